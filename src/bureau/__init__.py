@@ -1,0 +1,13 @@
+"""Bureau: an impartial, automated game master for games of noble intrigue.
+
+>>> import bureau
+>>> game = bureau.load("aristocracy")
+>>> state = game.new(4, seed=1)
+>>> game.pending(state)
+(...)
+"""
+
+from .engine import Match, load, names
+
+__version__ = "0.1.0"
+__all__ = ["Match", "__version__", "load", "names"]

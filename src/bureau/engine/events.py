@@ -1,0 +1,71 @@
+"""Events and their audiences.
+
+Every change a game makes is reported as events. An event carries its
+*audience*, a bit mask of seats: bit ``p`` set means seat ``p`` may see it.
+Spectators see only events whose audience is everyone.
+
+>>> e = Event("drew", only(2), player=2, card=5)
+>>> e.visible_to(2), e.visible_to(0), e.visible_to(None)
+(True, False, False)
+>>> Event("market", EVERYONE, cards=[1, 2]).visible_to(None)
+True
+"""
+
+from __future__ import annotations
+
+EVERYONE = -1  # all bits set: every seat and spectators
+
+
+def only(*seats: int) -> int:
+    """An audience of exactly these seats."""
+    mask = 0
+    for s in seats:
+        mask |= 1 << s
+    return mask
+
+
+def all_but(*seats: int) -> int:
+    """Everyone (spectators included) except these seats."""
+    return ~only(*seats)
+
+
+class Event:
+    """One thing that happened, with who may see it.
+
+    ``kind`` names the event, ``data`` holds JSON-ready details (seats as
+    ints, cards as ints); games render it to text with ``Game.describe``.
+    """
+
+    __slots__ = ("audience", "data", "kind")
+
+    def __init__(self, kind: str, audience: int = EVERYONE, **data):
+        self.kind = kind
+        self.audience = audience
+        self.data = data
+
+    def visible_to(self, player: int | None) -> bool:
+        """May ``player`` (a seat, or None for a spectator) see this event?"""
+        if player is None:
+            return self.audience == EVERYONE
+        return bool(self.audience >> player & 1)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, **self.data}
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.audience}, {self.data!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Event)
+            and self.kind == other.kind
+            and self.audience == other.audience
+            and self.data == other.data
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def visible(events, player: int | None) -> list[Event]:
+    """The events of ``events`` that ``player`` may see."""
+    return [e for e in events if e.visible_to(player)]

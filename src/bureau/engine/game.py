@@ -1,0 +1,193 @@
+"""The rules contract every game implements.
+
+A game is one ``Game`` object (registered by name, see ``bureau.load``) whose
+methods take a *state* and never keep any themselves: the state is the whole
+game, so it can be cloned, determinized and replayed. Seats are ints
+``0..n-1``; ``None`` as a player means a spectator.
+
+The flow of one decision::
+
+    action = game.parse(state, seat, "stall 7H 9S")   # or a bot's choice
+    events = game.apply(state, seat, action, at=now)  # mutates state
+    for e in events: ... e.visible_to(reader) ...
+
+Illegal or malformed input raises ``IllegalAction`` with a message that says
+what is wrong and what would be legal, and leaves the state unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import options as _options
+from .errors import IllegalAction, OptionError
+from .events import Event
+
+NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended.
+
+    ``scores`` per seat (the game's own measure), ``ranking`` per seat
+    (1 is first; tied seats share a rank), ``winners`` the seats ranked 1.
+    A *capped* game was stopped by a cap option before the rules ended it:
+    it has no winners, and its scores are for statistics only.
+    """
+
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    winners: tuple[int, ...]
+    capped: bool = False
+    reason: str = ""
+    details: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "capped": self.capped,
+            "reason": self.reason,
+            **({"details": self.details} if self.details else {}),
+        }
+
+
+def rank_by(keys: Sequence[tuple]) -> tuple[int, ...]:
+    """Competition ranks (1 = best) of seats by descending sort keys.
+
+    >>> rank_by([(3, 1), (5, 0), (3, 1)])
+    (2, 1, 2)
+    """
+    return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+class Game:
+    """Base class of a game's rules. Subclasses override the contract methods.
+
+    Class attributes describe the game for the registry and the CLI.
+    """
+
+    name: str = ""
+    title: str = ""
+    version: str = "1"
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[_options.Option, ...] = ()
+    summary: str = ""
+
+    # -- setting up -------------------------------------------------------
+
+    def new(
+        self,
+        players: int | Sequence[str],
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        bots_only: bool = False,
+    ):
+        """A new game for ``players`` (a count, or the seat names in order)."""
+        names = self.player_names(players)
+        resolved = self.resolve_options(options, bots_only=bots_only)
+        return self.setup(names, seed, resolved)
+
+    def setup(self, names: tuple[str, ...], seed: int, options: dict[str, Any]):
+        """Build the initial state from validated names and resolved options."""
+        raise NotImplementedError
+
+    def player_names(self, players: int | Sequence[str]) -> tuple[str, ...]:
+        """Seat names, validated: unique single words the action texts can name."""
+        if isinstance(players, int):
+            names = DEFAULT_NAMES[:players]
+            if len(names) < players:
+                names = tuple(f"P{i + 1}" for i in range(players))
+        else:
+            names = tuple(players)
+        n = len(names)
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {n}"
+            )
+        lowered = [s.lower() for s in names]
+        for name in names:
+            if not name or not set(name) <= NAME_CHARS or name[0].isdigit():
+                raise OptionError(
+                    f"player name {name!r} must be one word of letters, digits, _ or -,"
+                    " not starting with a digit"
+                )
+        if len(set(lowered)) != n:
+            raise OptionError("player names must differ (ignoring case)")
+        return names
+
+    def resolve_options(self, given: Mapping[str, Any] | None, bots_only: bool = False):
+        return _options.resolve(self.options, given, bots_only)
+
+    # -- the contract -----------------------------------------------------
+
+    def pending(self, state) -> tuple[int, ...]:
+        """The seats the game is waiting for (several when choices are simultaneous)."""
+        raise NotImplementedError
+
+    def legal_actions(self, state, player: int) -> list:
+        """Every legal action of ``player`` now (empty if it has none)."""
+        raise NotImplementedError
+
+    def sample_action(self, state, player: int, rng: random.Random):
+        """A random legal action, cheaply; games with combinatorial choices override."""
+        return rng.choice(self.legal_actions(state, player))
+
+    def parse(self, state, player: int, text: str):
+        """The action ``text`` means for ``player``; raises ``IllegalAction``."""
+        raise NotImplementedError
+
+    def apply(self, state, player: int, action, at: float | None = None) -> list[Event]:
+        """Validate and perform ``action``; return the events it caused."""
+        raise NotImplementedError
+
+    def view(self, state, player: int | None) -> dict:
+        """A JSON-ready dict of exactly what ``player`` (None: a spectator) may know."""
+        raise NotImplementedError
+
+    def timeout_action(self, state, player: int):
+        """What the Bureau does for ``player`` when a deadline passes."""
+        raise NotImplementedError
+
+    def deadline(self, state) -> float | None:
+        """When the current step wants to end (seconds since the epoch), if it has a clock."""
+        return None
+
+    def channels(self, state, player: int) -> frozenset[int]:
+        """The seats ``player`` may talk to privately."""
+        return frozenset(range(state.num_players)) - {player}
+
+    def determinize(self, state, player: int, rng: random.Random):
+        """A full state that ``player`` cannot tell from ``state``, unknowns re-dealt."""
+        raise NotImplementedError
+
+    def outcome(self, state) -> Outcome | None:
+        """None while the game runs; how it ended afterwards."""
+        raise NotImplementedError
+
+    def clone(self, state):
+        """An independent copy of ``state``."""
+        return state.clone()
+
+    # -- text -------------------------------------------------------------
+
+    def describe(self, state, event: Event) -> str:
+        """One line of text for ``event``, naming players by name."""
+        return f"{event.kind} {event.data}"
+
+    def action_help(self, state, player: int) -> str:
+        """A short reminder of the action texts legal now, for error messages."""
+        return ""
+
+    def illegal(self, state, player: int, message: str) -> IllegalAction:
+        """An ``IllegalAction`` whose message ends with what is legal now."""
+        hint = self.action_help(state, player)
+        return IllegalAction(f"{message}. {hint}" if hint else message)

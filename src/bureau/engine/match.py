@@ -1,0 +1,133 @@
+"""A game in progress together with its record.
+
+``Match`` is what the terminal, the replayer and the server drive: it parses
+typed actions, applies them with their times, keeps every event, and writes
+and replays the game record (``docs/record.md``).
+
+>>> m = Match("aristocracy", 3, seed=4, options={"herald": 0})
+>>> seat = m.pending()[0]
+>>> events = m.play(seat, "stall none")
+>>> m.actions[-1][1]
+'stall none'
+>>> again = Match.replay(m.record())
+>>> again.view(None) == m.view(None)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import BureauError, RecordError
+from .events import Event
+from .game import Game, Outcome
+from .record import FORMAT, format_time, load_record, parse_time
+from .registry import load
+
+
+class Match:
+    """One game: its rules, its state, its action log and its events."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | Sequence[str],
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        *,
+        bots_only: bool = False,
+    ):
+        self.game = load(game)
+        self.seed = seed
+        self.state = self.game.new(players, seed, options, bots_only=bots_only)
+        self.actions: list[tuple[int, str, float | None]] = []
+        self.events: list[Event] = []
+
+    # -- playing ------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.state.names
+
+    def pending(self) -> tuple[int, ...]:
+        return self.game.pending(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def view(self, player: int | None) -> dict:
+        return self.game.view(self.state, player)
+
+    def seat(self, who: int | str) -> int:
+        """A seat from its number or its player's name (any case)."""
+        if isinstance(who, int) and not isinstance(who, bool):
+            if 0 <= who < len(self.names):
+                return who
+        elif isinstance(who, str):
+            lowered = [n.lower() for n in self.names]
+            if who.lower() in lowered:
+                return lowered.index(who.lower())
+        raise RecordError(f"no player {who!r}; the players are {', '.join(self.names)}")
+
+    def play(self, player: int, action: Any, at: float | None = None) -> list[Event]:
+        """Apply ``action`` (an action or its text) for ``player`` and log it."""
+        if isinstance(action, str):
+            action = self.game.parse(self.state, player, action)
+        text = str(action)
+        events = self.game.apply(self.state, player, action, at)
+        self.actions.append((player, text, at))
+        self.events.extend(events)
+        return events
+
+    # -- the record -----------------------------------------------------------
+
+    def record(self) -> dict:
+        """The game record: everything needed to replay this game exactly."""
+        out = self.outcome()
+        record = {
+            "format": FORMAT,
+            "game": self.game.name,
+            "version": self.game.version,
+            "players": list(self.names),
+            "seed": self.seed,
+            "options": dict(self.state.options),
+            "actions": [[self.names[p], text, format_time(at)] for p, text, at in self.actions],
+        }
+        if out is not None:
+            record["outcome"] = out.to_json()
+        return record
+
+    @classmethod
+    def replay(cls, source: str | Path | dict, *, upto: int | None = None) -> Match:
+        """Replay a record (dict, JSON text or file path) to its final state.
+
+        Raises ``RecordError`` naming the failing action's position, its text
+        and the reason.
+        """
+        record = load_record(source)
+        try:
+            match = cls(
+                record["game"], record["players"], record.get("seed", 0), record.get("options")
+            )
+        except BureauError as exc:
+            raise RecordError(f"cannot set up the game: {exc}") from None
+        actions = record.get("actions", [])
+        for index, entry in enumerate(actions[:upto]):
+            if not (isinstance(entry, list) and 2 <= len(entry) <= 3):
+                raise RecordError(
+                    f"action {index + 1}: {entry!r} is not [player, action, time]", index, entry
+                )
+            who, text = entry[0], entry[1]
+            try:
+                at = parse_time(entry[2] if len(entry) == 3 else None)
+                seat = match.seat(who)
+                if not isinstance(text, str):
+                    raise RecordError(f"{text!r} is not an action text")
+                match.play(seat, text, at)
+            except BureauError as exc:
+                raise RecordError(
+                    f"action {index + 1} ({who}: {text!r}) failed: {exc}", index, entry
+                ) from None
+        return match

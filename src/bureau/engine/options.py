@@ -1,0 +1,157 @@
+"""Rule options: each game's documented variants and fixtures.
+
+A game declares its options as ``Option`` objects. ``resolve`` fills in
+defaults, converts typed text (``k=v`` on the command line) to values, and
+rejects unknown names and bad values with a message listing what is allowed.
+
+>>> spec = (Option("max_years", None, "year cap", kind="int?", bot_default=20),
+...         Option("mode", "a", "which mode", choices=("a", "b")))
+>>> resolve(spec, {"mode": "b"})
+{'max_years': None, 'mode': 'b'}
+>>> resolve(spec, {"max_years": "12"}, bots_only=True)
+{'max_years': 12, 'mode': 'a'}
+>>> resolve(spec, {"mode": "c"})
+Traceback (most recent call last):
+...
+bureau.engine.errors.OptionError: option mode: 'c' is not one of a, b
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+_MISSING: Any = object()
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+_OFF = {"off", "none", "null", ""}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option.
+
+    ``kind`` is ``int``, ``int?`` (an int or off/None), ``bool``, ``str``,
+    ``cards`` (a list of card texts), ``seat`` (an int or None) or ``any``.
+    ``fixture`` marks options that set up an exact situation (deck order,
+    first player) rather than change a rule. ``bot_default`` replaces
+    ``default`` in games every seat of which is a bot.
+    """
+
+    name: str
+    default: Any
+    help: str
+    kind: str = "str"
+    choices: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    fixture: bool = False
+    bot_default: Any = _MISSING
+
+    def default_for(self, bots_only: bool) -> Any:
+        if bots_only and self.bot_default is not _MISSING:
+            return self.bot_default
+        return self.default
+
+    def convert(self, value: Any) -> Any:
+        """``value`` (typed text or a JSON value) as this option's type, validated."""
+        try:
+            value = _CONVERTERS[self.kind](value)
+        except (TypeError, ValueError) as exc:
+            raise OptionError(f"option {self.name}: {exc}") from None
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {self.name}: {value} is below {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {self.name}: {value} is above {self.maximum}")
+        return value
+
+
+def _to_int(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a whole number")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise ValueError(f"{value!r} is not a whole number")
+
+
+def _to_optional_int(value: Any) -> int | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in _OFF):
+        return None
+    try:
+        return _to_int(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a whole number or 'off'") from None
+
+
+def _to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise ValueError(f"{value!r} is not true or false")
+
+
+def _to_str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not text")
+    return value.strip()
+
+
+def _to_cards(value: Any) -> list[str] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value.replace(",", " ").split() or None
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return list(value)
+    raise ValueError(f"{value!r} is not a list of cards")
+
+
+_CONVERTERS = {
+    "int": _to_int,
+    "int?": _to_optional_int,
+    "bool": _to_bool,
+    "str": _to_str,
+    "cards": _to_cards,
+    "seat": _to_optional_int,
+    "any": lambda v: v,
+}
+
+
+def resolve(
+    spec: tuple[Option, ...], given: Mapping[str, Any] | None = None, bots_only: bool = False
+) -> dict[str, Any]:
+    """Every option of ``spec`` with its value: ``given`` where set, else its default."""
+    given = dict(given or {})
+    by_name = {o.name: o for o in spec}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise OptionError(f"unknown option {unknown[0]!r}; this game's options are: {known}")
+    return {
+        o.name: o.convert(given[o.name]) if o.name in given else o.default_for(bots_only)
+        for o in spec
+    }
+
+
+def parse_assignments(pairs: list[str]) -> dict[str, str]:
+    """``["k=v", ...]`` as a dict, with a clear error for a pair without ``=``."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"{pair!r} is not an option setting: write NAME=VALUE")
+        out[key.strip()] = value.strip()
+    return out

@@ -1,0 +1,493 @@
+"""Aristocracy (Felix Leeb, 2018) on Bureau's rules contract."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from collections import Counter
+from importlib.resources import files
+from typing import Any
+
+from bureau.cards import CardError, card_text, parse_card, pretty
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError, Outcome
+
+from . import flow, moves, rules
+from .actions import DECLINE, FORCE_PAY, PASS, Ball, Bid, Discard, Pick, Stall, read
+from .state import (
+    ACT,
+    BALL,
+    BID,
+    EXPOSE,
+    FACE_UP,
+    FORCE,
+    GLORY,
+    OVER,
+    PENALTY,
+    PICK,
+    ROYAL_NAMES,
+    STALL,
+    TAX,
+    Building,
+    State,
+)
+
+SIZE_WORDS = ("farm", "estate", "château")
+
+OPTIONS = (
+    Option("variant", "standard", "a named variant of variants.toml: standard, longer, shorter",
+           choices=("standard", "longer", "shorter")),
+    Option("decks", 2, "decks shuffled together (ARI-02; 1 in the shorter variant)",
+           kind="int", choices=(1, 2)),
+    Option("farm_size", 3, "building cards in a farm (ARI-33, ARI-82)", kind="int", minimum=1),
+    Option("estate_size", 4, "building cards in an estate", kind="int", minimum=2),
+    Option("chateau_size", 5, "building cards in a château", kind="int", minimum=3),
+    Option("base_hand_size", 7, "hand limit before châteaux (ARI-31, ARI-A24)",
+           kind="int", minimum=1),
+    Option("recompute_stall_order", True, "recompute stall weights before each turn (ARI-A01)",
+           kind="bool"),
+    Option("production_on_upgrade", "discard",
+           "what happens to a farm's production card when it is upgraded (ARI-A05)",
+           choices=("discard", "keep")),
+    Option("revisit_choice", "visitor", "who picks discard-or-pay on a re-visit (ARI-A08)",
+           choices=("visitor", "owner")),
+    Option("ball_reveal_attribution", False, "show who gave which ball card (ARI-A12)",
+           kind="bool"),
+    Option("show_stall_counts_before_reveal", True,
+           "show how many cards earlier players put in their stalls (ARI-A15)", kind="bool"),
+    Option("max_years", None, "stop, capped, after this year's King round (ARI-A23)",
+           kind="int?", minimum=1, bot_default=20),
+    Option("decision_seconds", None, "a clock on each decision, in seconds (off: none)",
+           kind="int?", minimum=1),
+    Option("herald", None, "fixture: the first Herald's seat (default: random)",
+           kind="seat", fixture=True),
+    Option("deck", None, "fixture: the play deck from the top; seat 0 is dealt the first 7, "
+           "seat 1 the next 7, ...; the rest is the draw pile", kind="cards", fixture=True),
+)
+
+
+def _load_variants() -> dict[str, dict]:
+    """``variants.toml``, checked: every key an option, every value valid."""
+    path = files(__package__) / "variants.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise OptionError(f"{path}: not valid TOML: {exc}") from None
+    by_name = {o.name: o for o in OPTIONS}
+    for variant, settings in data.items():
+        if not isinstance(settings, dict):
+            raise OptionError(f"{path}: [{variant}] must be a table of option settings")
+        for key, value in settings.items():
+            if key not in by_name or key in ("variant", "deck", "herald"):
+                raise OptionError(f"{path}: [{variant}] {key}: not a rule option")
+            try:
+                by_name[key].convert(value)
+            except OptionError as exc:
+                raise OptionError(f"{path}: [{variant}] {key}: {exc}") from None
+    return data
+
+
+VARIANTS = _load_variants()
+
+
+class Aristocracy(Game):
+    """Aristocracy: stalls, buildings, the ball and the auction, for 2-5 players."""
+
+    name = "aristocracy"
+    title = "Aristocracy"
+    version = "1"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+    summary = "card game: stalls, buildings, ball, auction (Felix Leeb, 2018)"
+
+    # -- setup --------------------------------------------------------------------------------
+
+    def resolve_options(self, given, bots_only: bool = False) -> dict[str, Any]:
+        given = dict(given or {})
+        variant = self.options[0].convert(given.get("variant", "standard"))
+        resolved = super().resolve_options({**VARIANTS[variant], **given}, bots_only)
+        farm, estate, chateau = (resolved[k] for k in ("farm_size", "estate_size", "chateau_size"))
+        if not farm < estate < chateau:
+            raise OptionError(f"building sizes must grow: farm {farm} < estate {estate} "
+                              f"< château {chateau}")
+        return resolved
+
+    def setup(self, names, seed, options) -> State:
+        n = len(names)
+        if options["herald"] is not None and not 0 <= options["herald"] < n:
+            raise OptionError(f"option herald: seat {options['herald']} is not 0-{n - 1}")
+        deck = self._fixture_deck(options, n)
+        return flow.setup(names, seed, options, deck)
+
+    def _fixture_deck(self, options: dict, n: int) -> list[int]:
+        if not options["deck"]:
+            return []
+        try:
+            deck = [parse_card(t) for t in options["deck"]]
+        except CardError as exc:
+            raise OptionError(f"option deck: {exc}") from None
+        have = Counter(flow.play_deck(options["decks"]))
+        for c, k in Counter(deck).items():
+            if k > have[c]:
+                raise OptionError(f"option deck: {card_text(c)} appears {k} times; the play deck "
+                                  f"holds {have[c]}")
+        if len(deck) < flow.DEAL * n:
+            raise OptionError(f"option deck: {len(deck)} cards cannot deal {flow.DEAL} to "
+                              f"each of {n} players")
+        return deck
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def pending(self, state: State) -> tuple[int, ...]:
+        return rules.pending(state)
+
+    def legal_actions(self, state: State, player: int) -> list:
+        return moves.legal(state, player)
+
+    def sample_action(self, state: State, player: int, rng: random.Random):
+        return moves.sample(state, player, rng)
+
+    def parse(self, state: State, player: int, text: str):
+        try:
+            raw = read(text)
+        except ValueError as exc:
+            raise self.illegal(state, player, str(exc)) from None
+        try:
+            action = moves.resolve(state, player, raw)
+            rules.check(state, player, action)
+        except IllegalAction as exc:
+            raise self.illegal(state, player, str(exc)) from None
+        return action
+
+    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
+        rules.check(state, player, action)
+        before = self._decision_key(state)
+        ev: list[Event] = []
+        rules.perform(state, player, action, ev)
+        state.last_time = at
+        if self._decision_key(state) != before:
+            state.step_started = at
+        return ev
+
+    @staticmethod
+    def _decision_key(state: State) -> tuple:
+        return (state.step, state.year, state.royal, state.turn, state.active,
+                state.actions_left, len(state.picks))
+
+    def timeout_action(self, state: State, player: int):
+        """Pass, empty stall or ball, zero bid, decline; Tax discards the newest cards."""
+        step = state.step
+        if step == TAX:
+            k = rules.excess(state, player)
+            return Discard(tuple(state.hands[player][len(state.hands[player]) - k:]))
+        if step == PICK:
+            return Pick(0, state.market[0], 1)
+        if step == FORCE:
+            return FORCE_PAY
+        return {BALL: Ball(()), STALL: Stall(()), BID: Bid(0), ACT: PASS}.get(step, DECLINE)
+
+    def deadline(self, state: State) -> float | None:
+        seconds = state.options["decision_seconds"]
+        if seconds is None or state.step_started is None or state.step == OVER:
+            return None
+        return state.step_started + seconds
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def action_help(self, state: State, player: int) -> str:
+        if state.step == OVER:
+            return "The game is over."
+        waiting = self.pending(state)
+        if player not in waiting:
+            names = ", ".join(state.names[p] for p in waiting)
+            return f"The game is waiting for {names}."
+        return moves.help_text(state, player)
+
+    # -- what each player may know ------------------------------------------------------------------
+
+    def view(self, state: State, player: int | None) -> dict:
+        over = state.step == OVER
+        secret = state.step in (TAX, BID, GLORY, STALL)
+        out: dict[str, Any] = {
+            "game": self.name,
+            "you": player,
+            "year": state.year,
+            "royal": ROYAL_NAMES[state.royal],
+            "herald": state.herald,
+            "step": state.step,
+            "pending": list(self.pending(state)),
+            "active": state.active,
+            "actions_left": state.actions_left if state.step != OVER else 0,
+            "market": _cards(state.market),
+            "deck_count": len(state.deck),
+            "discard_count": len(state.discard),
+            "discard_face_up": _cards(state.discard[:FACE_UP]),
+            "players": [self._player_view(state, q, player, over, secret)
+                        for q in range(state.num_players)],
+        }
+        if state.step == PICK:
+            out["bids"] = state.bids[:]
+            out["picks"] = [[q, i] for q, i in state.picks]
+        if state.visit is not None and state.step in (PENALTY, FORCE, EXPOSE):
+            out["visit"] = self._visit_view(state, player)
+        if over:
+            out["outcome"] = state.outcome.to_json()
+        return out
+
+    def _player_view(self, state: State, q: int, reader: int | None, over: bool,
+                     secret: bool) -> dict:
+        mine = q == reader
+        pv: dict[str, Any] = {
+            "name": state.names[q],
+            "coins": state.coins[q],
+            "hand_count": len(state.hands[q]),
+            "known_hand": _cards(state.known[q]),
+            "stall": _cards(state.stalls[q]),
+            "buildings": [_building_view(state, b, mine, over) for b in state.buildings[q]],
+        }
+        if mine or over:
+            pv["hand"] = _cards(state.hands[q])
+        if secret:
+            pv["committed"] = state.committed[q] is not None
+            if mine and state.committed[q] is not None:
+                pv["choice"] = _choice_view(state.committed[q])
+            elif state.step == STALL and state.committed[q] is not None and \
+                    state.options["show_stall_counts_before_reveal"]:
+                pv["stall_count"] = len(state.committed[q])
+        if state.step == BALL:
+            pv["ball_count"] = len(state.ball[q])
+            if mine:
+                pv["ball"] = _cards(state.ball[q])
+        return pv
+
+    def _visit_view(self, state: State, reader: int | None) -> dict:
+        owner, i, card_index = state.visit
+        out: dict[str, Any] = {"visitor": state.active, "owner": owner, "building": i}
+        if i >= 0 and reader in (state.active, owner):
+            out["cards"] = _cards(state.buildings[owner][i].cards)
+        if card_index >= 0:
+            out["penalty_card"] = card_text(state.buildings[owner][i].cards[card_index])
+        return out
+
+    # -- determinization ----------------------------------------------------------------------------
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """Re-deal every card ``player`` cannot see; keep what everybody knows.
+
+        Hidden from her: other hands (less their publicly known cards), other
+        players' face-down building cards and secret commitments, every
+        production card (her own too, ARI-57), the draw pile, and the
+        face-down part of the discard pile. Others' sealed bids are redrawn.
+        """
+        new = state.clone()
+        slots: list[tuple[list[int], int]] = []  # (list, first hidden position)
+        for q in range(new.num_players):
+            if q == player:
+                continue
+            hand, known = new.hands[q], new.known[q]
+            new.hands[q] = known[:] + _without(hand, known)
+            slots.append((new.hands[q], len(known)))
+            if isinstance(new.committed[q], list) and new.step in (TAX, STALL):
+                slots.append((new.committed[q], 0))
+            if new.ball[q]:
+                slots.append((new.ball[q], 0))
+        productions: list[Building] = []
+        hidden_building_cards: list[tuple[Building, int]] = []
+        for q in range(new.num_players):
+            for b in new.buildings[q]:
+                if b.production is not None:
+                    productions.append(b)
+                if q != player:
+                    hidden_building_cards += [(b, i) for i, e in enumerate(b.exposed) if not e]
+        if new.step in (PENALTY, FORCE, EXPOSE) and player in (new.active, new.visit[0]):
+            owner, i, _ = new.visit
+            if i >= 0:  # the visitor has seen these cards
+                seen = new.buildings[owner][i]
+                hidden_building_cards = [(b, j) for b, j in hidden_building_cards if b is not seen]
+        slots.append((new.deck, 0))
+        slots.append((new.discard, FACE_UP))
+        pool = [c for lst, start in slots for c in lst[start:]]
+        pool += [b.production for b in productions]
+        pool += [b.cards[i] for b, i in hidden_building_cards]
+        rng.shuffle(pool)
+        it = iter(pool)
+        for lst, start in slots:
+            for k in range(start, len(lst)):
+                lst[k] = next(it)
+        for b in productions:
+            b.production = next(it)
+        for b, i in hidden_building_cards:
+            b.cards[i] = next(it)
+        if new.step == BID:
+            for q in range(new.num_players):
+                if q != player and new.committed[q] is not None:
+                    new.committed[q] = rng.randint(0, new.coins[q])
+        if new.step == GLORY:
+            for q in range(new.num_players):
+                if q != player and new.committed[q]:
+                    new.committed[q] = flow.can_glory(new, q)
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    # -- text ----------------------------------------------------------------------------------------
+
+    def describe(self, state: State, event: Event) -> str:
+        return describe(state, event)
+
+
+def _cards(cards) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def _without(hand: list[int], known: list[int]) -> list[int]:
+    rest = hand[:]
+    for c in known:
+        rest.remove(c)
+    return rest
+
+
+def _choice_view(choice) -> Any:
+    if isinstance(choice, list):
+        return _cards(choice)
+    return choice
+
+
+def _building_view(state: State, b: Building, mine: bool, over: bool) -> dict:
+    show = mine or over
+    return {
+        "address": card_text(b.address),
+        "kind": SIZE_WORDS[flow.kind_of(state, b)],
+        "size": len(b.cards),
+        "cards": [card_text(c) if (show or e) else None for c, e in zip(b.cards, b.exposed,
+                                                                       strict=True)],
+        "exposed": b.exposed[:],
+        "production": b.production is not None,
+        **({"complete": flow.is_complete(b)} if show else {}),
+        **({"production_card": card_text(b.production)} if over and b.production is not None
+           else {}),
+    }
+
+
+def describe(state: State, e: Event) -> str:
+    """One line for an event, naming players and showing cards as 7♥."""
+    d = e.data
+    names = state.names
+
+    def who(key: str = "player") -> str:
+        seat = d.get(key, -1)
+        return names[seat] if seat is not None and seat >= 0 else "the Bureau"
+
+    def cs(key: str = "cards") -> str:
+        return " ".join(pretty(c) for c in d[key]) or "nothing"
+
+    def building() -> str:
+        owner = d.get("owner", d.get("player"))
+        return f"{names[owner]}'s building #{d['building'] + 1}"
+
+    kind = e.kind
+    if kind == "round":
+        return (f"Year {d['year']}, {ROYAL_NAMES[d['royal']]} round; "
+                f"{names[d['herald']]} is Herald.")
+    if kind == "market":
+        return f"Market: {cs()}."
+    if kind == "drew":
+        return f"{who()} drew {pretty(d['card'])}." if "card" in d else f"{who()} drew a card."
+    if kind == "reshuffled":
+        return f"The discard pile ({d['cards']} cards) was shuffled into a new draw pile."
+    if kind == "discarded":
+        why = f" ({d['why']})" if d.get("why") else ""
+        if "cards" in d:
+            return f"{who()} discarded {cs()}{why}."
+        up = f"; face up: {cs('face_up')}" if d.get("face_up") else ""
+        return f"{who()} discarded {d['count']} card(s) face down{why}{up}."
+    if kind == "tax":
+        return "Tax: " + ", ".join(names[p] for p in d["players"]) + " must discard."
+    if kind == "committed":
+        return f"{who()} has decided."
+    if kind == "contributed":
+        return f"{who()} gave {d['count']} card(s) to the ball."
+    if kind == "ball_revealed":
+        if d["cards"] and isinstance(d["cards"][0], list):
+            return "Ball: " + "; ".join(f"{names[p]} {' '.join(pretty(c) for c in cs_)}"
+                                        for p, cs_ in enumerate(d["cards"]))
+        return f"Ball cards: {cs()}."
+    if kind == "ball_returned":
+        if "cards" in d:
+            return f"{who()} got back {cs()} from the ball."
+        return f"{who()} got back {d['count']} card(s) from the ball."
+    if kind == "bids":
+        return "Bids: " + ", ".join(f"{names[p]} {b}" for p, b in enumerate(d["bids"])) + "."
+    if kind == "picked":
+        return f"{who()} picked {pretty(d['card'])}."
+    if kind == "bought":
+        return f"{who()} took {pretty(d['card'])} for {d['price']} coin(s)."
+    if kind == "collided":
+        return (f"{' and '.join(names[p] for p in d['players'])} both picked "
+                f"{pretty(d['card'])}: it is discarded.")
+    if kind == "stall_formed":
+        count = "" if d.get("count") is None else f" ({d['count']} cards)"
+        return f"{who()} formed a stall{count}."
+    if kind == "stalls":
+        return "Stalls: " + "; ".join(
+            f"{names[p]} {' '.join(pretty(c) for c in s) or '-'}" for p, s in enumerate(d["stalls"]))
+    if kind == "active":
+        return f"{who()} acts ({d['actions']} action(s))."
+    if kind == "traded":
+        where = "the market" if d["owner"] < 0 else f"{names[d['owner']]}'s stall"
+        return f"{who()} traded {pretty(d['give'])} for {pretty(d['take'])} from {where}."
+    if kind == "stored":
+        return f"{who()} stored a card in their building #{d['building'] + 1}."
+    if kind == "hid":
+        return f"{who()} took {pretty(d['card'])} back into their hand."
+    if kind == "sold":
+        return f"{who()} sold {cs()} for 1 coin."
+    if kind == "harvested":
+        got = f": {pretty(d['card'])}" if "card" in d else ""
+        return f"{who()} harvested building #{d['building'] + 1}{got}."
+    if kind == "downgraded":
+        return f"{who()} picked up {d['count']} card(s) from building #{d['building'] + 1}."
+    if kind == "dismantled":
+        return f"{who()}'s building on {pretty(d['address'])} went back to their hand."
+    if kind == "favor":
+        return f"{who()} called on the favor of {pretty(d['card'])}."
+    if kind == "royal":
+        return f"{who()} paid 1 coin for a royal action."
+    if kind == "built":
+        return f"{who()} built a {d['size']} on {pretty(d['address'])}."
+    if kind == "upgraded":
+        return f"{who()} added {d['count']} card(s) to building #{d['building'] + 1}."
+    if kind == "bought_discard":
+        return f"{who()} bought {pretty(d['card'])} from the discard pile."
+    if kind == "visit":
+        return f"{who()} visits {building()}."
+    if kind == "inspected":
+        return f"You see {cs()} in {building()}."
+    if kind == "visit_clean":
+        return f"Every card of {building()} matches."
+    if kind == "visit_paid":
+        return f"{who()} paid {names[d['to']]} {d['coins']} coin."
+    if kind == "visit_unpaid":
+        return f"{who()} has no coin to pay {names[d['to']]}."
+    if kind == "penalty":
+        return f"{who()} invokes the penalty on the exposed {pretty(d['card'])}."
+    if kind == "exposed":
+        return f"{who()} exposed {pretty(d['card'])} in {building()}."
+    if kind == "passed":
+        return f"{who()} passed."
+    if kind == "honor":
+        return "Honor: " + ", ".join(f"{names[p]} +{g}" for p, g in enumerate(d["coins"])) + "."
+    if kind == "produced":
+        return f"{who()}'s farm #{d['building'] + 1} gained a production card."
+    if kind == "revealed":
+        return "All buildings are revealed."
+    if kind == "game_over":
+        if d["capped"]:
+            return f"The game stopped at the year cap: {d['reason']}; no winner."
+        return f"Game over ({d['reason']}): {', '.join(names[p] for p in d['winners'])} wins."
+    return f"{kind}: {d}"
+
+
+GAME = Aristocracy()
+
+__all__ = ["GAME", "Aristocracy"]

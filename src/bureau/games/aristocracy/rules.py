@@ -1,0 +1,644 @@
+"""Validating and performing Aristocracy's decisions.
+
+``check`` raises ``IllegalAction`` with a reason and never changes the state;
+``perform`` assumes ``check`` passed. Both dispatch on the action's class.
+"""
+
+from __future__ import annotations
+
+from bureau.cards import JACK as J_RANK
+from bureau.cards import KING as K_RANK
+from bureau.cards import QUEEN as Q_RANK
+from bureau.cards import card_text, is_face, rank
+from bureau.engine import EVERYONE, Event, IllegalAction, all_but, only
+
+from . import flow
+from .actions import (
+    STALL,
+    Ball,
+    Bid,
+    Build,
+    Buy,
+    Decline,
+    Discard,
+    Downgrade,
+    Expose,
+    Favor,
+    Force,
+    Glory,
+    Harvest,
+    Hide,
+    Pass,
+    Penalty,
+    Pick,
+    Royal,
+    Sell,
+    Stall,
+    Store,
+    Trade,
+    Upgrade,
+    Visit,
+    src_text,
+)
+from .state import (
+    ACT,
+    BALL,
+    BID,
+    EXPOSE,
+    FACE_UP,
+    FORCE,
+    GLORY,
+    JACK,
+    KING,
+    OVER,
+    PENALTY,
+    PICK,
+    QUEEN,
+    ROYAL_NAMES,
+    TAX,
+    Building,
+    State,
+)
+from .state import (
+    STALL as STALL_STEP,
+)
+
+SPECIAL_OF_RANK = {K_RANK: KING, Q_RANK: QUEEN, J_RANK: JACK}
+SPECIAL_NAMES = ("build or upgrade", "visit", "buy")
+STEP_ACTIONS = {
+    TAX: (Discard,),
+    BALL: (Ball,),
+    BID: (Bid,),
+    PICK: (Pick,),
+    STALL_STEP: (Stall,),
+    ACT: (Trade, Store, Hide, Sell, Harvest, Favor, Downgrade, Royal, Pass),
+    PENALTY: (Penalty, Decline),
+    FORCE: (Force,),
+    EXPOSE: (Expose, Decline),
+    GLORY: (Glory, Decline),
+}
+
+
+def pending(state: State) -> tuple[int, ...]:
+    step = state.step
+    if step in (TAX, BID, GLORY):
+        return tuple(p for p in range(state.num_players) if state.committed[p] is None)
+    if step in (BALL, STALL_STEP):
+        return (state.herald_order()[state.turn],)
+    if step == PICK:
+        return (state.pickers[len(state.picks)],)
+    if step in (ACT, PENALTY, EXPOSE):
+        return (state.active,)
+    if step == FORCE:
+        return (chooser(state),)
+    return ()
+
+
+def chooser(state: State) -> int:
+    """Who picks discard-or-pay for a re-visit penalty (ARI-A08)."""
+    owner = state.visit[0]
+    return owner if state.options["revisit_choice"] == "owner" else state.active
+
+
+def excess(state: State, p: int) -> int:
+    return max(0, len(state.hands[p]) - flow.hand_limit(state, p))
+
+
+# -- checking ---------------------------------------------------------------------------
+
+
+def fail(message: str) -> IllegalAction:
+    return IllegalAction(message)
+
+
+def has_cards(pile: list[int], cards, where: str) -> None:
+    """Every card of ``cards`` (with repeats) is in ``pile``."""
+    for c in set(cards):
+        need = cards.count(c)
+        have = pile.count(c)
+        if have < need:
+            more = "enough copies of " if have else ""
+            raise fail(f"you have {more}no {card_text(c)} in your {where}")
+
+
+def has_sources(state: State, p: int, srcs) -> None:
+    srcs = list(srcs)
+    has_cards(state.stalls[p], [s & 63 for s in srcs if s & STALL], "stall")
+    has_cards(state.hands[p], [s for s in srcs if not s & STALL], "hand")
+
+
+def own_building(state: State, p: int, i: int) -> Building:
+    if not 0 <= i < len(state.buildings[p]):
+        raise fail("you have no such building")
+    return state.buildings[p][i]
+
+
+def check(state: State, p: int, action) -> None:
+    """Raise ``IllegalAction`` unless ``p`` may take ``action`` now."""
+    if state.step == OVER:
+        raise fail("the game is over")
+    if p not in pending(state):
+        raise fail("it is not your turn to decide")
+    kinds = STEP_ACTIONS[state.step]
+    if not isinstance(action, kinds):
+        raise fail(f"'{action}' is not allowed now")
+    CHECKS[type(action)](state, p, action)
+
+
+def check_discard(state, p, a: Discard):
+    k = excess(state, p)
+    if len(a.cards) != k:
+        raise fail(f"you hold {len(state.hands[p])} cards and may keep "
+                   f"{flow.hand_limit(state, p)}: discard exactly {k}")
+    has_cards(state.hands[p], list(a.cards), "hand")
+
+
+def check_hand_cards(state, p, a):
+    has_cards(state.hands[p], list(a.cards), "hand")
+
+
+def check_bid(state, p, a: Bid):
+    if not 0 <= a.amount <= state.coins[p]:
+        raise fail(f"bid from 0 to your {state.coins[p]} coins")
+
+
+def check_pick(state, p, a: Pick):
+    if not 0 <= a.index < len(state.market) or state.market[a.index] != a.card:
+        raise fail("pick one of the market cards")
+
+
+def check_trade(state, p, a: Trade):
+    has_cards(state.stalls[p], [a.give], "stall")
+    if a.owner < 0:
+        if a.take not in state.market:
+            raise fail(f"the market has no {card_text(a.take)}")
+    elif a.owner == p or a.owner >= state.num_players:
+        raise fail("trade with the market or another player's stall")
+    elif a.take not in state.stalls[a.owner]:
+        raise fail(f"{state.names[a.owner]}'s stall has no {card_text(a.take)}")
+
+
+def check_store(state, p, a: Store):
+    has_sources(state, p, [a.card])
+    b = own_building(state, p, a.building)
+    if a.out not in b.cards:
+        raise fail(f"your {a.bref} building holds no {card_text(a.out)} building card")
+
+
+def check_hide(state, p, a: Hide):
+    has_cards(state.stalls[p], [a.card], "stall")
+
+
+def check_sell(state, p, a: Sell):
+    has_cards(state.stalls[p], [a.first, a.second], "stall")  # ARI-A22
+
+
+def check_harvest(state, p, a: Harvest):
+    if own_building(state, p, a.building).production is None:
+        raise fail(f"your {a.bref} building has no production card to harvest")  # ARI-A05
+
+
+def check_downgrade(state, p, a: Downgrade):
+    b = own_building(state, p, a.building)
+    if a.cards:
+        has_cards(b.cards, list(a.cards), f"{a.bref} building")
+
+
+def check_favor(state, p, a: Favor):
+    has_sources(state, p, [a.card])
+    card = a.card & 63
+    if not is_face(card):
+        raise fail("favor needs a face card: a King builds, a Queen visits, a Jack buys")
+    check_special(state, p, a.special, SPECIAL_OF_RANK[rank(card)], spent=[a.card])
+
+
+def check_royal(state, p, a: Royal):
+    if state.coins[p] < 1:
+        raise fail("a royal action costs 1 coin and you have none")  # ARI-A21
+    check_special(state, p, a.special, state.royal, spent=[])
+
+
+def check_special(state, p, special, royal: int, spent: list[int]) -> None:
+    allowed = {KING: (Build, Upgrade), QUEEN: (Visit,), JACK: (Buy,)}[royal]
+    if not isinstance(special, allowed):
+        raise fail(f"the {ROYAL_NAMES[royal]}'s action is {SPECIAL_NAMES[royal]}")
+    if isinstance(special, Build):
+        farm, estate, chateau = flow.sizes(state)
+        need = {"farm": farm, "estate": estate, "chateau": chateau}[special.size]
+        if len(special.cards) != need:
+            raise fail(f"a {special.size} is 1 address card and {need} building cards")
+        has_sources(state, p, [*spent, special.address, *special.cards])
+    elif isinstance(special, Upgrade):
+        b = own_building(state, p, special.building)
+        size, add = len(b.cards), len(special.cards)
+        farm, estate, chateau = flow.sizes(state)
+        if size not in (farm, estate) or size + add not in (estate, chateau) or add <= 0:
+            raise fail(f"upgrade a farm by {estate - farm} or {chateau - farm} cards, "
+                       f"or an estate by {chateau - estate}")
+        has_sources(state, p, [*spent, *special.cards])
+    elif isinstance(special, Visit):
+        if special.owner == p or not 0 <= special.owner < state.num_players:
+            raise fail("visit another player's building")  # ARI-A20
+        if not 0 <= special.building < len(state.buildings[special.owner]):
+            raise fail(f"{state.names[special.owner]} has no such building")
+    elif special.card not in state.discard[:FACE_UP]:
+        raise fail("buy one of the face-up cards at the bottom of the discard pile")
+
+
+def check_penalty(state, p, a: Penalty):
+    b = visited(state)
+    if not (0 <= a.index < len(b.cards) and b.exposed[a.index] and b.cards[a.index] == a.card
+            and a.index in b.mismatched(rank)):
+        raise fail("invoke the penalty on an exposed mismatched card")
+
+
+def check_expose(state, p, a: Expose):
+    b = visited(state)
+    if not (0 <= a.index < len(b.cards) and not b.exposed[a.index]
+            and b.cards[a.index] == a.card and a.index in b.mismatched(rank)):
+        raise fail("expose a mismatched card that is not exposed yet")
+
+
+def check_glory(state, p, a: Glory):
+    if not flow.can_glory(state, p):
+        raise fail("glory needs a complete château and a second one, two complete estates "
+                   "or three complete farms")
+
+
+def no_check(state, p, a):
+    return None
+
+
+CHECKS = {
+    Discard: check_discard,
+    Ball: check_hand_cards,
+    Stall: check_hand_cards,
+    Bid: check_bid,
+    Pick: check_pick,
+    Trade: check_trade,
+    Store: check_store,
+    Hide: check_hide,
+    Sell: check_sell,
+    Harvest: check_harvest,
+    Downgrade: check_downgrade,
+    Favor: check_favor,
+    Royal: check_royal,
+    Pass: no_check,
+    Penalty: check_penalty,
+    Force: no_check,
+    Expose: check_expose,
+    Glory: check_glory,
+    Decline: no_check,
+}
+
+
+def visited(state: State) -> Building:
+    owner, i, _ = state.visit
+    return state.buildings[owner][i]
+
+
+# -- performing -------------------------------------------------------------------------------
+
+
+def perform(state: State, p: int, action, ev: list) -> None:
+    PERFORM[type(action)](state, p, action, ev)
+
+
+def do_discard(state, p, a: Discard, ev):
+    for c in a.cards:
+        flow.from_hand(state, p, c, public=False)
+    state.committed[p] = list(a.cards)
+    ev.append(Event("committed", EVERYONE, player=p))
+    if all(c is not None for c in state.committed):
+        flow.finish_tax(state, ev)
+
+
+def do_ball(state, p, a: Ball, ev):
+    for c in a.cards:
+        flow.from_hand(state, p, c, public=False)
+    state.ball[p] = list(a.cards)
+    ev.append(Event("contributed", EVERYONE, player=p, count=len(a.cards)))  # ARI-A12
+    state.turn += 1
+    flow.advance_ball(state, ev)
+
+
+def do_bid(state, p, a: Bid, ev):
+    state.committed[p] = a.amount
+    ev.append(Event("committed", EVERYONE, player=p))
+    if all(c is not None for c in state.committed):
+        flow.finish_bids(state, ev)
+
+
+def do_pick(state, p, a: Pick, ev):
+    state.picks.append((p, a.index))
+    ev.append(Event("picked", EVERYONE, player=p, card=a.card, index=a.index))
+    if len(state.picks) == len(state.pickers):
+        flow.finish_picks(state, ev)
+
+
+def do_stall(state, p, a: Stall, ev):
+    for c in a.cards:
+        flow.from_hand(state, p, c, public=False)
+    state.committed[p] = list(a.cards)
+    count = len(a.cards) if state.options["show_stall_counts_before_reveal"] else None
+    ev.append(Event("stall_formed", EVERYONE, player=p, count=count))
+    state.turn += 1
+    flow.advance_stalls(state, ev)
+
+
+def do_trade(state, p, a: Trade, ev):
+    mine = state.stalls[p]
+    mine.remove(a.give)
+    mine.append(a.take)
+    if a.owner < 0:
+        state.market.remove(a.take)
+        state.market.append(a.give)  # ARI-A03: enters at the end of the market order
+    else:
+        theirs = state.stalls[a.owner]
+        theirs.remove(a.take)
+        theirs.append(a.give)
+    ev.append(Event("traded", EVERYONE, player=p, give=a.give, take=a.take, owner=a.owner))
+    flow.action_done(state, ev)
+
+
+def take_source(state: State, p: int, src: int, face_up: bool) -> int:
+    """Remove a source card from the stall or hand; hand cards leave face up or down."""
+    code = src & 63
+    if src & STALL:
+        state.stalls[p].remove(code)
+    else:
+        flow.from_hand(state, p, code, public=face_up)
+    return code
+
+
+def do_store(state, p, a: Store, ev):
+    b = state.buildings[p][a.building]
+    i = pick_index(b, a.out)
+    exposed = b.exposed[i]
+    incoming = take_source(state, p, a.card, face_up=False)
+    b.cards[i] = incoming
+    b.exposed[i] = False  # ARI-46
+    if a.card & STALL:
+        state.stalls[p].append(a.out)  # ARI-A04: out goes where in came from
+    else:
+        flow.to_hand(state, p, a.out, public=exposed)
+    ev.append(Event("stored", EVERYONE, player=p, building=a.building,
+                    from_stall=bool(a.card & STALL),
+                    card=incoming if a.card & STALL else None,
+                    out=a.out if (exposed or a.card & STALL) else None))
+    if not (exposed or a.card & STALL):
+        ev.append(Event("stored", only(p), player=p, building=a.building,
+                        from_stall=False, card=incoming, out=a.out))
+    flow.action_done(state, ev)
+
+
+def pick_index(b: Building, card: int) -> int:
+    """The position of ``card`` among building cards, preferring an exposed copy."""
+    first = -1
+    for i, c in enumerate(b.cards):
+        if c == card:
+            if b.exposed[i]:
+                return i
+            if first < 0:
+                first = i
+    return first
+
+
+def do_hide(state, p, a: Hide, ev):
+    state.stalls[p].remove(a.card)
+    flow.to_hand(state, p, a.card, public=True)
+    ev.append(Event("hid", EVERYONE, player=p, card=a.card))
+    flow.action_done(state, ev)
+
+
+def do_sell(state, p, a: Sell, ev):
+    stall = state.stalls[p]
+    stall.remove(a.first)
+    stall.remove(a.second)
+    state.doomed += [a.first, a.second]  # ARI-A22: discarded after her actions
+    state.coins[p] += 1
+    ev.append(Event("sold", EVERYONE, player=p, cards=[a.first, a.second]))
+    flow.action_done(state, ev)
+
+
+def do_harvest(state, p, a: Harvest, ev):
+    b = state.buildings[p][a.building]
+    c = b.production
+    b.production = None
+    flow.to_hand(state, p, c, public=False)
+    ev.append(Event("harvested", all_but(p), player=p, building=a.building))
+    ev.append(Event("harvested", only(p), player=p, building=a.building, card=c))
+    flow.action_done(state, ev)
+
+
+def do_downgrade(state, p, a: Downgrade, ev):
+    b = state.buildings[p][a.building]
+    farm = state.options["farm_size"]
+    if not a.cards or len(b.cards) - len(a.cards) < farm:  # ARI-28, ARI-A18
+        dismantle(state, p, a.building, ev, why="downgrade")
+    else:
+        for c in a.cards:
+            i = pick_index(b, c)
+            flow.to_hand(state, p, c, public=b.exposed[i])
+            del b.cards[i]
+            del b.exposed[i]
+        ev.append(Event("downgraded", EVERYONE, player=p, building=a.building,
+                        count=len(a.cards)))
+    flow.action_done(state, ev)
+
+
+def dismantle(state: State, p: int, i: int, ev: list, why: str) -> None:
+    """The whole building, production card included, goes to its owner's hand (ARI-45)."""
+    b = state.buildings[p].pop(i)
+    flow.to_hand(state, p, b.address, public=True)
+    for c, shown in zip(b.cards, b.exposed, strict=True):
+        flow.to_hand(state, p, c, public=shown)
+    if b.production is not None:
+        flow.to_hand(state, p, b.production, public=False)
+    ev.append(Event("dismantled", EVERYONE, player=p, building=i, address=b.address, why=why))
+
+
+def do_favor(state, p, a: Favor, ev):
+    card = take_source(state, p, a.card, face_up=True)
+    if a.card & STALL:
+        state.doomed.append(card)  # ARI-A02
+    else:
+        flow.discard(state, [card], ev, who=p, why="favor")
+    ev.append(Event("favor", EVERYONE, player=p, card=card))
+    special(state, p, a.special, ev)
+
+
+def do_royal(state, p, a: Royal, ev):
+    state.coins[p] -= 1
+    ev.append(Event("royal", EVERYONE, player=p))
+    special(state, p, a.special, ev)
+
+
+def special(state: State, p: int, sp, ev: list) -> None:
+    if isinstance(sp, Build):
+        build(state, p, sp, ev)
+    elif isinstance(sp, Upgrade):
+        upgrade(state, p, sp, ev)
+    elif isinstance(sp, Visit):
+        visit(state, p, sp, ev)
+        return  # a visit may wait for the visitor's follow-up choices
+    else:
+        buy(state, p, sp, ev)
+    flow.action_done(state, ev)
+
+
+def build(state: State, p: int, sp: Build, ev: list) -> None:
+    """A new building of exactly its size, from hand and stall (ARI-33, ARI-A07)."""
+    address = take_source(state, p, sp.address, face_up=True)
+    cards = [take_source(state, p, s, face_up=False) for s in sp.cards]
+    state.buildings[p].append(Building(address, cards))
+    ev.append(Event("built", EVERYONE, player=p, size=sp.size, address=address,
+                    stall_cards=[s & 63 for s in sp.cards if s & STALL]))
+
+
+def upgrade(state: State, p: int, sp: Upgrade, ev: list) -> None:
+    """Add building cards; a farm's production card is discarded unseen (ARI-34, ARI-A05)."""
+    b = state.buildings[p][sp.building]
+    for s in sp.cards:
+        b.cards.append(take_source(state, p, s, face_up=False))
+        b.exposed.append(False)
+    ev.append(Event("upgraded", EVERYONE, player=p, building=sp.building, count=len(sp.cards),
+                    stall_cards=[s & 63 for s in sp.cards if s & STALL]))
+    if b.production is not None and state.options["production_on_upgrade"] == "discard":
+        c, b.production = b.production, None
+        flow.discard(state, [c], ev, public=False, why="production")
+
+
+def buy(state: State, p: int, sp: Buy, ev: list) -> None:
+    """Take a face-up discard; the next face-down one turns up (ARI-55, ARI-A17)."""
+    pile = state.discard
+    pile.remove(sp.card)  # the first copy, which check() found among the face-up four
+    flow.to_hand(state, p, sp.card, public=True)
+    turned = pile[FACE_UP - 1] if len(pile) >= FACE_UP else None
+    ev.append(Event("bought_discard", EVERYONE, player=p, card=sp.card, turned_up=turned))
+
+
+def visit(state: State, p: int, sp: Visit, ev: list) -> None:
+    """Inspect, collect, then the penalty and exposure choices (ARI-40..44, ARI-A08)."""
+    owner = sp.owner
+    b = state.buildings[owner][sp.building]
+    ev.append(Event("visit", EVERYONE, player=p, owner=owner, building=sp.building))
+    ev.append(Event("inspected", only(p), player=p, owner=owner, building=sp.building,
+                    cards=b.cards[:]))
+    wrong = b.mismatched(rank)
+    if not wrong:
+        ev.append(Event("visit_clean", EVERYONE, player=p, owner=owner, building=sp.building))
+        flow.action_done(state, ev)
+        return
+    if state.coins[owner] > 0:
+        state.coins[owner] -= 1
+        state.coins[p] += 1
+        ev.append(Event("visit_paid", EVERYONE, player=owner, to=p, coins=1))
+    else:
+        ev.append(Event("visit_unpaid", EVERYONE, player=owner, to=p))
+    state.visit = (owner, sp.building, -1)
+    if any(b.exposed[i] for i in wrong):
+        state.step = PENALTY
+    else:
+        to_expose(state, ev)
+
+
+def to_expose(state: State, ev: list) -> None:
+    """Offer the exposure if an unexposed mismatched card is left; else the action ends."""
+    owner, i, _ = state.visit
+    if i >= 0:
+        b = state.buildings[owner][i]
+        if any(not b.exposed[j] for j in b.mismatched(rank)):
+            state.step = EXPOSE
+            return
+    flow.action_done(state, ev)
+
+
+def do_penalty(state, p, a: Penalty, ev):
+    owner, i, _ = state.visit
+    state.visit = (owner, i, a.index)
+    ev.append(Event("penalty", EVERYONE, player=p, owner=owner, building=i, card=a.card))
+    if state.coins[owner] == 0:  # ARI-A08: an owner with no coins discards
+        apply_penalty(state, True, ev)
+    else:
+        state.step = FORCE
+
+
+def do_force(state, p, a: Force, ev):
+    apply_penalty(state, a.discard or state.coins[state.visit[0]] == 0, ev)
+
+
+def apply_penalty(state: State, discard: bool, ev: list) -> None:
+    owner, i, j = state.visit
+    visitor = state.active
+    state.visit = (owner, i, -1)  # the penalty is settled
+    if discard:
+        b = state.buildings[owner][i]
+        card = b.cards.pop(j)
+        del b.exposed[j]
+        flow.discard(state, [card], ev, who=owner, why="penalty")
+        if len(b.cards) < state.options["farm_size"]:
+            dismantle(state, owner, i, ev, why="penalty")  # ARI-45
+            state.visit = (owner, -1, -1)  # nothing left to expose
+    else:
+        state.coins[owner] -= 1
+        state.coins[visitor] += 1
+        ev.append(Event("visit_paid", EVERYONE, player=owner, to=visitor, coins=1))
+    to_expose(state, ev)
+
+
+def do_expose(state, p, a: Expose, ev):
+    owner, i, _ = state.visit
+    state.buildings[owner][i].exposed[a.index] = True
+    ev.append(Event("exposed", EVERYONE, player=p, owner=owner, building=i, card=a.card))
+    flow.action_done(state, ev)
+
+
+def do_decline(state, p, a: Decline, ev):
+    if state.step == PENALTY:
+        to_expose(state, ev)
+    elif state.step == EXPOSE:
+        flow.action_done(state, ev)
+    else:
+        commit_glory(state, p, False, ev)
+
+
+def do_glory(state, p, a: Glory, ev):
+    commit_glory(state, p, True, ev)
+
+
+def commit_glory(state: State, p: int, choice: bool, ev: list) -> None:
+    state.committed[p] = choice
+    ev.append(Event("committed", EVERYONE, player=p))
+    if all(c is not None for c in state.committed):
+        flow.finish_glory(state, ev)
+
+
+def do_pass(state, p, a: Pass, ev):
+    ev.append(Event("passed", EVERYONE, player=p))
+    flow.action_done(state, ev)
+
+
+PERFORM = {
+    Discard: do_discard,
+    Ball: do_ball,
+    Bid: do_bid,
+    Pick: do_pick,
+    Stall: do_stall,
+    Trade: do_trade,
+    Store: do_store,
+    Hide: do_hide,
+    Sell: do_sell,
+    Harvest: do_harvest,
+    Downgrade: do_downgrade,
+    Favor: do_favor,
+    Royal: do_royal,
+    Pass: do_pass,
+    Penalty: do_penalty,
+    Force: do_force,
+    Expose: do_expose,
+    Glory: do_glory,
+    Decline: do_decline,
+}
+
+__all__ = ["check", "pending", "perform", "src_text"]
