@@ -111,10 +111,10 @@ def parse_card(text: str) -> int:
 
     >>> parse_card("qs") == card(QUEEN, SPADES)
     True
-    >>> parse_card("1H")
+    >>> parse_card("1H")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    bureau.cards.CardError: '1H' is not a card: write rank then suit, like 7H, 10S, KD, AS, or RJ/BJ for a joker
+    bureau.cards.CardError: '1H' is not a card: write rank then suit, like 7H, 10S, KD, AS, ...
     """
     code = _BY_TEXT.get(text.strip().upper())
     if code is None:

@@ -383,7 +383,6 @@ def read(text: str) -> tuple:
     try:
         return _RAW.transform(_PARSER.parse(text))
     except UnexpectedInput as exc:
-        where = text[: exc.pos_in_stream or 0] if hasattr(exc, "pos_in_stream") else ""
         column = getattr(exc, "column", None)
         detail = f" at column {column}" if isinstance(column, int) and column > 0 else ""
         raise ValueError(f"cannot read {text.strip()!r}{detail}") from None

@@ -143,8 +143,16 @@ def discard(state: State, cards, ev: list, who: int = -1, public: bool = True, w
     if public:
         ev.append(Event("discarded", EVERYONE, player=who, cards=list(cards), why=why))
         return
-    ev.append(Event("discarded", all_but(who) if who >= 0 else EVERYONE, player=who,
-                    count=len(cards), face_up=face_up, why=why))
+    ev.append(
+        Event(
+            "discarded",
+            all_but(who) if who >= 0 else EVERYONE,
+            player=who,
+            count=len(cards),
+            face_up=face_up,
+            why=why,
+        )
+    )
     if who >= 0:
         ev.append(Event("discarded", only(who), player=who, cards=list(cards), why=why))
 
@@ -406,8 +414,10 @@ def cleanup(state: State, ev: list) -> None:
 def honor(state: State, ev: list) -> None:
     """1 coin per estate or château, complete or not (ARI-47)."""
     estate = state.options["estate_size"]
-    gains = [sum(1 for b in state.buildings[p] if len(b.cards) >= estate)
-             for p in range(state.num_players)]
+    gains = [
+        sum(1 for b in state.buildings[p] if len(b.cards) >= estate)
+        for p in range(state.num_players)
+    ]
     for p, g in enumerate(gains):
         state.coins[p] += g
     ev.append(Event("honor", EVERYONE, coins=gains))
@@ -472,6 +482,11 @@ def end_game(state: State, ev: list, ender: int) -> None:
         reason=reason,
         details={"coins": state.coins[:], "hand_weight": hand_weight, "years": state.year},
     )
-    ev.append(Event("revealed", EVERYONE, buildings=[
-        [[b.address, *b.cards] for b in state.buildings[p]] for p in range(n)]))
+    ev.append(
+        Event(
+            "revealed",
+            EVERYONE,
+            buildings=[[[b.address, *b.cards] for b in state.buildings[p]] for p in range(n)],
+        )
+    )
     ev.append(Event("game_over", EVERYONE, **state.outcome.to_json()))

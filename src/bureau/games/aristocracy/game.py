@@ -34,34 +34,82 @@ from .state import (
 SIZE_WORDS = ("farm", "estate", "château")
 
 OPTIONS = (
-    Option("variant", "standard", "a named variant of variants.toml: standard, longer, shorter",
-           choices=("standard", "longer", "shorter")),
-    Option("decks", 2, "decks shuffled together (ARI-02; 1 in the shorter variant)",
-           kind="int", choices=(1, 2)),
+    Option(
+        "variant",
+        "standard",
+        "a named variant of variants.toml: standard, longer, shorter",
+        choices=("standard", "longer", "shorter"),
+    ),
+    Option(
+        "decks",
+        2,
+        "decks shuffled together (ARI-02; 1 in the shorter variant)",
+        kind="int",
+        choices=(1, 2),
+    ),
     Option("farm_size", 3, "building cards in a farm (ARI-33, ARI-82)", kind="int", minimum=1),
     Option("estate_size", 4, "building cards in an estate", kind="int", minimum=2),
     Option("chateau_size", 5, "building cards in a château", kind="int", minimum=3),
-    Option("base_hand_size", 7, "hand limit before châteaux (ARI-31, ARI-A24)",
-           kind="int", minimum=1),
-    Option("recompute_stall_order", True, "recompute stall weights before each turn (ARI-A01)",
-           kind="bool"),
-    Option("production_on_upgrade", "discard",
-           "what happens to a farm's production card when it is upgraded (ARI-A05)",
-           choices=("discard", "keep")),
-    Option("revisit_choice", "visitor", "who picks discard-or-pay on a re-visit (ARI-A08)",
-           choices=("visitor", "owner")),
-    Option("ball_reveal_attribution", False, "show who gave which ball card (ARI-A12)",
-           kind="bool"),
-    Option("show_stall_counts_before_reveal", True,
-           "show how many cards earlier players put in their stalls (ARI-A15)", kind="bool"),
-    Option("max_years", None, "stop, capped, after this year's King round (ARI-A23)",
-           kind="int?", minimum=1, bot_default=20),
-    Option("decision_seconds", None, "a clock on each decision, in seconds (off: none)",
-           kind="int?", minimum=1),
-    Option("herald", None, "fixture: the first Herald's seat (default: random)",
-           kind="seat", fixture=True),
-    Option("deck", None, "fixture: the play deck from the top; seat 0 is dealt the first 7, "
-           "seat 1 the next 7, ...; the rest is the draw pile", kind="cards", fixture=True),
+    Option(
+        "base_hand_size", 7, "hand limit before châteaux (ARI-31, ARI-A24)", kind="int", minimum=1
+    ),
+    Option(
+        "recompute_stall_order",
+        True,
+        "recompute stall weights before each turn (ARI-A01)",
+        kind="bool",
+    ),
+    Option(
+        "production_on_upgrade",
+        "discard",
+        "what happens to a farm's production card when it is upgraded (ARI-A05)",
+        choices=("discard", "keep"),
+    ),
+    Option(
+        "revisit_choice",
+        "visitor",
+        "who picks discard-or-pay on a re-visit (ARI-A08)",
+        choices=("visitor", "owner"),
+    ),
+    Option(
+        "ball_reveal_attribution", False, "show who gave which ball card (ARI-A12)", kind="bool"
+    ),
+    Option(
+        "show_stall_counts_before_reveal",
+        True,
+        "show how many cards earlier players put in their stalls (ARI-A15)",
+        kind="bool",
+    ),
+    Option(
+        "max_years",
+        None,
+        "stop, capped, after this year's King round (ARI-A23)",
+        kind="int?",
+        minimum=1,
+        bot_default=20,
+    ),
+    Option(
+        "decision_seconds",
+        None,
+        "a clock on each decision, in seconds (off: none)",
+        kind="int?",
+        minimum=1,
+    ),
+    Option(
+        "herald",
+        None,
+        "fixture: the first Herald's seat (default: random)",
+        kind="seat",
+        fixture=True,
+    ),
+    Option(
+        "deck",
+        None,
+        "fixture: the play deck from the top; seat 0 is dealt the first 7, "
+        "seat 1 the next 7, ...; the rest is the draw pile",
+        kind="cards",
+        fixture=True,
+    ),
 )
 
 
@@ -100,7 +148,7 @@ class Aristocracy(Game):
     options = OPTIONS
     summary = "card game: stalls, buildings, ball, auction (Felix Leeb, 2018)"
 
-    # -- setup --------------------------------------------------------------------------------
+    # -- setup -------------------------------------------------------------------------------------
 
     def resolve_options(self, given, bots_only: bool = False) -> dict[str, Any]:
         given = dict(given or {})
@@ -108,8 +156,9 @@ class Aristocracy(Game):
         resolved = super().resolve_options({**VARIANTS[variant], **given}, bots_only)
         farm, estate, chateau = (resolved[k] for k in ("farm_size", "estate_size", "chateau_size"))
         if not farm < estate < chateau:
-            raise OptionError(f"building sizes must grow: farm {farm} < estate {estate} "
-                              f"< château {chateau}")
+            raise OptionError(
+                f"building sizes must grow: farm {farm} < estate {estate} < château {chateau}"
+            )
         return resolved
 
     def setup(self, names, seed, options) -> State:
@@ -129,14 +178,16 @@ class Aristocracy(Game):
         have = Counter(flow.play_deck(options["decks"]))
         for c, k in Counter(deck).items():
             if k > have[c]:
-                raise OptionError(f"option deck: {card_text(c)} appears {k} times; the play deck "
-                                  f"holds {have[c]}")
+                raise OptionError(
+                    f"option deck: {card_text(c)} appears {k} times; the play deck holds {have[c]}"
+                )
         if len(deck) < flow.DEAL * n:
-            raise OptionError(f"option deck: {len(deck)} cards cannot deal {flow.DEAL} to "
-                              f"each of {n} players")
+            raise OptionError(
+                f"option deck: {len(deck)} cards cannot deal {flow.DEAL} to each of {n} players"
+            )
         return deck
 
-    # -- the contract --------------------------------------------------------------------------
+    # -- the contract ------------------------------------------------------------------------------
 
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
@@ -171,15 +222,22 @@ class Aristocracy(Game):
 
     @staticmethod
     def _decision_key(state: State) -> tuple:
-        return (state.step, state.year, state.royal, state.turn, state.active,
-                state.actions_left, len(state.picks))
+        return (
+            state.step,
+            state.year,
+            state.royal,
+            state.turn,
+            state.active,
+            state.actions_left,
+            len(state.picks),
+        )
 
     def timeout_action(self, state: State, player: int):
         """Pass, empty stall or ball, zero bid, decline; Tax discards the newest cards."""
         step = state.step
         if step == TAX:
             k = rules.excess(state, player)
-            return Discard(tuple(state.hands[player][len(state.hands[player]) - k:]))
+            return Discard(tuple(state.hands[player][len(state.hands[player]) - k :]))
         if step == PICK:
             return Pick(0, state.market[0], 1)
         if step == FORCE:
@@ -204,7 +262,7 @@ class Aristocracy(Game):
             return f"The game is waiting for {names}."
         return moves.help_text(state, player)
 
-    # -- what each player may know ------------------------------------------------------------------
+    # -- what each player may know -----------------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
         over = state.step == OVER
@@ -223,8 +281,9 @@ class Aristocracy(Game):
             "deck_count": len(state.deck),
             "discard_count": len(state.discard),
             "discard_face_up": _cards(state.discard[:FACE_UP]),
-            "players": [self._player_view(state, q, player, over, secret)
-                        for q in range(state.num_players)],
+            "players": [
+                self._player_view(state, q, player, over, secret) for q in range(state.num_players)
+            ],
         }
         if state.step == PICK:
             out["bids"] = state.bids[:]
@@ -235,8 +294,9 @@ class Aristocracy(Game):
             out["outcome"] = state.outcome.to_json()
         return out
 
-    def _player_view(self, state: State, q: int, reader: int | None, over: bool,
-                     secret: bool) -> dict:
+    def _player_view(
+        self, state: State, q: int, reader: int | None, over: bool, secret: bool
+    ) -> dict:
         mine = q == reader
         pv: dict[str, Any] = {
             "name": state.names[q],
@@ -252,8 +312,11 @@ class Aristocracy(Game):
             pv["committed"] = state.committed[q] is not None
             if mine and state.committed[q] is not None:
                 pv["choice"] = _choice_view(state.committed[q])
-            elif state.step == STALL and state.committed[q] is not None and \
-                    state.options["show_stall_counts_before_reveal"]:
+            elif (
+                state.step == STALL
+                and state.committed[q] is not None
+                and state.options["show_stall_counts_before_reveal"]
+            ):
                 pv["stall_count"] = len(state.committed[q])
         if state.step == BALL:
             pv["ball_count"] = len(state.ball[q])
@@ -270,7 +333,7 @@ class Aristocracy(Game):
             out["penalty_card"] = card_text(state.buildings[owner][i].cards[card_index])
         return out
 
-    # -- determinization ----------------------------------------------------------------------------
+    # -- determinization ---------------------------------------------------------------------------
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
         """Re-deal every card ``player`` cannot see; keep what everybody knows.
@@ -330,7 +393,7 @@ class Aristocracy(Game):
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
-    # -- text ----------------------------------------------------------------------------------------
+    # -- text --------------------------------------------------------------------------------------
 
     def describe(self, state: State, event: Event) -> str:
         return describe(state, event)
@@ -359,13 +422,17 @@ def _building_view(state: State, b: Building, mine: bool, over: bool) -> dict:
         "address": card_text(b.address),
         "kind": SIZE_WORDS[flow.kind_of(state, b)],
         "size": len(b.cards),
-        "cards": [card_text(c) if (show or e) else None for c, e in zip(b.cards, b.exposed,
-                                                                       strict=True)],
+        "cards": [
+            card_text(c) if (show or e) else None for c, e in zip(b.cards, b.exposed, strict=True)
+        ],
         "exposed": b.exposed[:],
         "production": b.production is not None,
         **({"complete": flow.is_complete(b)} if show else {}),
-        **({"production_card": card_text(b.production)} if over and b.production is not None
-           else {}),
+        **(
+            {"production_card": card_text(b.production)}
+            if over and b.production is not None
+            else {}
+        ),
     }
 
 
@@ -387,8 +454,7 @@ def describe(state: State, e: Event) -> str:
 
     kind = e.kind
     if kind == "round":
-        return (f"Year {d['year']}, {ROYAL_NAMES[d['royal']]} round; "
-                f"{names[d['herald']]} is Herald.")
+        return f"Year {d['year']}, {ROYAL_NAMES[d['royal']]} round; {names[d['herald']]} is Herald."
     if kind == "market":
         return f"Market: {cs()}."
     if kind == "drew":
@@ -409,8 +475,9 @@ def describe(state: State, e: Event) -> str:
         return f"{who()} gave {d['count']} card(s) to the ball."
     if kind == "ball_revealed":
         if d["cards"] and isinstance(d["cards"][0], list):
-            return "Ball: " + "; ".join(f"{names[p]} {' '.join(pretty(c) for c in cs_)}"
-                                        for p, cs_ in enumerate(d["cards"]))
+            return "Ball: " + "; ".join(
+                f"{names[p]} {' '.join(pretty(c) for c in cs_)}" for p, cs_ in enumerate(d["cards"])
+            )
         return f"Ball cards: {cs()}."
     if kind == "ball_returned":
         if "cards" in d:
@@ -423,14 +490,16 @@ def describe(state: State, e: Event) -> str:
     if kind == "bought":
         return f"{who()} took {pretty(d['card'])} for {d['price']} coin(s)."
     if kind == "collided":
-        return (f"{' and '.join(names[p] for p in d['players'])} both picked "
-                f"{pretty(d['card'])}: it is discarded.")
+        return (
+            f"{' and '.join(names[p] for p in d['players'])} both picked "
+            f"{pretty(d['card'])}: it is discarded."
+        )
     if kind == "stall_formed":
         count = "" if d.get("count") is None else f" ({d['count']} cards)"
         return f"{who()} formed a stall{count}."
     if kind == "stalls":
-        return "Stalls: " + "; ".join(
-            f"{names[p]} {' '.join(pretty(c) for c in s) or '-'}" for p, s in enumerate(d["stalls"]))
+        shown = [" ".join(pretty(c) for c in s) or "-" for s in d["stalls"]]
+        return "Stalls: " + "; ".join(f"{names[p]} {s}" for p, s in enumerate(shown))
     if kind == "active":
         return f"{who()} acts ({d['actions']} action(s))."
     if kind == "traded":

@@ -86,9 +86,11 @@ def find_building(state: State, owner: int, ref: tuple) -> int:
                 return i
     whose = "you have" if owner == state.active or owner < 0 else f"{state.names[owner]} has"
     listed = ", ".join(building_ref(state, owner, i) for i in range(len(state.buildings[owner])))
-    raise IllegalAction(f"{whose} no building on {card_text(code)}"
-                        f"{'#' + str(copy) if copy > 1 else ''}"
-                        f" (buildings: {listed or 'none'})")
+    raise IllegalAction(
+        f"{whose} no building on {card_text(code)}"
+        f"{'#' + str(copy) if copy > 1 else ''}"
+        f" (buildings: {listed or 'none'})"
+    )
 
 
 def seat_named(state: State, name: str) -> int:
@@ -135,9 +137,11 @@ def resolve(state: State, p: int, raw: tuple):
         _, code, copy = raw[1]
         positions = [i for i, c in enumerate(state.market) if c == code]
         if len(positions) < copy:
-            raise IllegalAction(f"the market has no {card_text(code)}"
-                                f"{'#' + str(copy) if copy > 1 else ''}"
-                                f" (market: {cards_text(state.market) or 'empty'})")
+            raise IllegalAction(
+                f"the market has no {card_text(code)}"
+                f"{'#' + str(copy) if copy > 1 else ''}"
+                f" (market: {cards_text(state.market) or 'empty'})"
+            )
         return Pick(positions[copy - 1], code, copy)
     if kind == "trade":
         _, give, take, where = raw
@@ -180,8 +184,7 @@ def resolve_special(state: State, p: int, raw: tuple, sources: Sources):
     if kind == "upgrade":
         _, ref, cards = raw
         i = find_building(state, p, ref)
-        return Upgrade(i, building_ref(state, p, i),
-                       tuple(sorted(sources.take(c) for c in cards)))
+        return Upgrade(i, building_ref(state, p, i), tuple(sorted(sources.take(c) for c in cards)))
     if kind == "visit":
         _, name, ref = raw
         owner = seat_named(state, name)
@@ -285,8 +288,7 @@ def act_actions(state: State, p: int) -> list:
         out += [Store(s, i, ref, o) for s in srcs for o in sorted(set(b.cards))]
         if b.production is not None:
             out.append(Harvest(i, ref))
-        out += sorted({downgrade_action(state, p, i, c)
-                       for c in sub_multisets(b.cards) if c})
+        out += sorted({downgrade_action(state, p, i, c) for c in sub_multisets(b.cards) if c})
     out += [Hide(c) for c in sorted(set(stall))]
     out += [Sell(a, b) for a, b in sub_multisets(stall, 2)]
     for s in srcs:
@@ -303,9 +305,12 @@ def specials(state: State, p: int, royal: int, srcs: list[int]) -> list:
     if royal == KING:
         return builds(state, p, srcs) + upgrades(state, p, srcs)
     if royal == QUEEN:
-        return [Visit(q, state.names[q], i, building_ref(state, q, i))
-                for q in range(state.num_players) if q != p
-                for i in range(len(state.buildings[q]))]
+        return [
+            Visit(q, state.names[q], i, building_ref(state, q, i))
+            for q in range(state.num_players)
+            if q != p
+            for i in range(len(state.buildings[q]))
+        ]
     return [Buy(c) for c in sorted(set(state.discard[:FACE_UP]))]
 
 
@@ -445,16 +450,23 @@ def _sample_special(state, p, royal, srcs, rng):
             k = rng.choice([t - n for t in (estate, chateau) if t > n])
             if len(srcs) >= k:
                 return Upgrade(i, building_ref(state, p, i), tuple(sorted(rng.sample(srcs, k))))
-        fits = [(name, size) for name, size in zip(SIZE_NAMES, (farm, estate, chateau),
-                                                   strict=True) if size + 1 <= len(srcs)]
+        fits = [
+            (name, size)
+            for name, size in zip(SIZE_NAMES, (farm, estate, chateau), strict=True)
+            if size + 1 <= len(srcs)
+        ]
         if not fits:
             return None
         name, size = rng.choice(fits)
         chosen = rng.sample(srcs, size + 1)
         return Build(name, chosen[0], tuple(sorted(chosen[1:])))
     if royal == QUEEN:
-        targets = [(q, i) for q in range(state.num_players) if q != p
-                   for i in range(len(state.buildings[q]))]
+        targets = [
+            (q, i)
+            for q in range(state.num_players)
+            if q != p
+            for i in range(len(state.buildings[q]))
+        ]
         if not targets:
             return None
         q, i = rng.choice(targets)
@@ -470,8 +482,9 @@ def help_text(state: State, p: int) -> str:
     """What ``p`` may type now, in a sentence."""
     step = state.step
     if step == TAX:
-        return (f"Tax: discard exactly {excess(state, p)} cards from your hand, e.g. "
-                "'discard 7H 9S'.")
+        return (
+            f"Tax: discard exactly {excess(state, p)} cards from your hand, e.g. 'discard 7H 9S'."
+        )
     if step == BALL:
         return "Ball: give cards face down with 'ball 7H 9S', or 'ball none'."
     if step == BID:
@@ -481,14 +494,16 @@ def help_text(state: State, p: int) -> str:
     if step == STALL_STEP:
         return "Form your stall with 'stall 7H 9S' (cards from your hand), or 'stall none'."
     if step == ACT:
-        return (f"Your action ({state.actions_left} left): 'trade GIVE for TAKE@market' or "
-                "'@PLAYER', 'store CARD for BUILDINGCARD in BUILDING', 'hide CARD', "
-                "'sell CARD CARD', 'harvest BUILDING', 'downgrade BUILDING CARDS|all', "
-                "'favor FACECARD SPECIAL', "
-                f"'royal SPECIAL' (the {ROYAL_NAMES[state.royal]}'s, for 1 coin), or 'pass'. "
-                "SPECIAL is 'build farm|estate|chateau ADDRESS CARDS', "
-                "'upgrade BUILDING with CARDS', 'visit PLAYER BUILDING' or 'buy CARD'. "
-                "Add @stall to a card to take it from your stall.")
+        return (
+            f"Your action ({state.actions_left} left): 'trade GIVE for TAKE@market' or "
+            "'@PLAYER', 'store CARD for BUILDINGCARD in BUILDING', 'hide CARD', "
+            "'sell CARD CARD', 'harvest BUILDING', 'downgrade BUILDING CARDS|all', "
+            "'favor FACECARD SPECIAL', "
+            f"'royal SPECIAL' (the {ROYAL_NAMES[state.royal]}'s, for 1 coin), or 'pass'. "
+            "SPECIAL is 'build farm|estate|chateau ADDRESS CARDS', "
+            "'upgrade BUILDING with CARDS', 'visit PLAYER BUILDING' or 'buy CARD'. "
+            "Add @stall to a card to take it from your stall."
+        )
     if step == PENALTY:
         return "Re-visit: 'penalty CARD' on an exposed mismatched card, or 'decline'."
     if step == FORCE:
@@ -498,4 +513,3 @@ def help_text(state: State, p: int) -> str:
     if step == GLORY_STEP:
         return "Glory: 'glory' to end the game now, or 'decline'."
     return "The game is over."
-

@@ -148,8 +148,10 @@ def check(state: State, p: int, action) -> None:
 def check_discard(state, p, a: Discard):
     k = excess(state, p)
     if len(a.cards) != k:
-        raise fail(f"you hold {len(state.hands[p])} cards and may keep "
-                   f"{flow.hand_limit(state, p)}: discard exactly {k}")
+        raise fail(
+            f"you hold {len(state.hands[p])} cards and may keep "
+            f"{flow.hand_limit(state, p)}: discard exactly {k}"
+        )
     has_cards(state.hands[p], list(a.cards), "hand")
 
 
@@ -233,8 +235,10 @@ def check_special(state, p, special, royal: int, spent: list[int]) -> None:
         size, add = len(b.cards), len(special.cards)
         farm, estate, chateau = flow.sizes(state)
         if size not in (farm, estate) or size + add not in (estate, chateau) or add <= 0:
-            raise fail(f"upgrade a farm by {estate - farm} or {chateau - farm} cards, "
-                       f"or an estate by {chateau - estate}")
+            raise fail(
+                f"upgrade a farm by {estate - farm} or {chateau - farm} cards, "
+                f"or an estate by {chateau - estate}"
+            )
         has_sources(state, p, [*spent, *special.cards])
     elif isinstance(special, Visit):
         if special.owner == p or not 0 <= special.owner < state.num_players:
@@ -247,22 +251,32 @@ def check_special(state, p, special, royal: int, spent: list[int]) -> None:
 
 def check_penalty(state, p, a: Penalty):
     b = visited(state)
-    if not (0 <= a.index < len(b.cards) and b.exposed[a.index] and b.cards[a.index] == a.card
-            and a.index in b.mismatched(rank)):
+    if not (
+        0 <= a.index < len(b.cards)
+        and b.exposed[a.index]
+        and b.cards[a.index] == a.card
+        and a.index in b.mismatched(rank)
+    ):
         raise fail("invoke the penalty on an exposed mismatched card")
 
 
 def check_expose(state, p, a: Expose):
     b = visited(state)
-    if not (0 <= a.index < len(b.cards) and not b.exposed[a.index]
-            and b.cards[a.index] == a.card and a.index in b.mismatched(rank)):
+    if not (
+        0 <= a.index < len(b.cards)
+        and not b.exposed[a.index]
+        and b.cards[a.index] == a.card
+        and a.index in b.mismatched(rank)
+    ):
         raise fail("expose a mismatched card that is not exposed yet")
 
 
 def check_glory(state, p, a: Glory):
     if not flow.can_glory(state, p):
-        raise fail("glory needs a complete château and a second one, two complete estates "
-                   "or three complete farms")
+        raise fail(
+            "glory needs a complete château and a second one, two complete estates "
+            "or three complete farms"
+        )
 
 
 def no_check(state, p, a):
@@ -382,13 +396,29 @@ def do_store(state, p, a: Store, ev):
         state.stalls[p].append(a.out)  # ARI-A04: out goes where in came from
     else:
         flow.to_hand(state, p, a.out, public=exposed)
-    ev.append(Event("stored", EVERYONE, player=p, building=a.building,
-                    from_stall=bool(a.card & STALL),
-                    card=incoming if a.card & STALL else None,
-                    out=a.out if (exposed or a.card & STALL) else None))
+    ev.append(
+        Event(
+            "stored",
+            EVERYONE,
+            player=p,
+            building=a.building,
+            from_stall=bool(a.card & STALL),
+            card=incoming if a.card & STALL else None,
+            out=a.out if (exposed or a.card & STALL) else None,
+        )
+    )
     if not (exposed or a.card & STALL):
-        ev.append(Event("stored", only(p), player=p, building=a.building,
-                        from_stall=False, card=incoming, out=a.out))
+        ev.append(
+            Event(
+                "stored",
+                only(p),
+                player=p,
+                building=a.building,
+                from_stall=False,
+                card=incoming,
+                out=a.out,
+            )
+        )
     flow.action_done(state, ev)
 
 
@@ -442,8 +472,7 @@ def do_downgrade(state, p, a: Downgrade, ev):
             flow.to_hand(state, p, c, public=b.exposed[i])
             del b.cards[i]
             del b.exposed[i]
-        ev.append(Event("downgraded", EVERYONE, player=p, building=a.building,
-                        count=len(a.cards)))
+        ev.append(Event("downgraded", EVERYONE, player=p, building=a.building, count=len(a.cards)))
     flow.action_done(state, ev)
 
 
@@ -492,8 +521,16 @@ def build(state: State, p: int, sp: Build, ev: list) -> None:
     address = take_source(state, p, sp.address, face_up=True)
     cards = [take_source(state, p, s, face_up=False) for s in sp.cards]
     state.buildings[p].append(Building(address, cards))
-    ev.append(Event("built", EVERYONE, player=p, size=sp.size, address=address,
-                    stall_cards=[s & 63 for s in sp.cards if s & STALL]))
+    ev.append(
+        Event(
+            "built",
+            EVERYONE,
+            player=p,
+            size=sp.size,
+            address=address,
+            stall_cards=[s & 63 for s in sp.cards if s & STALL],
+        )
+    )
 
 
 def upgrade(state: State, p: int, sp: Upgrade, ev: list) -> None:
@@ -502,8 +539,16 @@ def upgrade(state: State, p: int, sp: Upgrade, ev: list) -> None:
     for s in sp.cards:
         b.cards.append(take_source(state, p, s, face_up=False))
         b.exposed.append(False)
-    ev.append(Event("upgraded", EVERYONE, player=p, building=sp.building, count=len(sp.cards),
-                    stall_cards=[s & 63 for s in sp.cards if s & STALL]))
+    ev.append(
+        Event(
+            "upgraded",
+            EVERYONE,
+            player=p,
+            building=sp.building,
+            count=len(sp.cards),
+            stall_cards=[s & 63 for s in sp.cards if s & STALL],
+        )
+    )
     if b.production is not None and state.options["production_on_upgrade"] == "discard":
         c, b.production = b.production, None
         flow.discard(state, [c], ev, public=False, why="production")
@@ -523,8 +568,9 @@ def visit(state: State, p: int, sp: Visit, ev: list) -> None:
     owner = sp.owner
     b = state.buildings[owner][sp.building]
     ev.append(Event("visit", EVERYONE, player=p, owner=owner, building=sp.building))
-    ev.append(Event("inspected", only(p), player=p, owner=owner, building=sp.building,
-                    cards=b.cards[:]))
+    ev.append(
+        Event("inspected", only(p), player=p, owner=owner, building=sp.building, cards=b.cards[:])
+    )
     wrong = b.mismatched(rank)
     if not wrong:
         ev.append(Event("visit_clean", EVERYONE, player=p, owner=owner, building=sp.building))
