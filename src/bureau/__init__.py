@@ -2,9 +2,9 @@
 
 >>> import bureau
 >>> game = bureau.load("aristocracy")
->>> state = game.new(4, seed=1)
->>> game.pending(state)
-(...)
+>>> state = game.new(4, seed=1, options={"herald": 2})
+>>> game.pending(state)  # the Herald forms her stall first
+(2,)
 """
 
 from .engine import Match, load, names

@@ -1,0 +1,28 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+
+def dump(obj):
+    """A plain, comparable picture of a state: slots, lists, dicts, generators, recursively."""
+    if isinstance(obj, random.Random):
+        return ("rng", obj.getstate())
+    if isinstance(obj, dict):
+        return {k: dump(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [dump(v) for v in obj]
+    slots = getattr(type(obj), "__slots__", None)
+    if slots and not isinstance(obj, str | int | float | bool):
+        return {name: dump(getattr(obj, name)) for name in slots}
+    if hasattr(obj, "to_json"):
+        return obj.to_json()
+    return obj
+
+
+@pytest.fixture
+def state_dump():
+    return dump
