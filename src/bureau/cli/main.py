@@ -1,0 +1,588 @@
+"""The ``bureau`` command: list games, play in the terminal, replay records, simulate.
+
+Every input error (unknown game, bad option, player count, seat, record)
+ends with a one-line message on stderr and exit code 2; a record whose
+replay fails exits with 1 and names the failing action. Run ``bureau --help``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from bureau import __version__
+from bureau.bots import BOTS, make
+from bureau.engine import BureauError, Game, Match, RecordError, all_games, load
+from bureau.engine.options import Option, parse_assignments
+from bureau.sim.tournament import DEFAULT_MAX_DECISIONS, Summary, prepare, run
+
+from .play import EOF, HUMAN, QUIT, STUCK, TerminalGame, parse_seats
+from .render import outcome_table, print_lines, render_view
+
+app = typer.Typer(
+    name="bureau",
+    help="Bureau: an impartial game master for games of noble intrigue.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``bureau: message`` on stderr (one line) and exit with ``code``."""
+    print(f"bureau: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def input_errors(code: int = 2):
+    """Turn every ``BureauError`` raised inside into a one-line message and exit ``code``."""
+    try:
+        yield
+    except BureauError as exc:
+        fail(str(exc), code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"bureau {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Bureau: an impartial game master for games of noble intrigue."""
+
+
+# -- shared helpers ----------------------------------------------------------------------------
+
+
+def default_players(game: Game) -> int:
+    """Four players where the game allows it, else the nearest count it allows."""
+    return max(game.min_players, min(4, game.max_players))
+
+
+def players_arg(text: str | None, game: Game) -> int | list[str]:
+    """``--players``: a count, or the players' names separated by commas."""
+    if text is None:
+        return default_players(game)
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    return [n.strip() for n in text.split(",")]
+
+
+def _option_allowed(o: Option) -> str:
+    if o.choices is not None:
+        return " | ".join(_show(c) for c in o.choices)
+    kind = {
+        "int": "whole number",
+        "int?": "whole number",
+        "bool": "true | false",
+        "str": "text",
+        "cards": "cards: 7H,10S,KD",
+        "seat": "seat number",
+        "any": "any",
+    }.get(o.kind, o.kind)
+    if o.minimum is not None and o.maximum is not None:
+        kind += f" {o.minimum}-{o.maximum}"
+    elif o.minimum is not None:
+        kind += f" ≥ {o.minimum}"
+    elif o.maximum is not None:
+        kind += f" ≤ {o.maximum}"
+    return kind + (", or off" if o.kind == "int?" else "")
+
+
+def _show(value: Any, kind: str = "int?") -> str:
+    if value is None:
+        return "off" if kind == "int?" else "—"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list | tuple):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def _write_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+# -- bureau games ------------------------------------------------------------------------------
+
+
+@app.command()
+def games(
+    name: Annotated[str | None, typer.Argument(help="Show only this game.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """List the games, their player counts and their rule options."""
+    with input_errors():
+        chosen = [load(name)] if name else all_games()
+    if as_json:
+        _write_json([_game_json(g) for g in chosen])
+        return
+    console = Console()
+    for g in chosen:
+        console.print(_game_table(g))
+
+
+def _game_json(g: Game) -> dict:
+    return {
+        "name": g.name,
+        "title": g.title,
+        "min_players": g.min_players,
+        "max_players": g.max_players,
+        "summary": g.summary,
+        "options": [
+            {
+                "name": o.name,
+                "default": o.default,
+                "bot_default": o.default_for(True),
+                "kind": o.kind,
+                "choices": list(o.choices) if o.choices is not None else None,
+                "minimum": o.minimum,
+                "maximum": o.maximum,
+                "fixture": o.fixture,
+                "help": o.help,
+            }
+            for o in g.options
+        ],
+    }
+
+
+def _game_table(g: Game) -> RenderableType:
+    players = (
+        f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
+    )
+    title = Text.assemble(
+        (g.title, "bold"), f" ({g.name}) — {players} players", (f" — {g.summary}", "dim")
+    )
+    table = Table(title=title, title_justify="left", expand=True)
+    table.add_column("option", ratio=1)
+    table.add_column("default", max_width=16)
+    table.add_column("allowed", max_width=20)
+    for o in g.options:
+        default = _show(o.default, o.kind)
+        if o.default_for(True) != o.default:
+            default += f"\nbot games: {_show(o.default_for(True), o.kind)}"
+        name = Text(o.name, style="bold")
+        if o.fixture:
+            name.append(" (fixture)", style="yellow")
+        name.append("\n  " + o.help, style="dim")
+        table.add_row(name, default, _option_allowed(o))
+    if not g.options:
+        table.add_row("this game has no options", "", "")
+    table.caption = (
+        "Set options with --option NAME=VALUE. Fixtures set up an exact situation "
+        "rather than change a rule."
+    )
+    table.caption_justify = "left"
+    return table
+
+
+# -- bureau play -------------------------------------------------------------------------------
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game to play (see 'bureau games').")],
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="How many players, or their names: Ann,Ben,Cat."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="The game's seed (default: random).")
+    ] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            help="Who sits where: SEAT=human or SEAT=BOT, SEAT a number or a player's name. "
+            "Repeat for more seats; seats not named are random bots.",
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A rule option NAME=VALUE.")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Write the game record (JSON) here.")
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="All-bot games: print only the result.")
+    ] = False,
+    max_decisions: Annotated[
+        int,
+        typer.Option("--max-decisions", min=1, help="All-bot games: stop a runaway game here."),
+    ] = DEFAULT_MAX_DECISIONS,
+) -> None:
+    """Play a game in the terminal, against bots or with everyone at one keyboard."""
+    with input_errors():
+        g = load(game)
+        names = g.player_names(players_arg(players, g))
+        kinds = parse_seats(seat or [], names)
+        options = parse_assignments(option or [])
+        humans = [s for s, k in kinds.items() if k == HUMAN]
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 31)
+        match = Match(g, names, seed, options, bots_only=not humans)
+        bots = {s: make(k, g, s, seed) for s, k in kinds.items() if k != HUMAN}
+    if record is not None and not record.parent.is_dir():
+        fail(f"cannot write the record to {record}: no folder {record.parent}")
+    console = Console()
+    seating = ", ".join(f"{n} ({_seat_kind(kinds[i], len(humans))})" for i, n in enumerate(names))
+    header = f"{g.title}, seed {seed}: {seating}"
+    if options:
+        header += " — options: " + ", ".join(f"{k}={v}" for k, v in options.items())
+    console.print(Text(header, style="bold"), soft_wrap=True)
+    if not humans and not quiet:
+        console.print(
+            Text("Every seat is a bot; add --seat 0=human to play yourself.", style="dim")
+        )
+    session = TerminalGame(match, humans, bots, console, quiet=quiet, max_decisions=max_decisions)
+    try:
+        ended = session.run()
+    except KeyboardInterrupt:
+        ended, session.message = QUIT, "interrupted"
+    if record is not None:
+        _save_record(match, record, console)
+    if ended == STUCK:
+        fail(f"the game stopped: {session.message}", 1)
+    if ended in (QUIT, EOF):
+        console.print(
+            Text(
+                f"Stopped ({session.message}) after {len(match.actions)} actions; "
+                "the game is not over.",
+            ),
+            soft_wrap=True,
+        )
+
+
+def _seat_kind(kind: str, humans: int) -> str:
+    if kind == HUMAN:
+        return "you" if humans == 1 else "human"
+    return f"{kind} bot"
+
+
+def _save_record(match: Match, path: Path, console: Console) -> None:
+    try:
+        path.write_text(json.dumps(match.record(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    except OSError as exc:
+        fail(f"cannot write the record to {path}: {exc.strerror}")
+    console.print(Text(f"Record written to {path} ({len(match.actions)} actions)."), soft_wrap=True)
+
+
+# -- bureau replay -----------------------------------------------------------------------------
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_: Annotated[
+        str | None, typer.Option("--as", help="Show this seat's view (a number or a name).")
+    ] = None,
+    all_: Annotated[
+        bool, typer.Option("--all", help="Show every seat's view and the public one.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    upto: Annotated[
+        int | None, typer.Option("--upto", min=0, help="Stop after this many actions.")
+    ] = None,
+    log: Annotated[bool, typer.Option("--log", help="Also print the events the viewer saw.")] = (
+        False
+    ),
+) -> None:
+    """Replay a game record and print its final view (the spectator's by default)."""
+    if as_ is not None and all_:
+        fail("give --as PLAYER or --all, not both")
+    try:
+        match = Match.replay(file, upto=upto)
+    except RecordError as exc:
+        code = 2 if exc.index is None else 1
+        if as_json:
+            _write_json(
+                {
+                    "error": str(exc),
+                    "action": None if exc.index is None else exc.index + 1,
+                    "entry": exc.action,
+                }
+            )
+        fail(f"replay failed: {exc}" if code == 1 else str(exc), code)
+    except BureauError as exc:
+        fail(str(exc))
+    with input_errors():
+        viewers: list[int | None]
+        if all_:
+            viewers = [None, *range(len(match.names))]
+        elif as_ is not None:
+            viewers = [match.seat(int(as_) if as_.strip().isdigit() else as_)]
+        else:
+            viewers = [None]
+    outcome = match.outcome()
+    mismatch = _recorded_outcome_differs(file, match) if upto is None else None
+    if as_json:
+        out: dict[str, Any] = {
+            "game": match.game.name,
+            "players": list(match.names),
+            "seed": match.seed,
+            "actions": len(match.actions),
+            "over": outcome is not None,
+            "pending": [match.names[s] for s in match.pending()] if outcome is None else [],
+            "outcome": outcome.to_json() if outcome is not None else None,
+        }
+        views = [
+            {"viewer": None if v is None else match.names[v], "view": match.view(v)}
+            for v in viewers
+        ]
+        if all_:
+            out["views"] = views
+        else:
+            out.update(views[0])
+        if mismatch:
+            out["recorded_outcome_differs"] = True
+        _write_json(out)
+    else:
+        console = Console()
+        console.print(
+            Text(
+                f"Replayed {len(match.actions)} actions of {match.game.title} "
+                f"({', '.join(match.names)}; seed {match.seed}).",
+                style="bold",
+            ),
+            soft_wrap=True,
+        )
+        state = match.state
+        last_view: dict = {}
+        for v in viewers:
+            who = "the spectator" if v is None else f"{match.names[v]} (seat {v})"
+            if len(viewers) > 1 or log:
+                console.rule(f"the view of {who}")
+            if log:
+                print_lines(
+                    console,
+                    (match.game.describe(state, e) for e in match.events if e.visible_to(v)),
+                )
+            last_view = match.view(v)
+            console.print(render_view(last_view))
+        if outcome is not None and "outcome" not in last_view:
+            console.print(outcome_table(outcome.to_json(), match.names))
+        elif outcome is None:
+            waiting = ", ".join(match.names[s] for s in match.pending()) or "nobody"
+            console.print(Text(f"The game is not over; it waits for {waiting}."))
+    if mismatch:
+        fail(f"the replayed outcome differs from the one in {file}: {mismatch}", 1)
+
+
+def _recorded_outcome_differs(file: Path, match: Match) -> str | None:
+    """Why the record's own ``outcome`` disagrees with the replay's, if it does."""
+    try:
+        recorded = json.loads(Path(file).read_text(encoding="utf-8")).get("outcome")
+    except (OSError, ValueError, AttributeError):
+        return None
+    if recorded is None:
+        return None
+    outcome = match.outcome()
+    if outcome is None:
+        return "the record says the game ended, but its actions do not end it"
+    replayed = json.loads(json.dumps(outcome.to_json()))
+    keys = [k for k in sorted(set(recorded) | set(replayed)) if recorded.get(k) != replayed.get(k)]
+    return (
+        "; ".join(f"{k}: recorded {recorded.get(k)!r}, replayed {replayed.get(k)!r}" for k in keys)
+        or None
+    )
+
+
+# -- bureau sim --------------------------------------------------------------------------------
+
+
+@app.command()
+def sim(
+    game: Annotated[str, typer.Argument(help="The game to simulate (see 'bureau games').")],
+    games_: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 100,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players per game (default: 4).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The tournament's seed.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A rule option NAME=VALUE.")
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help="Processes (default: one per CPU)."),
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help=f"Bots by seat, comma separated, or one for all ({', '.join(BOTS)})."
+        ),
+    ] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    max_decisions: Annotated[
+        int,
+        typer.Option("--max-decisions", min=1, help="A game still running here is an error."),
+    ] = DEFAULT_MAX_DECISIONS,
+) -> None:
+    """Play bot games and report win rates, game length and speed."""
+    with input_errors():
+        g = load(game)
+        count = players if players is not None else default_players(g)
+        options = parse_assignments(option or [])
+        bot_names = [b.strip() for b in bots.split(",")]
+        prepare(g.name, count, options, bot_names)  # bad input fails here, before the progress bar
+        if workers is None:
+            workers = max(1, min(os.cpu_count() or 1, games_))
+        progress = None
+        if not as_json:
+            progress = Progress(
+                TextColumn(f"{g.title}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+        if progress is None:
+            summary = run(
+                g.name,
+                games_,
+                count,
+                seed,
+                options,
+                bot_names,
+                workers=workers,
+                max_decisions=max_decisions,
+            )
+        else:
+            with progress:
+                task = progress.add_task("games", total=games_)
+                summary = run(
+                    g.name,
+                    games_,
+                    count,
+                    seed,
+                    options,
+                    bot_names,
+                    workers=workers,
+                    max_decisions=max_decisions,
+                    progress=lambda k: progress.advance(task, k),
+                )
+    if as_json:
+        out = summary.to_json()
+        out["workers"] = workers
+        for example in out["error_examples"]:
+            example["reproduce"] = _reproduce(summary, example["seed"])
+        _write_json(out)
+    else:
+        Console().print(_summary_renderable(summary, workers))
+
+
+def _reproduce(summary: Summary, seed: int) -> str:
+    """The command that plays one game of a tournament again, move for move."""
+    cmd = f"bureau play {summary.game} --players {summary.players} --seed {seed}"
+    for k, v in summary.options.items():
+        cmd += f" --option {k}={v}"
+    for s, b in enumerate(summary.bots):
+        if b != "random":
+            cmd += f" --seat {s}={b}"
+    if summary.max_decisions != DEFAULT_MAX_DECISIONS:
+        cmd += f" --max-decisions {summary.max_decisions}"
+    return cmd
+
+
+def _summary_renderable(summary: Summary, workers: int) -> RenderableType:
+    from rich.console import Group
+
+    parts: list[RenderableType] = []
+    options = ", ".join(f"{k}={v}" for k, v in summary.options.items()) or "defaults"
+    bots = ", ".join(summary.bots) if len(set(summary.bots)) > 1 else f"{summary.bots[0]} × all"
+    parts.append(
+        Text(
+            f"{summary.game}: {summary.games} games of {summary.players} players, "
+            f"seed {summary.seed}, bots {bots}, options: {options}",
+            style="bold",
+        )
+    )
+    parts.append(
+        Text(f"finished {summary.finished} · capped {summary.capped} · errors {summary.errors}")
+    )
+    if summary.finished:
+        table = Table(
+            title=f"Seat win rates over {summary.finished} finished games (95% Wilson interval)",
+            title_justify="left",
+        )
+        table.add_column("seat", justify="right")
+        table.add_column("bot")
+        table.add_column("wins", justify="right")
+        table.add_column("win rate", justify="right")
+        table.add_column("95% interval", justify="right")
+        for s, (wins, rate, (lo, hi)) in enumerate(
+            zip(summary.wins_by_seat, summary.win_rates or [], summary.win_intervals, strict=True)
+        ):
+            table.add_row(
+                str(s), summary.bots[s], f"{wins:g}", f"{rate:.1%}", f"{lo:.1%} – {hi:.1%}"
+            )
+        parts.append(table)
+    else:
+        parts.append(
+            Text("No game finished, so there are no win rates (a capped game has no winner).")
+        )
+    if summary.mean_decisions is not None:
+        parts.append(
+            Text(
+                f"game length: mean {summary.mean_decisions:.1f}, median "
+                f"{summary.median_decisions:g} decisions (finished and capped games)"
+            )
+        )
+    if summary.reasons:
+        parts.append(
+            Text("ended by: " + ", ".join(f"{r or '?'} ({n})" for r, n in summary.reasons.items()))
+        )
+    parts.append(
+        Text(
+            f"speed: {summary.games} games in {summary.seconds:.2f} s with {workers} worker(s): "
+            f"{summary.games_per_sec:.1f} games/s, {summary.decisions_per_sec:,.0f} decisions/s"
+        )
+    )
+    if summary.errors:
+        first = summary.error_examples[0]
+        parts.append(
+            Text(
+                f"first error, game {first.index} (seed {first.seed}): {first.error}\n"
+                f"reproduce: {_reproduce(summary, first.seed)}",
+                style="bold red",
+            )
+        )
+    return Group(*parts)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """The console script ``bureau``."""
+    try:
+        app(args=argv, prog_name="bureau")
+    except KeyboardInterrupt:
+        print("bureau: interrupted", file=sys.stderr)
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
