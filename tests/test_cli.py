@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bureau
 from bureau.engine import IllegalAction, Match, RecordError
@@ -319,3 +321,67 @@ def test_humans_typing_noise_play_a_whole_game(humans):
     else:
         assert "game over — the view of Ben" in final
         assert "to play (seat" not in text
+
+
+# -- the generic renderer draws any view ------------------------------------------------------
+
+
+def _draw(renderable) -> str:
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    Console(file=out, width=90, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_generic_view_shows_cards_with_suit_symbols_and_seats_by_name():
+    from bureau.cli.render import generic_view, render_view
+
+    view = {
+        "game": "somegame",
+        "you": 1,
+        "pending": [0, 1],
+        "trick": ["10H", "QS", None],
+        "players": [{"name": "Ann", "hand": None, "tricks": 2}, {"name": "Ben", "hand": ["AD"]}],
+    }
+    text = _draw(render_view(view))
+    assert text == _draw(generic_view(view))  # no layout of its own: the generic one
+    assert "the view of Ben" in text
+    assert "10♥ Q♠ ▒▒" in text  # cards with symbols, a hidden card as ▒▒
+    assert "Ann, Ben" in text  # seats by name
+    assert "A♦" in text and "1 (you)" in text
+    # An Aristocracy view of an unexpected shape falls back to the generic drawing.
+    odd = {"game": "aristocracy", "players": [{"name": "Ann"}], "year": 3}
+    assert "year" in _draw(render_view(odd))
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 60)
+    | st.floats(allow_nan=False)
+    | st.sampled_from(["7H", "10S", "RJ", "Ann", "[bold]x[/]", "", "pass"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(st.text(max_size=8), json_values, max_size=6),
+    st.lists(
+        st.dictionaries(st.sampled_from(["name", "coins", "hand", "x"]), json_values), max_size=4
+    ),
+    st.sampled_from([None, 0, 1, 7]),
+)
+def test_any_view_dict_renders(extra, players, you):
+    from bureau.cli.render import render_view
+
+    view = {**extra, "game": "aristocracy", "you": you, "players": players}
+    assert _draw(render_view(view))
+    view["game"] = "unknown"
+    assert _draw(render_view(view))

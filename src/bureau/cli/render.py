@@ -214,7 +214,7 @@ def render_view(view: dict) -> RenderableType:
     if special is not None:
         try:
             return special(view)
-        except (KeyError, TypeError, ValueError, IndexError):
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             pass  # a view of an unexpected shape: the generic drawing still works
     return generic_view(view)
 
