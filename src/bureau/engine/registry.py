@@ -31,11 +31,23 @@ def load(name: str | Game) -> Game:
     if isinstance(name, Game):
         return name
     key = name.strip().lower()
-    if key not in _LOADED:
+    if key not in _LOADED:  # registered games not yet imported
         if key not in _MODULES:
             raise OptionError(f"no game named {name!r}; the games are: {', '.join(_MODULES)}")
         _LOADED[key] = importlib.import_module(_MODULES[key]).GAME
     return _LOADED[key]
+
+
+def register(game: Game, module: str | None = None) -> None:
+    """Make ``game`` loadable by its name (a rule-variant game, a test game).
+
+    ``module`` is where a fresh process finds it again (for worker processes);
+    without one, the game is known to this process only.
+    """
+    key = game.name.lower()
+    _LOADED[key] = game
+    if module is not None:
+        _MODULES[key] = module
 
 
 def all_games() -> list[Game]:
