@@ -312,12 +312,11 @@ class Aristocracy(Game):
             pv["committed"] = state.committed[q] is not None
             if mine and state.committed[q] is not None:
                 pv["choice"] = _choice_view(state.committed[q])
-            elif (
-                state.step == STALL
-                and state.committed[q] is not None
-                and state.options["show_stall_counts_before_reveal"]
-            ):
-                pv["stall_count"] = len(state.committed[q])
+            elif state.step == STALL and state.committed[q] is not None:
+                if state.options["show_stall_counts_before_reveal"]:
+                    pv["stall_count"] = len(state.committed[q])
+                else:  # ARI-A15: the hand size would tell the count
+                    pv["hand_count"] += len(state.committed[q])
         if state.step == BALL:
             pv["ball_count"] = len(state.ball[q])
             if mine:
