@@ -206,9 +206,13 @@ def building_card(state: State, card: int, exposed: bool) -> int:
 
 
 def downgrade_action(state: State, p: int, i: int, cards: tuple) -> Downgrade:
-    """Picking up so many that less than a farm remains takes the whole building (ARI-28)."""
+    """Picking up so many that less than a farm remains takes the whole building (ARI-28).
+
+    Cards the building does not hold are kept, so that ``check`` refuses them.
+    """
     b = state.buildings[p][i]
-    if len(b.cards) - len(cards) < state.options["farm_size"]:
+    held = not Counter(cards) - Counter(b.cards)
+    if held and len(b.cards) - len(cards) < state.options["farm_size"]:
         cards = ()
     return Downgrade(i, building_ref(state, p, i), tuple(sorted(cards)))
 
