@@ -117,8 +117,8 @@ def has_cards(pile: list[int], cards, where: str) -> None:
         need = cards.count(c)
         have = pile.count(c)
         if have < need:
-            more = "enough copies of " if have else ""
-            raise fail(f"you have {more}no {card_text(c)} in your {where}")
+            many = f"only {have}" if have else "no"
+            raise fail(f"you have {many} {card_text(c)} in your {where}")
 
 
 def has_sources(state: State, p: int, srcs) -> None:
@@ -228,7 +228,8 @@ def check_special(state, p, special, royal: int, spent: list[int]) -> None:
         farm, estate, chateau = flow.sizes(state)
         need = {"farm": farm, "estate": estate, "chateau": chateau}[special.size]
         if len(special.cards) != need:
-            raise fail(f"a {special.size} is 1 address card and {need} building cards")
+            article = "an" if special.size == "estate" else "a"
+            raise fail(f"{article} {special.size} is 1 address card and {need} building cards")
         has_sources(state, p, [*spent, special.address, *special.cards])
     elif isinstance(special, Upgrade):
         b = own_building(state, p, special.building)
