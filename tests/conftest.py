@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
+from hypothesis import settings
+
+# CI runs the same examples every time (HYPOTHESIS_PROFILE=ci, set by .ci/run);
+# at a desk hypothesis explores new ones on each run.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def dump(obj):

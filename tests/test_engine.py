@@ -27,7 +27,7 @@ def test_audiences():
     rest = Event("drew", all_but(1))
     public = Event("market", EVERYONE)
     assert [private.visible_to(s) for s in (0, 1, 2, None)] == [False, True, False, False]
-    assert [rest.visible_to(s) for s in (0, 1, 2, None)] == [True, False, True, False]
+    assert [rest.visible_to(s) for s in (0, 1, 2, None)] == [True, False, True, True]
     assert [public.visible_to(s) for s in (0, 1, 2, None)] == [True, True, True, True]
 
 

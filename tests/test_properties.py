@@ -69,8 +69,8 @@ def test_no_leak(name, position):
     assert game.sample_action(world, player, random.Random(seed + 2)) == action
     real = game.apply(state, player, action)
     other = game.apply(world, player, action)
+    # Payloads may differ (what the action reveals, chance); the shape may not.
     assert shape(other, player) == shape(real, player)
-    assert game.pending(world) == game.pending(state)
 
 
 @pytest.mark.parametrize("name", GAMES)

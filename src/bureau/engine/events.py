@@ -1,12 +1,15 @@
 """Events and their audiences.
 
 Every change a game makes is reported as events. An event carries its
-*audience*, a bit mask of seats: bit ``p`` set means seat ``p`` may see it.
-Spectators see only events whose audience is everyone.
+*audience*, a bit mask: bit ``p`` set means seat ``p`` may see it, and the
+``SPECTATORS`` bit means people watching without a seat may. ``only(...)``
+excludes spectators; ``all_but(...)`` and ``EVERYONE`` include them.
 
 >>> e = Event("drew", only(2), player=2, card=5)
 >>> e.visible_to(2), e.visible_to(0), e.visible_to(None)
 (True, False, False)
+>>> Event("drew", all_but(2), player=2).visible_to(None)
+True
 >>> Event("market", EVERYONE, cards=[1, 2]).visible_to(None)
 True
 """
@@ -14,6 +17,8 @@ True
 from __future__ import annotations
 
 EVERYONE = -1  # all bits set: every seat and spectators
+SPECTATOR_BIT = 60  # above any seat a game can have
+SPECTATORS = 1 << SPECTATOR_BIT
 
 
 def only(*seats: int) -> int:
@@ -45,9 +50,7 @@ class Event:
 
     def visible_to(self, player: int | None) -> bool:
         """May ``player`` (a seat, or None for a spectator) see this event?"""
-        if player is None:
-            return self.audience == EVERYONE
-        return bool(self.audience >> player & 1)
+        return bool(self.audience >> (SPECTATOR_BIT if player is None else player) & 1)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, **self.data}

@@ -1,7 +1,7 @@
 """Exact Aristocracy positions for the rule tests.
 
 A position starts from the ``deck`` fixture (top first: seat 0 is dealt the
-first 7 cards, seat 1 the next 7, ...; the first King round's market is drawn
+first 7 cards (the hand size), seat 1 the next 7, ...; the first King round's market is drawn
 right after the deal; the rest is the draw pile) and the ``herald`` fixture,
 then, where a puzzle needs it, direct edits of the state: hands, buildings,
 coins, the discard pile. From there the game is driven through its public
@@ -52,14 +52,15 @@ def fixture_deck(
     market: str = "",
     pile: str | None = None,
     decks: int = 2,
+    deal: int = 7,
 ) -> list[str]:
-    """A deck fixture, top first: ``n`` hands of 7, the 2-card market, then the draw pile.
+    """A deck fixture, top first: ``n`` hands of ``deal``, the market, then the draw pile.
 
     Hands and the market are completed with filler cards from the rest of the
     play deck (in a fixed order). ``pile`` is the exact draw pile; by default it
     is every remaining card of the play deck, in that fixed order.
     """
-    wanted = [cards(h)[:7] for h in hands] + [[] for _ in range(n - len(hands))]
+    wanted = [cards(h)[:deal] for h in hands] + [[] for _ in range(n - len(hands))]
     mkt = cards(market)
     exact_pile = None if pile is None else cards(pile)
     spare = Counter(play_deck(decks))
@@ -70,8 +71,7 @@ def fixture_deck(
     filler = [c for c in sorted(spare, key=_filler_key) for _ in range(spare[c])]
     out: list[int] = []
     for h in wanted:
-        assert len(h) <= 7, "a dealt hand is 7 cards"
-        out += h + [filler.pop(0) for _ in range(7 - len(h))]
+        out += h + [filler.pop(0) for _ in range(deal - len(h))]
     out += mkt + [filler.pop(0) for _ in range(2 - len(mkt))]
     out += filler if exact_pile is None else exact_pile
     return texts(out)
@@ -94,7 +94,8 @@ def new_game(
     """A game on a fixture deck. With ``exact_hands``, each given hand is set to exactly
     its cards after the deal (filler dealt to a short hand leaves the game; cards past
     the 7th of a long hand join it)."""
-    deck = fixture_deck(n, hands, market, pile, options.get("decks", 2))
+    resolved = GAME.resolve_options(options)
+    deck = fixture_deck(n, hands, market, pile, resolved["decks"], resolved["base_hand_size"])
     state = GAME.new(n, seed=7, options={"herald": herald, "deck": deck, **options})
     if exact_hands:
         for seat, h in enumerate(hands):

@@ -53,9 +53,8 @@ def test_ari_82_ari_a24_shorter_game_one_deck_smaller_buildings_and_hand():
     everywhere = [c for h in state.hands for c in h] + state.market + state.deck
     assert len(everywhere) == 49 and len(set(everywhere)) == 49
     assert not set(cards("KD QD JD")) & set(everywhere)
-    # Seven cards dealt against a hand size of 5: the first Tax already bites.
-    assert state.step == "tax" and set(GAME.pending(state)) == {ANN, BEN, CAT}
-    refuse(state, ANN, "discard " + " ".join(hand(state, ANN)[:1]), "discard exactly 2")
+    # Dealt the variant's hand size, so the first King round's Tax takes nothing.
+    assert [len(h) for h in state.hands] == [5, 5, 5] and state.step == "stall"
     state = new_game(3, hands=("KS 8S 8H 8D",), variant="shorter", decks=1, base_hand_size=7)
     stalls(state, {ANN: "KS"})
     refuse(state, ANN, "favor KS build farm 8S 8H", "a farm is 1 address card and 2")
@@ -68,8 +67,10 @@ def test_ari_a24_standard_hand_size_is_seven_and_options_override_variants():
     assert GAME.new(3, seed=1).options["base_hand_size"] == 7
     state = GAME.new(3, seed=1, options={"variant": "longer", "base_hand_size": 7})
     assert state.options["base_hand_size"] == 7 and state.options["farm_size"] == 4
-    with pytest.raises(OptionError, match="building sizes must grow"):
+    with pytest.raises(OptionError, match="building sizes must be consecutive"):
         GAME.new(3, seed=1, options={"farm_size": 4, "estate_size": 4})
+    with pytest.raises(OptionError, match="got 3, 5, 6"):  # a 4-card building would be no type
+        GAME.new(3, seed=1, options={"estate_size": 5, "chateau_size": 6})
 
 
 def test_ari_a01_option_fixed_order_ignores_trades():

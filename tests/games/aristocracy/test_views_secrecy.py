@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bureau.games.aristocracy import GAME
+from bureau.games.aristocracy import GAME, flow
 
 from .helpers import (
     ANN,
@@ -24,8 +24,10 @@ from .helpers import (
 def test_ari_75_ari_a17_discards_lie_face_down_but_the_four_oldest_are_face_up():
     """ARI-75, ARI-76, ARI-A17: a discard is face down unless it lands among the four oldest
     cards of the pile, which everybody sees."""
-    state = new_game(3, hands=("2S 3S 4S 5S 6S 7S 8S",), base_hand_size=5, herald=ANN)
+    hands = ("2S 3S 4S 5S 6S 7S 8S", "2D 3D 4D 5D 6D 7D 8D", "2C 3C 4C 5C 6C 7C 8C")
+    state = new_game(3, hands=hands, base_hand_size=5, herald=ANN)
     state.discard = cards("AS AH AD")
+    flow.begin_tax(state, [])  # the King round's Tax, with these 7-card hands
     assert state.step == "tax"
     play(state, ANN, "discard 8S 7S")
     assert texts(state.discard) == ["AS", "AH", "AD"]  # committed, not yet laid down

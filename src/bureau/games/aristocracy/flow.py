@@ -28,7 +28,6 @@ from .state import (
     State,
 )
 
-DEAL = 7  # cards dealt to each player (ARI-05)
 START_COINS = 3  # ARI-07
 DIAMOND_ROYALS = (2 * 13 + 10, 2 * 13 + 11, 2 * 13 + 12)  # JD, QD, KD (ARI-04)
 
@@ -50,8 +49,8 @@ def sizes(state: State) -> tuple[int, int, int]:
 
 
 def kind_of(state: State, b: Building) -> int:
-    """0 farm, 1 estate, 2 château, by building-card count."""
-    return sizes(state).index(len(b.cards))
+    """0 farm, 1 estate, 2 château, by building-card count (sizes are consecutive)."""
+    return len(b.cards) - state.options["farm_size"]
 
 
 def is_complete(b: Building) -> bool:
@@ -170,8 +169,9 @@ def setup(names: tuple[str, ...], seed: int, options: dict, deck: list[int]) -> 
     else:
         state.deck = play_deck(options["decks"])
         rng.shuffle(state.deck)
-    for p in range(n):  # ARI-05: seat 0 takes the first 7 cards, seat 1 the next 7, ...
-        for _ in range(DEAL):
+    deal = options["base_hand_size"]  # ARI-05: 7, or a variant's hand size
+    for p in range(n):  # seat 0 takes the first cards, seat 1 the next, ...
+        for _ in range(deal):
             state.hands[p].append(state.deck.pop())
     state.coins = [START_COINS] * n  # ARI-07
     herald = options["herald"]
@@ -345,6 +345,10 @@ def reveal_stalls(state: State, ev: list) -> None:
     n = state.num_players
     for p in range(n):
         state.stalls[p] = list(state.committed[p])
+        known = state.known[p]
+        for c in state.stalls[p]:  # these left her hand, face up now
+            if c in known:
+                known.remove(c)
         state.stall_size[p] = len(state.stalls[p])
         state.acted[p] = False
     state.committed = [None] * n

@@ -51,7 +51,11 @@ OPTIONS = (
     Option("estate_size", 4, "building cards in an estate", kind="int", minimum=2),
     Option("chateau_size", 5, "building cards in a château", kind="int", minimum=3),
     Option(
-        "base_hand_size", 7, "hand limit before châteaux (ARI-31, ARI-A24)", kind="int", minimum=1
+        "base_hand_size",
+        7,
+        "hand limit before châteaux, and the cards dealt (ARI-31, ARI-A24)",
+        kind="int",
+        minimum=1,
     ),
     Option(
         "recompute_stall_order",
@@ -105,8 +109,8 @@ OPTIONS = (
     Option(
         "deck",
         None,
-        "fixture: the play deck from the top; seat 0 is dealt the first 7, "
-        "seat 1 the next 7, ...; the rest is the draw pile",
+        "fixture: the play deck from the top; seat 0 is dealt the first hand (7 cards), "
+        "seat 1 the next, ...; the rest is the draw pile",
         kind="cards",
         fixture=True,
     ),
@@ -155,9 +159,10 @@ class Aristocracy(Game):
         variant = self.options[0].convert(given.get("variant", "standard"))
         resolved = super().resolve_options({**VARIANTS[variant], **given}, bots_only)
         farm, estate, chateau = (resolved[k] for k in ("farm_size", "estate_size", "chateau_size"))
-        if not farm < estate < chateau:
+        if not estate == farm + 1 == chateau - 1:  # every size between is a building type
             raise OptionError(
-                f"building sizes must grow: farm {farm} < estate {estate} < château {chateau}"
+                f"building sizes must be consecutive, like farm 3, estate 4, château 5; "
+                f"got {farm}, {estate}, {chateau}"
             )
         return resolved
 
@@ -181,9 +186,10 @@ class Aristocracy(Game):
                 raise OptionError(
                     f"option deck: {card_text(c)} appears {k} times; the play deck holds {have[c]}"
                 )
-        if len(deck) < flow.DEAL * n:
+        deal = options["base_hand_size"]
+        if len(deck) < deal * n:
             raise OptionError(
-                f"option deck: {len(deck)} cards cannot deal {flow.DEAL} to each of {n} players"
+                f"option deck: {len(deck)} cards cannot deal {deal} to each of {n} players"
             )
         return deck
 
@@ -348,10 +354,16 @@ class Aristocracy(Game):
             if q == player:
                 continue
             hand, known = new.hands[q], new.known[q]
-            new.hands[q] = known[:] + _without(hand, known)
-            slots.append((new.hands[q], len(known)))
-            if isinstance(new.committed[q], list) and new.step in (TAX, STALL):
-                slots.append((new.committed[q], 0))
+            committed = new.committed[q] if new.step in (TAX, STALL) else None
+            if isinstance(committed, list):  # a face-down stall may hold known cards
+                in_hand = _common(hand, known)
+                kept = _without(known, in_hand)
+                new.committed[q] = kept + _without(committed, kept)
+                slots.append((new.committed[q], len(kept)))
+            else:
+                in_hand = known
+            new.hands[q] = in_hand[:] + _without(hand, in_hand)
+            slots.append((new.hands[q], len(in_hand)))
             if new.ball[q]:
                 slots.append((new.ball[q], 0))
         productions: list[Building] = []
@@ -402,11 +414,23 @@ def _cards(cards) -> list[str]:
     return [card_text(c) for c in cards]
 
 
-def _without(hand: list[int], known: list[int]) -> list[int]:
-    rest = hand[:]
-    for c in known:
+def _without(cards: list[int], some: list[int]) -> list[int]:
+    """``cards`` less the multiset ``some`` (which it contains)."""
+    rest = cards[:]
+    for c in some:
         rest.remove(c)
     return rest
+
+
+def _common(cards: list[int], some: list[int]) -> list[int]:
+    """The cards of ``some`` that ``cards`` holds, with multiplicity."""
+    pool = cards[:]
+    out = []
+    for c in some:
+        if c in pool:
+            pool.remove(c)
+            out.append(c)
+    return out
 
 
 def _choice_view(choice) -> Any:
@@ -433,6 +457,11 @@ def _building_view(state: State, b: Building, mine: bool, over: bool) -> dict:
             else {}
         ),
     }
+
+
+def _n(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def describe(state: State, e: Event) -> str:
@@ -465,13 +494,13 @@ def describe(state: State, e: Event) -> str:
         if "cards" in d:
             return f"{who()} discarded {cs()}{why}."
         up = f"; face up: {cs('face_up')}" if d.get("face_up") else ""
-        return f"{who()} discarded {d['count']} card(s) face down{why}{up}."
+        return f"{who()} discarded {_n(d['count'], 'card')} face down{why}{up}."
     if kind == "tax":
         return "Tax: " + ", ".join(names[p] for p in d["players"]) + " must discard."
     if kind == "committed":
         return f"{who()} has decided."
     if kind == "contributed":
-        return f"{who()} gave {d['count']} card(s) to the ball."
+        return f"{who()} gave {_n(d['count'], 'card')} to the ball."
     if kind == "ball_revealed":
         if d["cards"] and isinstance(d["cards"][0], list):
             return "Ball: " + "; ".join(
@@ -481,7 +510,7 @@ def describe(state: State, e: Event) -> str:
     if kind == "ball_returned":
         if "cards" in d:
             return f"{who()} got back {cs()} from the ball."
-        return f"{who()} got back {d['count']} card(s) from the ball."
+        return f"{who()} got back {_n(d['count'], 'card')} from the ball."
     if kind == "bids":
         return "Bids: " + ", ".join(f"{names[p]} {b}" for p, b in enumerate(d["bids"])) + "."
     if kind == "picked":
@@ -494,13 +523,13 @@ def describe(state: State, e: Event) -> str:
             f"{pretty(d['card'])}: it is discarded."
         )
     if kind == "stall_formed":
-        count = "" if d.get("count") is None else f" ({d['count']} cards)"
+        count = "" if d.get("count") is None else f" ({_n(d['count'], 'card')})"
         return f"{who()} formed a stall{count}."
     if kind == "stalls":
         shown = [" ".join(pretty(c) for c in s) or "-" for s in d["stalls"]]
         return "Stalls: " + "; ".join(f"{names[p]} {s}" for p, s in enumerate(shown))
     if kind == "active":
-        return f"{who()} acts ({d['actions']} action(s))."
+        return f"{who()} acts ({_n(d['actions'], 'action')})."
     if kind == "traded":
         where = "the market" if d["owner"] < 0 else f"{names[d['owner']]}'s stall"
         return f"{who()} traded {pretty(d['give'])} for {pretty(d['take'])} from {where}."
@@ -514,7 +543,7 @@ def describe(state: State, e: Event) -> str:
         got = f": {pretty(d['card'])}" if "card" in d else ""
         return f"{who()} harvested building #{d['building'] + 1}{got}."
     if kind == "downgraded":
-        return f"{who()} picked up {d['count']} card(s) from building #{d['building'] + 1}."
+        return f"{who()} picked up {_n(d['count'], 'card')} from building #{d['building'] + 1}."
     if kind == "dismantled":
         return f"{who()}'s building on {pretty(d['address'])} went back to their hand."
     if kind == "favor":
@@ -522,9 +551,10 @@ def describe(state: State, e: Event) -> str:
     if kind == "royal":
         return f"{who()} paid 1 coin for a royal action."
     if kind == "built":
-        return f"{who()} built a {d['size']} on {pretty(d['address'])}."
+        size = {"farm": "a farm", "estate": "an estate", "chateau": "a château"}[d["size"]]
+        return f"{who()} built {size} on {pretty(d['address'])}."
     if kind == "upgraded":
-        return f"{who()} added {d['count']} card(s) to building #{d['building'] + 1}."
+        return f"{who()} added {_n(d['count'], 'card')} to building #{d['building'] + 1}."
     if kind == "bought_discard":
         return f"{who()} bought {pretty(d['card'])} from the discard pile."
     if kind == "visit":

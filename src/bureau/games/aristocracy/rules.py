@@ -352,8 +352,9 @@ def do_pick(state, p, a: Pick, ev):
 
 
 def do_stall(state, p, a: Stall, ev):
+    # Face down until the reveal; what others know of her hand changes only then.
     for c in a.cards:
-        flow.from_hand(state, p, c, public=False)
+        state.hands[p].remove(c)
     state.committed[p] = list(a.cards)
     count = len(a.cards) if state.options["show_stall_counts_before_reveal"] else None
     ev.append(Event("stall_formed", EVERYONE, player=p, count=count))
