@@ -11,7 +11,7 @@ import json
 import os
 import random
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -461,7 +461,11 @@ def sim(
                 console=Console(stderr=True),
                 transient=True,
             )
-        if progress is None:
+        with progress or nullcontext():
+            advance = None
+            if progress is not None:
+                task = progress.add_task("games", total=games_)
+                advance = lambda k: progress.advance(task, k)  # noqa: E731
             summary = run(
                 g.name,
                 games_,
@@ -471,21 +475,8 @@ def sim(
                 bot_names,
                 workers=workers,
                 max_decisions=max_decisions,
+                progress=advance,
             )
-        else:
-            with progress:
-                task = progress.add_task("games", total=games_)
-                summary = run(
-                    g.name,
-                    games_,
-                    count,
-                    seed,
-                    options,
-                    bot_names,
-                    workers=workers,
-                    max_decisions=max_decisions,
-                    progress=lambda k: progress.advance(task, k),
-                )
     if as_json:
         out = summary.to_json()
         out["workers"] = workers
