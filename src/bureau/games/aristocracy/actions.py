@@ -262,7 +262,7 @@ glory: "glory"i
 decline: "decline"i
 
 ?special: build | upgrade | visit | buy
-build: "build"i SIZE src src+
+build: "build"i SIZE src+
 upgrade: "upgrade"i ref "with"i src+
 visit: "visit"i NAME ref
 buy: "buy"i card
