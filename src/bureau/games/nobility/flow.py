@@ -1,0 +1,883 @@
+"""How a match of Nobility moves on: the deal, turns, draws, melds, income, battles,
+elections and rubbers.
+
+Functions here change a ``State`` and append ``Event`` objects to ``ev``. They
+trust their input: ``rules.check`` has validated every decision first. Steps
+that wait for a decision in the middle of another (a hand defence, a choice of
+lost nobles, unpaid maintenance, an election's coalition window) store what is
+left to do in the state and return; the decision's action resumes them.
+"""
+
+from __future__ import annotations
+
+from bureau.cards import NUM_CODES, card_text
+from bureau.engine import EVERYONE, Event, Outcome, all_but, only
+from bureau.engine import deals as deal_book
+from bureau.engine.game import rank_by
+from bureau.engine.rng import make_rng
+
+from .income import TABLES
+from .state import (
+    DEFEND,
+    DISCARD,
+    DROP,
+    ELECTION,
+    FEE,
+    FREE,
+    FULL,
+    HAND,
+    LOSE,
+    MAJORITY,
+    MELD,
+    OVER,
+    PROVINCES,
+    RETRIEVE,
+    START,
+    Meld,
+    State,
+    index_of,
+    is_king,
+    is_noble,
+)
+
+DEAL = 3  # cards dealt to each player (NOB-07)
+
+# Bits of ``state.attacks``.
+MELD_ATTACKED, HAND_ATTACKED, HAND_CAPTURED = 1, 2, 4
+
+
+# -- setting up -------------------------------------------------------------------------------
+
+
+def full_deck() -> list[int]:
+    """The 54 cards: a standard deck and two jokers (NOB-02)."""
+    return list(range(NUM_CODES))
+
+
+def setup(names: tuple[str, ...], seed: int, options: dict, deck: list[int] | None) -> State:
+    rng = make_rng(seed, "nobility")
+    state = State(names, seed, options, rng)
+    state.table = TABLES[options["income_table"]]
+    dealer = options["dealer"]
+    state.dealer = rng.randrange(state.num_players) if dealer is None else dealer  # NOB-A18
+    start_rubber(state, [], deck)
+    return state
+
+
+def start_rubber(state: State, ev: list, deck: list[int] | None = None) -> None:
+    """Deal a rubber: 3 cards each, one card face up, the rest is the stock (NOB-07, NOB-08).
+
+    ``deck`` is top first; seat 0 gets the first 3 cards, seat 1 the next 3, seat 2
+    the next 3; the 10th card starts the stock discard pile.
+    """
+    n = state.num_players
+    if deck is None:
+        deck = full_deck()
+        state.rng.shuffle(deck)
+    start = state.options["starting_currency_per_player"]
+    state.money = [start] * n
+    state.bank = 180 - start * n  # NOB-03, NOB-A08
+    state.melds = []
+    state.noble_order = []
+    state.ndiscard = []
+    state.hands = [list(deck[DEAL * p : DEAL * p + DEAL]) for p in range(n)]
+    state.known = [[] for _ in range(n)]
+    state.sdiscard = [deck[DEAL * n]]
+    state.stock = list(reversed(deck[DEAL * n + 1 :]))
+    state.coalition = ()
+    state.majority = ()
+    state.elections = 0
+    state.exhausted = False
+    state.out = [False] * n
+    state.idle = 0
+    state.rubber_turns = 0
+    state.surplus = ()
+    ev.append(
+        Event(
+            "rubber", EVERYONE, rubber=state.rubber, dealer=state.dealer, turned=state.sdiscard[-1]
+        )
+    )
+    for p in range(n):
+        ev.append(Event("dealt", only(p), player=p, cards=state.hands[p][:]))
+        ev.append(Event("dealt", all_but(p), player=p, count=DEAL))
+    begin_turn(state, state.left_of(state.dealer), ev)  # NOB-09
+
+
+# -- hands, with what everybody knows about them ----------------------------------------------
+
+
+def to_hand(state: State, p: int, c: int, public: bool) -> None:
+    state.hands[p].append(c)
+    if public:
+        state.known[p].append(c)
+
+
+def from_hand(state: State, p: int, c: int) -> None:
+    """Remove ``c`` from ``p``'s hand, openly."""
+    state.hands[p].remove(c)
+    if c in state.known[p]:
+        state.known[p].remove(c)
+    if c in state.captured and p == state.active:
+        state.captured.remove(c)
+
+
+# -- turns ------------------------------------------------------------------------------------
+
+
+def begin_turn(state: State, p: int, ev: list) -> None:
+    state.active = p
+    state.phase = START
+    state.drew = False
+    state.acted = 0
+    state.attacks = 0
+    state.foe = -1
+    state.captured = []
+    state.freed = 0
+    state.activity = False
+    state.offers_made = 0
+    state.battle = state.lose = state.income = None
+    state.turn_exhausted = state.exhausted
+    ev.append(Event("turn", EVERYONE, player=p, turn=state.turns + 1))
+    if state.options["win_check"] == "start_of_own_turn" and state.provinces(p) == PROVINCES:
+        end_rubber(state, ev, p, "controls all 36 provinces")  # NOB-A11
+        return
+    if state.exhausted and not state.sdiscard:
+        state.phase = MELD  # NOB-A10: no card to draw, the draw is skipped
+        ev.append(Event("draw_skipped", EVERYONE, player=p))
+
+
+def fresh(state: State) -> bool:
+    """The draw-and-meld phase is still unused (retrieval, pass, merge are possible)."""
+    if state.phase == START:
+        return True
+    return state.phase == MELD and not state.drew and not state.acted and not state.attacks
+
+
+def end_turn(state: State, ev: list) -> None:
+    from .diplomacy import RULES
+
+    deal_book.expire(state, RULES, ev)
+    state.turns += 1
+    state.rubber_turns += 1
+    ev.append(Event("turn_over", EVERYONE, player=state.active))
+    if state.exhausted and state.turn_exhausted:  # NOB-A11: idle rounds
+        state.idle = state.idle + 1 if not state.activity else 0
+        if state.options["stalemate_rule"] and state.idle >= len(state.live()):
+            end_rubber(state, ev, None, "stalemate: a full round without activity")
+            return
+    else:
+        state.idle = 0
+    cap = state.options["max_turns"]
+    if cap is not None and state.rubber_turns >= cap:
+        cap_match(state, ev)
+        return
+    begin_turn(state, state.left_of(state.active), ev)
+
+
+def take_stock(state: State, p: int, ev: list, resume: str, why: str = "draw") -> bool:
+    """``p`` takes the stock's top card; False if that emptied the stock (an election)."""
+    c = state.stock.pop()
+    to_hand(state, p, c, public=False)
+    ev.append(Event("drew", only(p), player=p, source="stock", card=c, why=why))
+    ev.append(Event("drew", all_but(p), player=p, source="stock", why=why))
+    if not state.stock and not state.exhausted:
+        hold_election(state, ev, resume)  # NOB-47, NOB-A09: at once
+        return False
+    return True
+
+
+def draw(state: State, source: str, ev: list) -> None:
+    """The draw (NOB-12), then more from the stock while below four cards (NOB-A14)."""
+    p = state.active
+    state.drew = True
+    state.phase = MELD
+    if source == "discard":
+        c = state.sdiscard.pop()
+        to_hand(state, p, c, public=True)
+        ev.append(Event("drew", EVERYONE, player=p, source="discard", card=c, why="draw"))
+    elif not take_stock(state, p, ev, "draw"):
+        return
+    top_up(state, ev)
+
+
+def top_up(state: State, ev: list) -> None:
+    p = state.active
+    while len(state.hands[p]) < FULL and state.stock:
+        if not take_stock(state, p, ev, "draw", why="top up"):
+            return
+    state.phase = MELD
+
+
+def finish_meld_phase(state: State, ev: list) -> None:
+    """After meld operations or a battle, replenish to four (NOB-18); then discard."""
+    if state.acted or state.attacks:
+        replenish(state, ev)
+    else:
+        to_discard(state, ev)
+
+
+def replenish(state: State, ev: list) -> None:
+    p = state.active
+    state.phase = MELD
+    while not state.exhausted and len(state.hands[p]) < FULL and state.stock:
+        if not take_stock(state, p, ev, "replenish", why="replenish"):
+            return  # NOB-A23: the election comes first, then the replenish goes on
+    to_discard(state, ev)
+
+
+def to_discard(state: State, ev: list) -> None:
+    state.phase = DISCARD
+    if len(state.hands[state.active]) <= HAND:
+        end_turn(state, ev)
+
+
+def discard(state: State, p: int, c: int, to_nobles: bool, ev: list) -> None:
+    """Discard face up to the stock discard pile, or (battle turns) to the noble pile."""
+    from_hand(state, p, c)
+    (state.ndiscard if to_nobles else state.sdiscard).append(c)
+    where = "nobles" if to_nobles else "stock discard"
+    ev.append(Event("discarded", EVERYONE, player=p, card=c, to=where))
+    if p in state.surplus:
+        if len(state.hands[p]) <= HAND:
+            state.surplus = tuple(q for q in state.surplus if q != p)
+        return
+    if len(state.hands[p]) <= HAND:
+        end_turn(state, ev)
+
+
+def owe_surplus(state: State, p: int) -> None:
+    """A hand above three outside its owner's own turn is cut down at once (NOB-21)."""
+    if p != state.active and len(state.hands[p]) > HAND and p not in state.surplus:
+        state.surplus = (*state.surplus, p)
+
+
+def hands_changed(state: State, ev: list) -> None:
+    """After cards left hands by a deal: nothing more to discard ends that discarding."""
+    state.surplus = tuple(q for q in state.surplus if len(state.hands[q]) > HAND)
+    if state.phase == DISCARD and len(state.hands[state.active]) <= HAND:
+        end_turn(state, ev)
+
+
+# -- melds ------------------------------------------------------------------------------------
+
+
+def run_of(cards) -> tuple[int, int] | None:
+    """(start, length) if ``cards`` are 3+ province cards of one suit in cyclic sequence."""
+    idx = {index_of(c) for c in cards}
+    n = len(idx)
+    if n != len(cards):
+        return None
+    if n == 9:
+        return (0, 9)
+    for s in idx:
+        if (s - 1) % 9 not in idx:
+            if all((s + k) % 9 in idx for k in range(n)):
+                return (s, n)
+            return None
+    return None
+
+
+def new_meld(state: State, p: int, cards: tuple[int, ...], ev: list) -> None:
+    start, length = run_of(cards)
+    for c in cards:
+        from_hand(state, p, c)
+    m = Meld(p, cards[0] // 13, start, length)
+    state.melds.append(m)
+    ev.append(Event("melded", EVERYONE, player=p, cards=m.cards(), meld=m.name))
+    operated(state)
+
+
+def operated(state: State) -> None:
+    state.acted += 1
+    state.activity = True
+    state.phase = MELD
+
+
+def bridged(state: State, m: Meld, c: int) -> int:
+    """Index of the meld that ``c`` would join to ``m`` in a lay-off, or -1 (NOB-A13)."""
+    for i, other in enumerate(state.melds):
+        if other is m or other.suit != m.suit:
+            continue
+        if (c == m.high_end() and other.low_end() == c) or (
+            c == m.low_end() and other.high_end() == c
+        ):
+            return i
+    return -1
+
+
+def merges(state: State, m: Meld, c: int) -> int:
+    """The meld a lay-off of ``c`` on ``m`` merges with (same owner, no jokers), or -1."""
+    i = bridged(state, m, c)
+    if i < 0:
+        return -1
+    other = state.melds[i]
+    if other.owner != m.owner or other.joker >= 0 or m.joker >= 0:
+        return -1
+    return i
+
+
+def add_card(state: State, p: int, c: int, i: int, ev: list) -> None:
+    """A lay-off (NOB-15), a defending noble (NOB-23) or a joker (NOB-27) on meld ``i``."""
+    m = state.melds[i]
+    from_hand(state, p, c)
+    merged = -1
+    if c >= 52:
+        m.joker = c
+        what = "joker"
+    elif is_noble(c):
+        m.nobles.append(c)
+        state.noble_order.append(c)
+        what = "noble"
+    else:
+        what = "province"
+        j = merges(state, m, c)
+        if c == m.high_end():
+            m.length += 1
+        else:
+            m.start = (m.start - 1) % 9
+            m.length += 1
+        if j >= 0:
+            other = state.melds[j]
+            merged = other.name
+            if other.start == (m.start + m.length) % 9:
+                m.length += other.length
+            else:
+                m.start = other.start
+                m.length += other.length
+            m.nobles += other.nobles
+            del state.melds[j]
+    ev.append(
+        Event(
+            "added",
+            EVERYONE,
+            player=p,
+            card=c,
+            what=what,
+            meld=m.name,
+            owner=m.owner,
+            merged=merged,
+        )
+    )
+    operated(state)
+
+
+# -- income -----------------------------------------------------------------------------------
+
+
+def majority_holders(state: State) -> tuple[int, ...]:
+    """Who holds the majority now (NOB-A09 snapshot, or NOB-A10 continuous)."""
+    if state.exhausted or state.options["majority_mode"] == "continuous":
+        return live_majority(state)
+    return state.majority
+
+
+def live_majority(state: State) -> tuple[int, ...]:
+    co = state.coalition
+    if co and sum(state.provinces(q) for q in co) >= MAJORITY:
+        return co
+    for q in state.live():
+        if state.provinces(q) >= MAJORITY:
+            return (q,)
+    return ()
+
+
+def doubled(state: State, q: int) -> bool:
+    if q in majority_holders(state):
+        return True
+    return state.options["coalition_doubles_without_majority"] and q in state.coalition
+
+
+def meld_income(state: State, m: Meld) -> int:
+    return 0 if m.joker >= 0 else state.table[m.length][m.suit]  # NOB-28, NOB-31
+
+
+def claim_income(state: State, melder: int, card: int, ev: list) -> None:
+    """A noble melded to the noble discard pile: one complete income event (NOB-A03)."""
+    from_hand(state, melder, card)
+    state.ndiscard.append(card)
+    operated(state)
+    ev.append(Event("income_claimed", EVERYONE, player=melder, card=card))
+    order = state.clockwise(melder)
+    if not state.melds_of(melder):
+        order = order[1:]  # NOB-34
+    pay_round(state, tuple(order), card // 13, ev)
+
+
+def pay_round(state: State, order: tuple[int, ...], noble_suit: int, ev: list) -> None:
+    """Each player in ``order`` claims, then pays maintenance (NOB-33, NOB-A03)."""
+    for k, q in enumerate(order):
+        received = claim(state, q, noble_suit, ev)
+        if not maintain(state, q, received, order[k + 1 :], noble_suit, ev):
+            return
+    state.income = None
+    state.phase = MELD
+
+
+def claim(state: State, q: int, noble_suit: int, ev: list) -> int:
+    scope = state.options["income_scope"]
+    owed = sum(
+        meld_income(state, m)
+        for m in state.melds
+        if m.owner == q and (scope == "all_melds" or m.suit == noble_suit)
+    )
+    double = doubled(state, q)
+    if double:
+        owed *= 2  # NOB-32, NOB-51
+    received = min(owed, state.bank)  # NOB-35
+    state.bank -= received
+    state.money[q] += received
+    if owed:
+        ev.append(Event("income", EVERYONE, player=q, owed=owed, received=received, doubled=double))
+    return received
+
+
+def upkeep(state: State, q: int) -> list[int]:
+    """``q``'s defending nobles that cost maintenance, oldest placement first (NOB-24)."""
+    mine = {c for m in state.melds if m.owner == q for c in m.nobles}
+    return [c for c in state.noble_order if c in mine and not is_king(c)]
+
+
+def maintain(state: State, q: int, received: int, rest, noble_suit: int, ev: list) -> bool:
+    """Pay 15 a noble while possible; unpaid nobles go to the stock discard pile (NOB-54..56).
+
+    Returns False when ``q`` must choose which nobles to drop (the round waits).
+    """
+    if received == 0 and not state.options["maintenance_when_zero_income"]:
+        return True
+    nobles = upkeep(state, q)
+    if not nobles:
+        return True
+    paid = min(len(nobles), state.money[q] // FEE)  # NOB-A16
+    if paid:
+        state.money[q] -= paid * FEE
+        state.bank += paid * FEE  # NOB-55
+        ev.append(Event("maintenance", EVERYONE, player=q, nobles=paid, paid=paid * FEE))
+    unpaid = len(nobles) - paid
+    if not unpaid:
+        return True
+    if paid:  # she chooses which to drop
+        state.income = (q, unpaid, tuple(rest), noble_suit)
+        state.phase = DROP
+        return False
+    drop_nobles(state, q, nobles, ev)
+    return True
+
+
+def default_drops(state: State, q: int, count: int) -> list[int]:
+    """The most recently placed of ``q``'s paying nobles (NOB-A16's default)."""
+    return upkeep(state, q)[::-1][:count]
+
+
+def drop_nobles(state: State, q: int, nobles, ev: list) -> None:
+    """Unpaid nobles go face up on the stock discard pile, most recently placed first."""
+    chosen = set(nobles)
+    order = [c for c in reversed(state.noble_order) if c in chosen]
+    for c in order:
+        unplace(state, c)
+        state.sdiscard.append(c)
+    ev.append(Event("unpaid", EVERYONE, player=q, cards=order))
+
+
+def unplace(state: State, c: int) -> None:
+    """Take defending noble ``c`` off its meld."""
+    for m in state.melds:
+        if c in m.nobles:
+            m.nobles.remove(c)
+            break
+    state.noble_order.remove(c)
+
+
+def resume_income(state: State, drops, ev: list) -> None:
+    q, _, rest, noble_suit = state.income
+    drop_nobles(state, q, drops, ev)
+    state.income = None
+    pay_round(state, rest, noble_suit, ev)
+
+
+# -- battles ----------------------------------------------------------------------------------
+
+
+def attack(state: State, p: int, meld: int, defender: int, nobles, ev: list) -> None:
+    """Declare an attack (NOB-37); a hand's owner then chooses defenders (NOB-A05)."""
+    for c in nobles:
+        from_hand(state, p, c)
+    state.activity = True
+    state.phase = MELD
+    target = state.meld_with(meld) if meld >= 0 else -1
+    state.attacks |= MELD_ATTACKED if target >= 0 else HAND_ATTACKED
+    state.foe = defender
+    ev.append(
+        Event("attack", EVERYONE, player=p, defender=defender, meld=meld, nobles=sorted(nobles))
+    )
+    if p in state.coalition and defender in state.coalition:
+        end_coalition(state, ev, "the partners battled")  # NOB-50
+    if target >= 0:
+        defenders = tuple(state.melds[target].nobles)
+    elif state.options["hand_defense"] == "defender_chooses":
+        state.battle = (p, -1, defender, tuple(nobles), ())
+        state.phase = DEFEND
+        return
+    else:
+        defenders = tuple(c for c in state.hands[defender] if is_noble(c))
+        for c in defenders:
+            from_hand(state, defender, c)
+    state.battle = (p, target, defender, tuple(nobles), defenders)
+    weigh(state, ev)
+
+
+def defend(state: State, q: int, nobles, ev: list) -> None:
+    for c in nobles:
+        from_hand(state, q, c)
+    p, _, defender, attackers, _ = state.battle
+    state.battle = (p, -1, defender, attackers, tuple(nobles))
+    ev.append(Event("defended", EVERYONE, player=q, nobles=sorted(nobles)))
+    state.phase = MELD
+    weigh(state, ev)
+
+
+def weigh(state: State, ev: list) -> None:
+    """Strength against strength; ask the side that must choose its losses (NOB-A04)."""
+    p, _, q, attackers, defenders = state.battle
+    a, d = len(attackers), len(defenders)
+    if a >= d + 2:
+        if a > d + 2:
+            state.lose = (p, d + 2, attackers)
+            state.phase = LOSE
+            return
+        finish_battle(state, attackers, ev)
+    else:
+        if 0 < a - 1 < d:
+            state.lose = (q, a - 1, defenders)
+            state.phase = LOSE
+            return
+        finish_battle(state, defenders[: a - 1], ev)
+
+
+def finish_battle(state: State, chosen, ev: list) -> None:
+    """Discard the losses, hand over the prize (NOB-38..NOB-44)."""
+    p, target, q, attackers, defenders = state.battle
+    a, d = len(attackers), len(defenders)
+    won = a >= d + 2
+    state.battle = state.lose = None
+    state.phase = MELD
+    if won:
+        lost_a, lost_d = list(chosen), list(defenders)
+    else:
+        lost_a, lost_d = list(attackers), list(chosen)
+    back_a = [c for c in attackers if c not in lost_a]
+    back_d = [c for c in defenders if c not in lost_d]
+    for c in lost_d:
+        if target >= 0:
+            unplace(state, c)
+        state.ndiscard.append(c)
+    state.ndiscard.extend(lost_a)  # NOB-38: discarded, no income
+    for c in back_a:
+        to_hand(state, p, c, public=True)
+    if target < 0:
+        for c in back_d:
+            to_hand(state, q, c, public=True)
+    ev.append(
+        Event(
+            "battle",
+            EVERYONE,
+            player=p,
+            defender=q,
+            meld=state.melds[target].name if target >= 0 else -1,
+            won=won,
+            attack=a,
+            defence=d + 1,
+            attackers_lost=lost_a,
+            defenders_lost=lost_d,
+        )
+    )
+    if won and target >= 0:
+        state.melds[target].owner = p  # NOB-40: with its cards and joker
+        ev.append(Event("captured_meld", EVERYONE, player=p, meld=state.melds[target].name))
+    elif won:
+        prize = state.hands[q]
+        state.hands[q] = []
+        state.known[p] += state.known[q]
+        state.known[q] = []
+        state.hands[p] += prize
+        state.captured += prize
+        state.attacks |= HAND_CAPTURED
+        ev.append(Event("captured_hand", only(p, q), player=p, defender=q, cards=prize[:]))
+        ev.append(Event("captured_hand", all_but(p, q), player=p, defender=q, count=len(prize)))
+    after_battle(state, ev)
+
+
+def can_attack_again(state: State) -> bool:
+    return (
+        state.options["attacks_per_turn"] == "meld_and_hand"
+        and state.attacks & (MELD_ATTACKED | HAND_ATTACKED) != (MELD_ATTACKED | HAND_ATTACKED)
+        and not state.acted
+    )
+
+
+def after_battle(state: State, ev: list) -> None:
+    """With nothing captured to meld and no second attack, the turn moves on."""
+    if not state.captured and not can_attack_again(state):
+        replenish(state, ev)
+
+
+# -- retrieval, passing, conceding, coalitions ------------------------------------------------
+
+
+def retrieve(state: State, p: int, c: int, target: int, ev: list) -> None:
+    """Paid retrieval from the noble discard pile, 15 a noble (NOB-58, NOB-60)."""
+    state.ndiscard.remove(c)
+    state.money[p] -= FEE
+    state.bank += FEE
+    state.activity = True
+    state.phase = RETRIEVE
+    if target >= 0:
+        state.melds[target].nobles.append(c)
+        state.noble_order.append(c)
+        where = state.melds[target].name
+    else:
+        to_hand(state, p, c, public=True)
+        where = -1
+    ev.append(Event("retrieved", EVERYONE, player=p, card=c, meld=where, paid=FEE))
+
+
+def take_back(state: State, p: int, c: int, ev: list) -> None:
+    """Free retrieval from one's own meld (NOB-63)."""
+    m = next(m for m in state.melds if c in m.nobles)
+    unplace(state, c)
+    to_hand(state, p, c, public=True)
+    state.freed += 1
+    state.activity = True
+    state.phase = FREE
+    ev.append(Event("took_back", EVERYONE, player=p, card=c, meld=m.name))
+
+
+def give_melds(state: State, giver: int, to: int, names, ev: list, why: str) -> None:
+    for name in names:
+        m = state.melds[state.meld_with(name)]
+        m.owner = to
+        ev.append(Event("meld_given", EVERYONE, player=giver, to=to, meld=m.name, why=why))
+
+
+def pay(state: State, p: int, to: int, amount: int, ev: list, why: str = "payment") -> None:
+    state.money[p] -= amount
+    state.money[to] += amount
+    ev.append(Event("paid", EVERYONE, player=p, to=to, amount=amount, why=why))
+
+
+def concede(state: State, p: int, ev: list) -> None:
+    """She leaves the rubber; her hand goes face up to the stock discard pile (NOB-A11)."""
+    from .diplomacy import RULES
+
+    cards = state.hands[p][:]
+    state.sdiscard += cards
+    state.hands[p] = []
+    state.known[p] = []
+    state.out[p] = True
+    ev.append(Event("conceded", EVERYONE, player=p, cards=cards))
+    if p in state.coalition:
+        end_coalition(state, ev, "a partner conceded")
+    deal_book.expire(state, RULES, ev, who=p)
+    live = state.live()
+    if len(live) == 1:
+        end_rubber(state, ev, live[0], "the others conceded")
+        return
+    state.activity = True  # a concession is not an idle turn
+    end_turn(state, ev)
+
+
+def form_coalition(state: State, parties, ev: list) -> None:
+    state.coalition = tuple(sorted(parties))
+    ev.append(Event("coalition_formed", EVERYONE, players=list(state.coalition)))
+
+
+def end_coalition(state: State, ev: list, why: str) -> None:
+    """A coalition ends; after a partners' battle a former partner keeps the majority
+    only if she alone holds 19 (NOB-A09)."""
+    co = state.coalition
+    state.coalition = ()
+    ev.append(Event("coalition_ended", EVERYONE, players=list(co), why=why))
+    if state.majority == co and why != "election":
+        state.majority = tuple(q for q in co if state.provinces(q) >= MAJORITY)
+
+
+# -- elections --------------------------------------------------------------------------------
+
+
+def hold_election(state: State, ev: list, resume: str) -> None:
+    """The stock is exhausted: count, open the coalition window (NOB-47..52, NOB-A09)."""
+    state.elections += 1
+    counts = [state.provinces(q) for q in range(state.num_players)]
+    ev.append(Event("election", EVERYONE, number=state.elections, provinces=counts))
+    cap = state.options["max_elections"]
+    if cap is not None and state.elections >= cap:
+        end_rubber(state, ev, None, f"election cap: election {state.elections} counted")
+        return
+    if state.coalition:
+        end_coalition(state, ev, "election")
+    state.resume = resume
+    state.window = (tuple(state.clockwise(state.active)), 0)
+    state.phase = ELECTION
+
+
+def window_player(state: State) -> int:
+    order, pos = state.window
+    return order[pos]
+
+
+def advance_window(state: State, ev: list) -> None:
+    order, pos = state.window
+    if pos + 1 < len(order) and not state.coalition:
+        state.window = (order, pos + 1)
+        return
+    finish_election(state, ev)
+
+
+def finish_election(state: State, ev: list) -> None:
+    """Who holds the majority, then a new stock from the stock discard pile."""
+    state.window = None
+    co = state.coalition
+    counts = [state.provinces(q) for q in range(state.num_players)]
+    if co and sum(counts[q] for q in co) >= MAJORITY:
+        holders = co
+    else:
+        holders = tuple(q for q in state.live() if counts[q] >= MAJORITY)
+    state.majority = holders
+    ev.append(Event("majority", EVERYONE, players=list(holders)))
+    if len(state.sdiscard) < state.options["exhaustion_min_cards"]:
+        state.exhausted = True  # NOB-A10
+        ev.append(Event("exhausted", EVERYONE, cards=len(state.sdiscard)))
+    else:
+        state.stock = state.sdiscard
+        state.sdiscard = []
+        state.rng.shuffle(state.stock)  # NOB-52
+        ev.append(Event("reshuffled", EVERYONE, cards=len(state.stock)))
+    state.phase = MELD
+    if state.resume == "draw":
+        top_up(state, ev)
+    else:
+        replenish(state, ev)
+
+
+# -- the end ----------------------------------------------------------------------------------
+
+
+def standing_key(state: State, q: int) -> tuple[int, int]:
+    """Stalemate scoring: provinces in melds, then currency (NOB-A11)."""
+    return (state.provinces(q), state.money[q])
+
+
+def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
+    from .diplomacy import RULES
+
+    n = state.num_players
+    live = state.live()
+    if winner is not None:
+        first = (winner,)
+    else:
+        best = max(standing_key(state, q) for q in live)
+        first = tuple(q for q in live if standing_key(state, q) == best)
+    won = first[0] if len(first) == 1 else None
+    if won is not None:
+        state.wins[won] += 1
+    keys = [
+        (0, 0, 0) if state.out[q] else (1 if q in first else 0, *standing_key(state, q))
+        for q in range(n)
+    ]
+    result = {
+        "rubber": state.rubber,
+        "winner": won,
+        "first": list(first),
+        "ranking": list(rank_by(keys)),
+        "reason": reason,
+        "provinces": [state.provinces(q) for q in range(n)],
+        "money": state.money[:],
+    }
+    state.rubber_results.append(result)
+    ev.append(Event("rubber_over", EVERYONE, **result))
+    deal_book.expire(state, RULES, ev)
+    state.window = state.battle = state.lose = state.income = None
+    state.surplus = ()
+    o = state.options
+    if max(state.wins) >= o["rubbers_to_win"] or state.rubber >= o["max_rubbers"]:
+        end_match(state, ev)
+        return
+    state.rubber += 1
+    state.dealer = (state.dealer + 1) % n  # NOB-A18: the deal passes to the left
+    start_rubber(state, ev)
+
+
+def _places(state: State) -> tuple[list[int], list[int]]:
+    n = state.num_players
+    shared = [0] * n
+    place_sum = [0] * n
+    for r in state.rubber_results:
+        if r["winner"] is None:
+            for q in r["first"]:
+                shared[q] += 1
+        for q in range(n):
+            place_sum[q] += r["ranking"][q]
+    return shared, place_sum
+
+
+def end_match(state: State, ev: list) -> None:
+    """Most rubbers won wins the match; a tie for most shares it (NOB-A18)."""
+    n = state.num_players
+    shared, place_sum = _places(state)
+    wins = state.wins
+    if max(wins) > 0:
+        winners = tuple(q for q in range(n) if wins[q] == max(wins))
+    else:  # no rubber had a single winner: those who shared first place most
+        winners = tuple(q for q in range(n) if shared[q] == max(shared))
+    keys = [
+        (1, 0, 0, 0) if q in winners else (0, wins[q], shared[q], -place_sum[q]) for q in range(n)
+    ]
+    finish(
+        state, ev, winners, rank_by(keys), capped=False, reason=state.rubber_results[-1]["reason"]
+    )
+
+
+def cap_match(state: State, ev: list) -> None:
+    """The bot cap: stopped, no winner (Outcome.capped)."""
+    n = state.num_players
+    keys = [(state.wins[q], *standing_key(state, q)) for q in range(n)]
+    reason = f"turn cap ({state.rubber_turns} turns in rubber {state.rubber})"
+    finish(state, ev, (), rank_by(keys), capped=True, reason=reason)
+
+
+def finish(state: State, ev: list, winners, ranking, capped: bool, reason: str) -> None:
+    from .diplomacy import RULES
+
+    deal_book.expire(state, RULES, ev)
+    state.phase = OVER
+    state.outcome = Outcome(
+        scores=tuple(float(w) for w in state.wins),
+        ranking=tuple(ranking),
+        winners=tuple(winners),
+        capped=capped,
+        reason=reason,
+        details={"rubbers": [dict(r) for r in state.rubber_results]},
+    )
+    ev.append(
+        Event(
+            "game_over",
+            EVERYONE,
+            winners=list(winners),
+            ranking=list(ranking),
+            capped=capped,
+            reason=reason,
+            wins=state.wins[:],
+        )
+    )
+
+
+def check_immediate_win(state: State, ev: list) -> None:
+    """``win_check=immediate``: a player controlling all 36 provinces wins at once."""
+    if state.phase == OVER:
+        return
+    for q in state.live():
+        if state.provinces(q) == PROVINCES:
+            end_rubber(state, ev, q, "controls all 36 provinces")
+            return
+
+
+__all__ = ["card_text", "setup"]

@@ -1,0 +1,556 @@
+"""Nobility (Matthew Shields, 2005) on Bureau's rules contract."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from bureau.cards import CardError, card_text, parse_card, pretty
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError, Outcome
+from bureau.engine import deals as deal_book
+
+from . import flow, moves, rules
+from .actions import DONE, NO_COALITION, PASS, CardItem, Defend, Discard, Draw, Drop, Lose, read
+from .diplomacy import RULES
+from .income import GROUPINGS
+from .state import (
+    DEFEND,
+    DISCARD,
+    DROP,
+    ELECTION,
+    FREE,
+    LOSE,
+    MELD,
+    OVER,
+    RETRIEVE,
+    START,
+    State,
+    is_king,
+)
+
+OPTIONS = (
+    Option(
+        "income_table",
+        "minors_shared",
+        "which suits share a column of the garbled income table (NOB-A01)",
+        choices=GROUPINGS,
+    ),
+    Option(
+        "income_scope",
+        "all_melds",
+        "which melds pay in an income event (NOB-A02)",
+        choices=("all_melds", "noble_suit_only"),
+    ),
+    Option(
+        "maintenance_when_zero_income",
+        True,
+        "maintenance is due even when a player received nothing (NOB-A03)",
+        kind="bool",
+    ),
+    Option(
+        "hand_defense",
+        "defender_chooses",
+        "who picks the nobles defending an attacked hand (NOB-A05)",
+        choices=("defender_chooses", "all_nobles_auto"),
+    ),
+    Option(
+        "attacks_per_turn",
+        "one",
+        "one attack a turn, or one on a meld and one on the hand of the same player (NOB-A06)",
+        choices=("one", "meld_and_hand"),
+    ),
+    Option(
+        "capture_meld",
+        "captured_only",
+        "after capturing a hand, melding must use captured cards (NOB-A07)",
+        choices=("captured_only", "any"),
+    ),
+    Option(
+        "starting_currency_per_player",
+        0,
+        "currency each player starts with, out of the 180 (NOB-A08)",
+        kind="int",
+        minimum=0,
+        maximum=60,
+    ),
+    Option(
+        "majority_mode",
+        "election_snapshot",
+        "majority fixed at each election, or counted at every income event (NOB-A09)",
+        choices=("election_snapshot", "continuous"),
+    ),
+    Option(
+        "coalition_doubles_without_majority",
+        False,
+        "a coalition's melds pay double even below 19 provinces (NOB-A09)",
+        kind="bool",
+    ),
+    Option(
+        "exhaustion_min_cards",
+        1,
+        "a stock discard pile smaller than this at a reshuffle exhausts the stock (NOB-A10)",
+        kind="int",
+        minimum=1,
+    ),
+    Option(
+        "win_check",
+        "start_of_own_turn",
+        "when all 36 provinces win the rubber (NOB-A11)",
+        choices=("start_of_own_turn", "immediate"),
+    ),
+    Option(
+        "stalemate_rule", True, "an idle round in the Exhausted state ends the rubber", kind="bool"
+    ),
+    Option(
+        "max_elections",
+        8,
+        "the rubber ends when this election is counted (off: no cap) (NOB-A11)",
+        kind="int?",
+        minimum=1,
+    ),
+    Option(
+        "free_retrieval_max",
+        None,
+        "nobles a free retrieval may take back in a turn (off: unlimited) (NOB-A15)",
+        kind="int?",
+        minimum=1,
+    ),
+    Option(
+        "merge_requires_acceptance",
+        True,
+        "the player merged with must accept the melds (NOB-A19)",
+        kind="bool",
+    ),
+    Option("rubbers_to_win", 2, "rubbers that win the match (NOB-A18)", kind="int", minimum=1),
+    Option(
+        "max_rubbers",
+        1,
+        "the match ends after this many rubbers; 4 plays NOB-A18's best of four",
+        kind="int",
+        minimum=1,
+    ),
+    Option(
+        "max_turns",
+        None,
+        "stop, capped, after this many turns in one rubber (bot games: 600)",
+        kind="int?",
+        minimum=1,
+        bot_default=600,
+    ),
+    Option(
+        "decision_seconds",
+        None,
+        "a clock on each decision, in seconds (off: none)",
+        kind="int?",
+        minimum=1,
+    ),
+    Option(
+        "dealer",
+        None,
+        "fixture: the first dealer's seat (default: random)",
+        kind="seat",
+        fixture=True,
+    ),
+    Option(
+        "deck",
+        None,
+        "fixture: the deck from the top; seat 0 is dealt the first 3 cards, seat 1 the next"
+        " 3, seat 2 the next 3, the 10th starts the stock discard pile and the rest is the"
+        " stock, top first; a shorter list is completed with the missing cards in card order",
+        kind="cards",
+        fixture=True,
+    ),
+)
+
+
+def fixture_deck(texts: list[str]) -> list[int]:
+    """The ``deck`` option as card codes, completed to the 54 cards in card order."""
+    try:
+        cards = [parse_card(t) for t in texts]
+    except CardError as exc:
+        raise OptionError(f"option deck: {exc}") from None
+    repeated = sorted({card_text(c) for c, k in Counter(cards).items() if k > 1})
+    if repeated:
+        raise OptionError(f"option deck: {', '.join(repeated)} appear more than once")
+    given = set(cards)
+    return cards + [c for c in flow.full_deck() if c not in given]
+
+
+class Nobility(Game):
+    name = "nobility"
+    title = "Nobility"
+    version = "1"
+    min_players = 3
+    max_players = 3
+    options = OPTIONS
+    summary = (
+        "Three players meld province cards, defend them with nobles, battle, claim income"
+        " and hold elections, with binding deals."
+    )
+
+    # -- setting up --------------------------------------------------------------------------
+
+    def setup(self, names: tuple[str, ...], seed: int, options: dict[str, Any]) -> State:
+        dealer = options["dealer"]
+        if dealer is not None and not 0 <= dealer < len(names):
+            raise OptionError(f"option dealer: seat {dealer} does not exist (0-{len(names) - 1})")
+        deck = fixture_deck(options["deck"]) if options["deck"] else None
+        return flow.setup(names, seed, options, deck)
+
+    # -- the contract ------------------------------------------------------------------------
+
+    def pending(self, state: State) -> tuple[int, ...]:
+        return rules.pending(state)
+
+    def legal_actions(self, state: State, player: int) -> list:
+        return moves.legal(state, player)
+
+    def sample_action(self, state: State, player: int, rng: random.Random):
+        return moves.sample(state, player, rng)
+
+    def parse(self, state: State, player: int, text: str):
+        try:
+            if deal_book.is_deal_text(text):
+                action = deal_book.parse(state, player, text, RULES)
+            else:
+                action = moves.resolve(state, player, read(text))
+            rules.check(state, player, action)
+        except ValueError as exc:
+            raise self.illegal(state, player, str(exc)) from None
+        except IllegalAction as exc:
+            raise self.illegal(state, player, str(exc)) from None
+        return action
+
+    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
+        rules.check(state, player, action)
+        before = self._decision_key(state)
+        ev: list[Event] = []
+        rules.perform(state, player, action, ev)
+        state.last_time = at
+        if self._decision_key(state) != before:
+            state.step_started = at
+        return ev
+
+    @staticmethod
+    def _decision_key(state: State) -> tuple:
+        return (state.phase, state.turns, rules.pending(state), len(state.hands[state.active]))
+
+    def timeout_action(self, state: State, player: int):
+        """Decline offers; draw from the stock; done; discard the newest card; defend with
+        nothing; lose non-Kings first; drop NOB-A16's default; no coalition."""
+        offers = deal_book.offers_to(state, player)
+        if offers:
+            d = offers[0]
+            return deal_book.Decline(d.proposer, state.names[d.proposer])
+        hand = state.hands[player]
+        if state.surplus and state.surplus[0] == player:
+            return Discard(hand[-1])
+        phase = state.phase
+        if phase == START:
+            if state.stock:
+                return Draw("stock")
+            return Draw("discard") if state.sdiscard else PASS
+        if phase in (MELD, RETRIEVE, FREE):
+            if phase == MELD and not state.acted and not state.attacks and len(hand) > 3:
+                return Discard(hand[-1])
+            return DONE
+        if phase == DISCARD:
+            return Discard(hand[-1])
+        if phase == DEFEND:
+            return Defend(())
+        if phase == LOSE:
+            _, count, candidates = state.lose
+            order = sorted(candidates, key=lambda c: (is_king(c), c))
+            return Lose(tuple(sorted(order[:count])))
+        if phase == DROP:
+            q, count, _, _ = state.income
+            return Drop(tuple(sorted(flow.default_drops(state, q, count))))
+        if phase == ELECTION:
+            return NO_COALITION
+        raise IllegalAction("nothing to decide")
+
+    def deadline(self, state: State) -> float | None:
+        seconds = state.options["decision_seconds"]
+        if seconds is None or state.step_started is None or state.phase == OVER:
+            return None
+        return state.step_started + seconds
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def action_help(self, state: State, player: int) -> str:
+        if state.phase == OVER:
+            return "The game is over."
+        waiting = self.pending(state)
+        if player not in waiting:
+            names = ", ".join(state.names[p] for p in waiting)
+            return f"The game is waiting for {names}."
+        return moves.help_text(state, player)
+
+    # -- what each player may know -----------------------------------------------------------
+
+    def view(self, state: State, player: int | None) -> dict:
+        over = state.phase == OVER
+        out: dict[str, Any] = {
+            "game": self.name,
+            "you": player,
+            "rubber": state.rubber,
+            "wins": state.wins[:],
+            "dealer": state.dealer,
+            "turn": state.turns + 1,
+            "active": state.active,
+            "phase": state.phase,
+            "pending": list(self.pending(state)),
+            "stock_count": len(state.stock),
+            "stock_discard": _cards(state.sdiscard),
+            "noble_discard": _cards(state.ndiscard),
+            "bank": state.bank,
+            "coalition": list(state.coalition),
+            "majority": list(flow.majority_holders(state)),
+            "elections": state.elections,
+            "exhausted": state.exhausted,
+            "melds": [
+                {
+                    "name": card_text(m.name),
+                    "owner": m.owner,
+                    "cards": _cards(m.cards()),
+                    "nobles": _cards(m.nobles),
+                    "joker": card_text(m.joker) if m.joker >= 0 else None,
+                    "income": flow.meld_income(state, m),
+                }
+                for m in state.melds
+            ],
+            "players": [
+                self._player_view(state, q, player, over) for q in range(state.num_players)
+            ],
+            "offers": deal_book.view(state, player),
+            "turn_state": {
+                "drew": state.drew,
+                "meld_operations": state.acted,
+                "battle": bool(state.attacks),
+                "captured_count": len(state.captured),
+            },
+        }
+        if player == state.active and state.captured:
+            out["turn_state"]["captured"] = _cards(state.captured)
+        if state.battle is not None:
+            p, target, q, attackers, defenders = state.battle
+            out["battle"] = {
+                "attacker": p,
+                "defender": q,
+                "meld": card_text(state.melds[target].name) if target >= 0 else None,
+                "attackers": _cards(attackers),
+                "defenders": _cards(defenders),
+            }
+        if state.lose is not None:
+            chooser, count, candidates = state.lose
+            out["lose"] = {"player": chooser, "count": count, "from": _cards(candidates)}
+        if state.income is not None:
+            q, count, _, _ = state.income
+            out["drop"] = {"player": q, "count": count}
+        if state.window is not None:
+            order, pos = state.window
+            out["window"] = {"order": list(order), "current": order[pos]}
+        if state.surplus:
+            out["surplus"] = list(state.surplus)
+        if state.rubber_results:
+            out["rubbers"] = [dict(r) for r in state.rubber_results]
+        if over:
+            out["outcome"] = state.outcome.to_json()
+        return out
+
+    def _player_view(self, state: State, q: int, reader: int | None, over: bool) -> dict:
+        pv: dict[str, Any] = {
+            "name": state.names[q],
+            "money": state.money[q],
+            "hand_count": len(state.hands[q]),
+            "known_hand": _cards(state.known[q]),
+            "provinces": state.provinces(q),
+            "out": state.out[q],
+        }
+        if q == reader or over:
+            pv["hand"] = _cards(state.hands[q])
+        return pv
+
+    # -- determinization ---------------------------------------------------------------------
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """Re-deal every card ``player`` cannot see; keep what she knows.
+
+        Hidden from her: the stock and the other hands, less the cards everybody
+        knows to be there (taken face up), the cards a party to one of her open
+        offers offers to give, and, if her hand was captured this turn, the
+        captured cards. It does not remember cards she saw privately otherwise
+        (a deal's cards once executed, a hand she captured).
+        """
+        new = state.clone()
+        if state.phase == OVER:
+            return new  # every hand is shown once the match is over
+        keep_for: list[Counter] = [Counter(new.known[q]) for q in range(new.num_players)]
+        for d in new.offers:
+            if player in d.parties:
+                for giver, items in d.gives:
+                    keep_for[giver].update(i.card for i in items if isinstance(i, CardItem))
+        if new.foe == player and new.attacks & flow.HAND_CAPTURED:
+            keep_for[new.active].update(new.captured)
+        slots: list[tuple[int, int]] = []  # (seat, position)
+        pool = new.stock[:]
+        for q in range(new.num_players):
+            if q == player:
+                continue
+            keep = keep_for[q]
+            for i, c in enumerate(new.hands[q]):
+                if keep[c] > 0:
+                    keep[c] -= 1
+                else:
+                    slots.append((q, i))
+                    pool.append(c)
+        rng.shuffle(pool)
+        it = iter(pool)
+        where = {c: k for k, c in enumerate(new.captured)}  # cards are unique
+        captured = new.captured[:]
+        for q, i in slots:
+            old = new.hands[q][i]
+            new.hands[q][i] = c = next(it)
+            if q == new.active and old in where:
+                captured[where[old]] = c
+        new.captured = captured
+        new.stock = [next(it) for _ in range(len(new.stock))]
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    # -- text --------------------------------------------------------------------------------
+
+    def describe(self, state: State, event: Event) -> str:
+        return describe(state, event)
+
+
+def _cards(cards) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def describe(state: State, e: Event) -> str:
+    """One line for an event, naming players and showing cards as 7♥."""
+    d = e.data
+    names = state.names
+
+    def who(key: str = "player") -> str:
+        return names[d[key]]
+
+    def cs(key: str = "cards") -> str:
+        return " ".join(pretty(c) for c in d[key]) or "nothing"
+
+    def meld(key: str = "meld") -> str:
+        return f"the {pretty(d[key])} meld"
+
+    kind = e.kind
+    if kind == "rubber":
+        return (
+            f"Rubber {d['rubber']}: {names[d['dealer']]} deals; {pretty(d['turned'])} starts"
+            " the stock discard pile."
+        )
+    if kind == "dealt":
+        return f"{who()} was dealt {cs()}." if "cards" in d else f"{who()} was dealt 3 cards."
+    if kind == "turn":
+        return f"Turn {d['turn']}: {who()}."
+    if kind == "turn_over":
+        return f"{who()}'s turn is over."
+    if kind == "draw_skipped":
+        return f"{who()} has nothing to draw."
+    if kind == "drew":
+        why = "" if d.get("why") == "draw" else f" ({d['why']})"
+        if "card" in d:
+            return f"{who()} drew {pretty(d['card'])} from the {d['source']}{why}."
+        return f"{who()} drew a card from the stock{why}."
+    if kind == "melded":
+        return f"{who()} melded {cs()}."
+    if kind == "added":
+        merged = f", joining {meld('merged')}" if d["merged"] >= 0 else ""
+        whose = "" if d["owner"] == d["player"] else f" ({names[d['owner']]}'s)"
+        return f"{who()} added {pretty(d['card'])} to {meld()}{whose}{merged}."
+    if kind == "income_claimed":
+        return f"{who()} melded {pretty(d['card'])} into the noble discard pile: income."
+    if kind == "income":
+        short = "" if d["received"] == d["owed"] else f" of {d['owed']} owed"
+        double = " (doubled)" if d["doubled"] else ""
+        return f"{who()} received {d['received']}{short}{double}."
+    if kind == "maintenance":
+        return f"{who()} paid {d['paid']} maintenance for {d['nobles']} noble(s)."
+    if kind == "unpaid":
+        return f"{who()} could not maintain {cs()}: to the stock discard pile."
+    if kind == "attack":
+        target = meld() if d["meld"] >= 0 else f"{names[d['defender']]}'s hand"
+        return f"{who()} attacks {target} with {cs('nobles')}."
+    if kind == "defended":
+        return f"{who()} defends with {cs('nobles')}."
+    if kind == "battle":
+        result = "wins" if d["won"] else "fails"
+        return (
+            f"Battle: attack {d['attack']} against defence {d['defence']}, {who()} {result};"
+            f" lost {cs('attackers_lost')} and {cs('defenders_lost')}."
+        )
+    if kind == "captured_meld":
+        return f"{who()} takes over {meld()}."
+    if kind == "captured_hand":
+        got = cs() if "cards" in d else f"{d['count']} card(s)"
+        return f"{who()} captures {names[d['defender']]}'s hand: {got}."
+    if kind == "discarded":
+        return f"{who()} discarded {pretty(d['card'])} to the {d['to']} pile."
+    if kind == "retrieved":
+        where = f" to {meld()}" if d["meld"] >= 0 else ""
+        return f"{who()} paid {d['paid']} to retrieve {pretty(d['card'])}{where}."
+    if kind == "took_back":
+        return f"{who()} took {pretty(d['card'])} back from {meld()}."
+    if kind == "passed":
+        return f"{who()} passes."
+    if kind == "meld_given":
+        return f"{who()} gave {meld()} to {names[d['to']]} ({d['why']})."
+    if kind == "paid":
+        return f"{who()} paid {names[d['to']]} {d['amount']} ({d['why']})."
+    if kind == "cards_given":
+        got = cs() if "cards" in d else f"{d['count']} card(s)"
+        return f"{who()} gave {names[d['to']]} {got}."
+    if kind == "conceded":
+        return f"{who()} concedes the rubber."
+    if kind == "coalition_formed":
+        return f"Coalition: {' and '.join(names[q] for q in d['players'])}."
+    if kind == "coalition_ended":
+        return f"The coalition of {' and '.join(names[q] for q in d['players'])} ends ({d['why']})."
+    if kind == "no_coalition":
+        return f"{who()} proposes no coalition."
+    if kind == "election":
+        counts = ", ".join(f"{names[q]} {n}" for q, n in enumerate(d["provinces"]))
+        return f"Election {d['number']}: provinces {counts}."
+    if kind == "majority":
+        if not d["players"]:
+            return "Nobody holds the majority."
+        return f"Majority: {' and '.join(names[q] for q in d['players'])}."
+    if kind == "reshuffled":
+        return f"The stock discard pile ({d['cards']} cards) becomes the new stock."
+    if kind == "exhausted":
+        return "The stock is exhausted: free-for-all."
+    if kind == "rubber_over":
+        if d["winner"] is not None:
+            return f"Rubber {d['rubber']} to {names[d['winner']]} ({d['reason']})."
+        tied = " and ".join(names[q] for q in d["first"])
+        return f"Rubber {d['rubber']} shared by {tied} ({d['reason']}): it counts for no one."
+    if kind == "game_over":
+        if d["capped"]:
+            return f"The match stopped at the cap: {d['reason']}; no winner."
+        return f"Match over: {', '.join(names[q] for q in d['winners'])} wins."
+    if kind.startswith("deal_"):
+        what = kind[5:]
+        text = f": {d['text']}" if "text" in d else ""
+        if what == "answered":
+            verb = "accepts" if d["accept"] else "declines"
+            return f"{who()} {verb} {names[d['proposer']]}'s offer."
+        if what == "failed" and "reason" in d:
+            return f"The deal failed ({d['reason']}){text}."
+        return f"Offer #{d['id']} by {names[d['proposer']]}: {what}{text}."
+    return f"{kind}: {d}"
+
+
+GAME = Nobility()
+
+__all__ = ["GAME", "Nobility"]

@@ -1,0 +1,505 @@
+"""Nobility's choices: reading typed text, listing legal actions, sampling one.
+
+``resolve`` turns a raw parse (``actions.read``) into an action, naming melds
+and players against the state; ``legal`` lists every legal action except the
+open-ended diplomacy (``pay``, general offers), which is typed; ``sample``
+draws a random legal action without listing combinatorial choices.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from bureau.cards import card_text, suit
+from bureau.engine import IllegalAction
+from bureau.engine import deals as deal_book
+from bureau.engine.deals import Accept, Decline, Propose
+
+from . import flow
+from .actions import (
+    COALITION,
+    CONCEDE,
+    DISBAND,
+    DONE,
+    NO_COALITION,
+    PASS,
+    Add,
+    Attack,
+    CardItem,
+    Defend,
+    Discard,
+    Draw,
+    Drop,
+    Income,
+    Lose,
+    MeldItem,
+    Merge,
+    Money,
+    NewMeld,
+    Pay,
+    Retrieve,
+    Take,
+)
+from .diplomacy import RULES, coalition_open
+from .rules import check, pending
+from .state import (
+    DEFEND,
+    DISCARD,
+    DROP,
+    ELECTION,
+    FEE,
+    FREE,
+    HAND,
+    LOSE,
+    MELD,
+    MERGE,
+    RETRIEVE,
+    START,
+    Meld,
+    State,
+    index_of,
+    is_noble,
+    is_province,
+)
+
+# -- reading typed text -----------------------------------------------------------------------
+
+
+def seat_named(state: State, name: str) -> int:
+    lowered = [n.lower() for n in state.names]
+    if name.lower() not in lowered:
+        raise IllegalAction(f"no player named {name!r}; the players are {', '.join(state.names)}")
+    return lowered.index(name.lower())
+
+
+def meld_named(state: State, c: int) -> Meld:
+    i = state.meld_with(c)
+    if i < 0:
+        listed = ", ".join(card_text(m.name) for m in state.melds) or "none"
+        raise IllegalAction(f"no meld holds {card_text(c)} (melds: {listed})")
+    return state.melds[i]
+
+
+def in_sequence(cards) -> tuple[int, ...]:
+    """A meld's cards in sequence order from its first card (as given if not a run)."""
+    run = flow.run_of(cards) if len(set(cards)) == len(cards) else None
+    if run is None or len({suit(c) for c in cards}) != 1:
+        return tuple(cards)
+    start = run[0]
+    return tuple(sorted(cards, key=lambda c: (index_of(c) - start) % 9))
+
+
+def target_name(state: State, m: Meld, c: int) -> int:
+    """The canonical meld for a lay-off of ``c`` on ``m``: where one card merges two
+    melds, the one it extends at the end (NOB-A13)."""
+    if is_province(c) and c == m.low_end() and c != m.high_end():
+        j = flow.merges(state, m, c)
+        if j >= 0:
+            return state.melds[j].name
+    return m.name
+
+
+def resolve(state: State, p: int, raw: tuple):
+    """The action a raw parse means for ``p``; raises ``IllegalAction`` for unknown names."""
+    kind = raw[0]
+    if kind == "draw":
+        return Draw(raw[1])
+    if kind == "meld":
+        return NewMeld(in_sequence(raw[1]))
+    if kind == "add":
+        _, c, target = raw
+        return Add(c, target_name(state, meld_named(state, target), c))
+    if kind == "income":
+        return Income(raw[1])
+    if kind == "attack_meld":
+        m = meld_named(state, raw[1])
+        return Attack(m.name, m.owner, state.names[m.owner], tuple(sorted(raw[2])))
+    if kind == "attack_hand":
+        q = seat_named(state, raw[1])
+        return Attack(-1, q, state.names[q], tuple(sorted(raw[2])))
+    if kind == "defend":
+        return Defend(tuple(sorted(raw[1])))
+    if kind == "lose":
+        return Lose(tuple(sorted(raw[1])))
+    if kind == "drop":
+        return Drop(tuple(sorted(raw[1])))
+    if kind == "discard":
+        return Discard(raw[1], raw[2])
+    if kind == "retrieve":
+        _, c, target = raw
+        return Retrieve(c, meld_named(state, target).name if target >= 0 else -1)
+    if kind == "take":
+        return Take(raw[1])
+    if kind == "merge":
+        _, cards, name = raw
+        q = seat_named(state, name)
+        return Merge(tuple(sorted({meld_named(state, c).name for c in cards})), q, state.names[q])
+    if kind == "pay":
+        _, name, amount = raw
+        q = seat_named(state, name)
+        return Pay(q, state.names[q], amount)
+    return {
+        "done": DONE,
+        "pass": PASS,
+        "concede": CONCEDE,
+        "nocoalition": NO_COALITION,
+        "disband": DISBAND,
+    }[kind]
+
+
+# -- listing every legal action ---------------------------------------------------------------
+
+
+def legal(state: State, p: int) -> list:
+    waiting = pending(state)
+    if not waiting or state.out[p]:
+        return []
+    offers = deal_book.offers_to(state, p)
+    if offers:
+        out: list = []
+        for d in offers:
+            name = state.names[d.proposer]
+            out += [Accept(d.proposer, name), Decline(d.proposer, name)]
+        return out
+    extra = optional(state, p)
+    if p not in waiting:
+        return extra
+    if state.surplus and state.surplus[0] == p:
+        return [Discard(c) for c in sorted(set(state.hands[p]))]
+    phase = state.phase
+    if phase == START:
+        out = draws(state) + fresh_actions(state, p)
+    elif phase == MELD:
+        out = fresh_actions(state, p) if flow.fresh(state) else []
+        out += meld_ops(state, p) + attacks(state, p) + [DONE]
+        if not state.acted and not state.attacks:
+            out += discards(state, p)
+    elif phase == RETRIEVE:
+        out = [*retrievals(state, p), DONE, *discards(state, p)]
+    elif phase == FREE:
+        out = [*takes(state, p), DONE, *discards(state, p)]
+    elif phase == DISCARD:
+        out = discards(state, p)
+    elif phase == DEFEND:
+        nobles = sorted(c for c in state.hands[p] if is_noble(c))
+        out = [Defend(c) for k in range(len(nobles) + 1) for c in combinations(nobles, k)]
+    elif phase == LOSE:
+        _, count, candidates = state.lose
+        out = [Lose(c) for c in combinations(sorted(candidates), count)]
+    elif phase == DROP:
+        _, count, _, _ = state.income
+        out = [Drop(c) for c in combinations(sorted(flow.upkeep(state, p)), count)]
+    elif phase == ELECTION:
+        out = [NO_COALITION]
+    else:
+        out = []
+    return out + extra
+
+
+def optional(state: State, p: int) -> list:
+    """The finite optional actions: withdraw, disband, a plain coalition offer."""
+    out: list = []
+    if deal_book.open_offer(state, p) is not None:
+        out.append(deal_book.WITHDRAW)
+    elif (
+        coalition_open(state)
+        and not state.coalition
+        and state.phase not in (DEFEND, LOSE, DROP, MERGE)
+    ):
+        for q in state.live():
+            if q != p:
+                out.append(Propose((q,), (COALITION,), (), state.names))
+    if state.exhausted and p in state.coalition:
+        out.append(DISBAND)
+    return out
+
+
+def draws(state: State) -> list:
+    out = []
+    if state.stock:
+        out.append(Draw("stock"))
+    if state.sdiscard:
+        out.append(Draw("discard"))
+    return out
+
+
+def fresh_actions(state: State, p: int) -> list:
+    out = retrievals(state, p) + takes(state, p)
+    if state.exhausted:
+        out.append(PASS)
+        mine = sorted(m.name for m in state.melds_of(p))
+        for q in state.live():
+            if q == p:
+                continue
+            for k in range(1, len(mine) + 1):
+                out += [Merge(c, q, state.names[q]) for c in combinations(mine, k)]
+    out.append(CONCEDE)
+    return out
+
+
+def retrievals(state: State, p: int) -> list:
+    if state.money[p] < FEE:
+        return []
+    out = []
+    for c in sorted(set(state.ndiscard)):
+        out.append(Retrieve(c))
+        out += [Retrieve(c, m.name) for m in state.melds_of(p) if m.suit == suit(c)]
+    return out
+
+
+def takes(state: State, p: int) -> list:
+    cap = state.options["free_retrieval_max"]
+    if cap is not None and state.freed >= cap:
+        return []
+    return [Take(c) for m in state.melds_of(p) for c in sorted(m.nobles)]
+
+
+def discards(state: State, p: int) -> list:
+    hand = state.hands[p]
+    if len(hand) <= HAND:
+        return []
+    out = [Discard(c) for c in sorted(set(hand))]
+    if state.attacks:
+        out += [Discard(c, True) for c in sorted(set(hand)) if is_noble(c)]
+    return out
+
+
+def meld_ops(state: State, p: int) -> list:
+    """New melds, lay-offs, defending nobles, jokers and income melds now allowed."""
+    if state.attacks and not state.attacks & flow.HAND_CAPTURED:
+        return []
+    hand = sorted(set(state.hands[p]))
+    restrict = bool(state.attacks) and state.options["capture_meld"] == "captured_only"
+    captured = set(state.captured)
+    out: list = []
+    for s in range(4):
+        cards = [c for c in hand if is_province(c) and suit(c) == s]
+        for k in range(3, len(cards) + 1):
+            for combo in combinations(cards, k):
+                if flow.run_of(combo) is not None and (not restrict or captured & set(combo)):
+                    out.append(NewMeld(in_sequence(combo)))
+    for c in hand:
+        if restrict and c not in captured:
+            continue
+        if is_noble(c):
+            out.append(Income(c))
+            out += [Add(c, m.name) for m in state.melds_of(p) if m.suit == suit(c)]
+        elif c >= 52:
+            out += [Add(c, m.name) for m in state.melds if m.joker < 0]
+        else:
+            seen = set()
+            for m in state.melds:
+                if c in (m.low_end(), m.high_end()):
+                    name = target_name(state, m, c)
+                    if name not in seen:
+                        seen.add(name)
+                        out.append(Add(c, name))
+    return out
+
+
+def attack_targets(state: State, p: int) -> list[tuple[int, int]]:
+    """(meld name or -1, defender) pairs that ``p`` may attack now."""
+    if state.acted:
+        return []
+    if state.attacks and not flow.can_attack_again(state):
+        return []
+    out = []
+    if not state.attacks & flow.MELD_ATTACKED:
+        out += [(m.name, m.owner) for m in state.melds if m.owner != p]
+    if not state.attacks & flow.HAND_ATTACKED:
+        out += [(-1, q) for q in state.live() if q != p and state.hands[q]]
+    if state.attacks:
+        out = [t for t in out if t[1] == state.foe]
+    return out
+
+
+def attacks(state: State, p: int) -> list:
+    nobles = sorted(c for c in state.hands[p] if is_noble(c))
+    targets = attack_targets(state, p) if nobles else []
+    out = []
+    for meld, q in targets:
+        for k in range(1, len(nobles) + 1):
+            out += [Attack(meld, q, state.names[q], c) for c in combinations(nobles, k)]
+    return out
+
+
+# -- sampling one at random, fast -------------------------------------------------------------
+
+
+def sample(state: State, p: int, rng: random.Random):
+    offers = deal_book.offers_to(state, p)
+    if offers:
+        d = offers[0]
+        cls = Accept if rng.random() < 0.5 else Decline
+        return cls(d.proposer, state.names[d.proposer])
+    if state.surplus and state.surplus[0] == p:
+        return Discard(rng.choice(state.hands[p]))
+    phase = state.phase
+    if phase == START:
+        return sample_start(state, p, rng)
+    if phase == MELD:
+        return sample_meld(state, p, rng)
+    if phase in (RETRIEVE, FREE):
+        more = retrievals(state, p) if phase == RETRIEVE else takes(state, p)
+        if more and rng.random() < 0.3:
+            return rng.choice(more)
+        if len(state.hands[p]) > HAND:
+            return Discard(rng.choice(state.hands[p]))
+        return DONE
+    if phase == DISCARD:
+        c = rng.choice(state.hands[p])
+        return Discard(c, bool(state.attacks) and is_noble(c) and rng.random() < 0.5)
+    if phase == DEFEND:
+        return Defend(
+            tuple(sorted(c for c in state.hands[p] if is_noble(c) and rng.random() < 0.5))
+        )
+    if phase == LOSE:
+        _, count, candidates = state.lose
+        return Lose(tuple(sorted(rng.sample(candidates, count))))
+    if phase == DROP:
+        _, count, _, _ = state.income
+        return Drop(tuple(sorted(rng.sample(flow.upkeep(state, p), count))))
+    if phase == ELECTION:
+        others = [q for q in state.live() if q != p]
+        if others and rng.random() < 0.5:
+            q = rng.choice(others)
+            gives = ()
+            if state.money[p] and rng.random() < 0.3:
+                gives = ((p, (Money(rng.randint(1, state.money[p])),)),)
+            return Propose((q,), (COALITION,), gives, state.names)
+        return NO_COALITION
+    return rng.choice(legal(state, p))
+
+
+def sample_start(state: State, p: int, rng: random.Random):
+    r = rng.random()
+    if r < 0.04:
+        offer = sample_offer(state, p, rng)
+        if offer is not None:
+            return offer
+    if r < 0.10:
+        extra = fresh_actions(state, p)
+        extra = [a for a in extra if a is not CONCEDE]
+        if extra:
+            return rng.choice(extra)
+    options = draws(state)
+    if options:
+        return rng.choice(options)
+    return rng.choice([a for a in fresh_actions(state, p) if a is not CONCEDE] or [PASS])
+
+
+def sample_meld(state: State, p: int, rng: random.Random):
+    """A kind of move first (meld, lay-off, noble, joker, income, attack, done), then details."""
+    if flow.fresh(state) and not state.drew and rng.random() < 0.2:
+        extra = [a for a in fresh_actions(state, p) if a is not CONCEDE]
+        if extra:
+            return rng.choice(extra)
+    if state.offers_made == 0 and rng.random() < 0.02:
+        offer = sample_offer(state, p, rng)
+        if offer is not None:
+            return offer
+    ops = meld_ops(state, p)
+    groups: dict[str, list] = {}
+    for a in ops:
+        groups.setdefault(type(a).__name__, []).append(a)
+    kinds = list(groups.values())
+    targets = attack_targets(state, p)
+    nobles = [c for c in state.hands[p] if is_noble(c)]
+    if targets and nobles:
+        kinds.append(None)  # an attack
+    kinds.append([DONE])
+    pick = rng.choice(kinds)
+    if pick is None:
+        meld, q = rng.choice(targets)
+        k = rng.randint(1, len(nobles))
+        return Attack(meld, q, state.names[q], tuple(sorted(rng.sample(nobles, k))))
+    action = rng.choice(pick)
+    if action is DONE and not state.acted and not state.attacks and len(state.hands[p]) > HAND:
+        return Discard(rng.choice(state.hands[p]))
+    return action
+
+
+def sample_offer(state: State, p: int, rng: random.Random):
+    """A random two-player deal built from what ``p`` can see; None if it is not legal."""
+    if deal_book.open_offer(state, p) is not None:
+        return None
+    others = [q for q in state.live() if q != p]
+    if not others:
+        return None
+    q = rng.choice(others)
+    mine: list = []
+    theirs: list = []
+    if state.money[p] and rng.random() < 0.5:
+        mine.append(Money(rng.randint(1, min(state.money[p], 40))))
+    if state.hands[p] and rng.random() < 0.3:
+        mine.append(CardItem(rng.choice(state.hands[p])))
+    if state.melds_of(p) and rng.random() < 0.2:
+        mine.append(MeldItem(rng.choice(state.melds_of(p)).name))
+    if state.money[q] and rng.random() < 0.5:
+        theirs.append(Money(rng.randint(1, min(state.money[q], 40))))
+    if state.melds_of(q) and rng.random() < 0.2:
+        theirs.append(MeldItem(rng.choice(state.melds_of(q)).name))
+    terms = (COALITION,) if coalition_open(state) and rng.random() < 0.5 else ()
+    gives = tuple(
+        (g, tuple(sorted(items, key=RULES.item_key)))
+        for g, items in sorted(((p, mine), (q, theirs)))
+        if items
+    )
+    action = Propose((q,), terms, gives, state.names)
+    try:
+        check(state, p, action)
+    except IllegalAction:
+        return None
+    return action
+
+
+# -- what to type now -------------------------------------------------------------------------
+
+
+def help_text(state: State, p: int) -> str:
+    """What ``p`` may type now, in a sentence."""
+    offers = deal_book.offers_to(state, p)
+    if offers:
+        who = state.names[offers[0].proposer]
+        return f"Answer {who}'s offer: 'accept {who}' or 'decline {who}'."
+    if state.surplus and state.surplus[0] == p:
+        return f"You hold {len(state.hands[p])} cards: 'discard CARD' down to {HAND}."
+    phase = state.phase
+    deals = " Any time: 'pay PLAYER N', 'offer PLAYER: NAME gives ITEMS; ...'."
+    if phase == START:
+        return (
+            "Your turn: 'draw stock' or 'draw discard'; or instead 'retrieve NOBLE [to MELD]'"
+            f" ({FEE} each), 'take NOBLE' (from your meld, free)"
+            + (", 'pass' or 'merge MELDS to PLAYER'" if state.exhausted else "")
+            + ", or 'concede'."
+            + deals
+        )
+    if phase == MELD:
+        return (
+            "Meld: 'meld CARDS', 'add CARD to MELD' (lay-off, defending noble or joker),"
+            " 'income NOBLE', or instead of melding 'attack MELD with NOBLES' /"
+            " 'attack PLAYER hand with NOBLES'; then 'done'. A meld is named by any of"
+            " its cards." + deals
+        )
+    if phase == RETRIEVE:
+        return f"'retrieve NOBLE [to MELD]' again ({FEE} each), 'discard CARD' or 'done'."
+    if phase == FREE:
+        return "'take NOBLE' again, 'discard CARD' or 'done'."
+    if phase == DISCARD:
+        extra = " ('discard NOBLE to nobles' after a battle)" if state.attacks else ""
+        return f"Discard down to {HAND}: 'discard CARD'{extra}."
+    if phase == DEFEND:
+        return "You are attacked: 'defend NOBLES' from your hand, or 'defend none'."
+    if phase == LOSE:
+        _, count, candidates = state.lose
+        return f"'lose' {count} of {' '.join(card_text(c) for c in sorted(candidates))}."
+    if phase == DROP:
+        _, count, _, _ = state.income
+        return f"You cannot maintain all your nobles: 'drop' {count} of them."
+    if phase == ELECTION:
+        return "Coalition window: 'offer PLAYER: coalition[; NAME gives ITEMS]' or 'no coalition'."
+    return "The game is over." if phase == "over" else "Wait for the answer to your merge."
+
+
+__all__ = ["legal", "resolve", "sample"]

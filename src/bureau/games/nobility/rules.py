@@ -1,0 +1,501 @@
+"""Validating and performing Nobility's decisions.
+
+``check`` raises ``IllegalAction`` with a reason and never changes the state;
+``perform`` assumes ``check`` passed. Both dispatch on the action's class.
+A few actions are open to a player who is not pending: paying another player
+(NOB-A08), the deal actions (NOB-64) and, in the Exhausted state, disbanding a
+coalition (NOB-A10).
+"""
+
+from __future__ import annotations
+
+from bureau.cards import card_text, suit
+from bureau.engine import EVERYONE, Event, IllegalAction
+from bureau.engine import deals as deal_book
+from bureau.engine.deals import Accept, Deal, Decline, Propose, Withdraw
+
+from . import flow
+from .actions import (
+    Add,
+    Attack,
+    Concede,
+    Defend,
+    Disband,
+    Discard,
+    Done,
+    Draw,
+    Drop,
+    Income,
+    Lose,
+    MeldItem,
+    Merge,
+    NewMeld,
+    NoCoalition,
+    Pass,
+    Pay,
+    Retrieve,
+    Take,
+)
+from .diplomacy import RULES
+from .state import (
+    DEFEND,
+    DISCARD,
+    DROP,
+    ELECTION,
+    FEE,
+    FREE,
+    HAND,
+    LOSE,
+    MELD,
+    MERGE,
+    OVER,
+    RETRIEVE,
+    START,
+    State,
+    is_noble,
+    is_province,
+)
+
+DEAL_ACTIONS = (Propose, Accept, Decline, Withdraw)
+OPTIONAL = (*DEAL_ACTIONS, Pay, Disband)  # open to players who are not pending
+
+
+def pending(state: State) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == OVER:
+        return ()
+    waiting = deal_book.awaiting(state)
+    if waiting:
+        return waiting
+    if state.surplus:
+        return (state.surplus[0],)
+    if phase == DEFEND:
+        return (state.battle[2],)
+    if phase == LOSE:
+        return (state.lose[0],)
+    if phase == DROP:
+        return (state.income[0],)
+    if phase == ELECTION:
+        return (flow.window_player(state),)
+    return (state.active,)
+
+
+# -- checking ---------------------------------------------------------------------------------
+
+
+def fail(message: str) -> IllegalAction:
+    return IllegalAction(message)
+
+
+def check(state: State, p: int, action) -> None:
+    """Raise ``IllegalAction`` unless ``p`` may take ``action`` now."""
+    if state.phase == OVER:
+        raise fail("the game is over")
+    if not 0 <= p < state.num_players:
+        raise fail("no such seat")
+    if isinstance(action, OPTIONAL):
+        if state.out[p]:
+            raise fail("you have conceded this rubber")
+        if isinstance(action, DEAL_ACTIONS):
+            deal_book.check(state, p, action, RULES)
+        else:
+            CHECKS[type(action)](state, p, action)
+        return
+    waiting = pending(state)
+    if p not in waiting:
+        names = ", ".join(state.names[q] for q in waiting)
+        raise fail(f"it is not your turn to decide; the game is waiting for {names}")
+    offers = deal_book.offers_to(state, p)
+    if offers:
+        who = state.names[offers[0].proposer]
+        raise fail(f"answer {who}'s offer first: 'accept {who}' or 'decline {who}'")
+    if state.surplus and state.surplus[0] == p:
+        if not isinstance(action, Discard) or action.to_nobles:
+            raise fail(
+                f"you hold {len(state.hands[p])} cards: discard down to {HAND} first, "
+                "with 'discard CARD'"
+            )
+        in_hand(state, p, action.card)
+        return
+    allowed = STEP_ACTIONS[state.phase]
+    if flow.fresh(state) and state.phase == MELD:
+        allowed = allowed + FRESH_ACTIONS
+    if not isinstance(action, allowed):
+        raise fail(f"'{action}' is not allowed now")
+    CHECKS[type(action)](state, p, action)
+
+
+STEP_ACTIONS = {
+    START: (Draw, Retrieve, Take, Pass, Merge, Concede),
+    MELD: (NewMeld, Add, Income, Attack, Done, Discard),
+    RETRIEVE: (Retrieve, Done, Discard),
+    FREE: (Take, Done, Discard),
+    DISCARD: (Discard,),
+    DEFEND: (Defend,),
+    LOSE: (Lose,),
+    DROP: (Drop,),
+    ELECTION: (NoCoalition,),
+    MERGE: (),
+}
+FRESH_ACTIONS = (Retrieve, Take, Pass, Merge, Concede)  # when the draw was skipped
+
+
+def in_hand(state: State, p: int, c: int) -> None:
+    if c not in state.hands[p]:
+        raise fail(f"you have no {card_text(c)} in your hand")
+
+
+def distinct(cards) -> None:
+    if len(set(cards)) != len(cards):
+        raise fail("name each card once")
+
+
+def meld_index(state: State, name: int) -> int:
+    i = state.meld_with(name)
+    if i < 0:
+        raise fail(f"no meld holds {card_text(name)}")
+    return i
+
+
+def may_meld(state: State, cards) -> None:
+    """Meld operations: not after a battle, except with a captured hand (NOB-A07)."""
+    if state.attacks:
+        if not state.attacks & flow.HAND_CAPTURED:
+            raise fail("a battle turn allows no melding, except with a captured hand")
+        if state.options["capture_meld"] == "captured_only" and not any(
+            c in state.captured for c in cards
+        ):
+            raise fail("after capturing a hand, every meld operation must use a captured card")
+
+
+def check_draw(state, p, a: Draw):
+    if a.source == "stock" and not state.stock:
+        raise fail("the stock is empty")
+    if a.source == "discard" and not state.sdiscard:
+        raise fail("the stock discard pile is empty")
+
+
+def check_new_meld(state, p, a: NewMeld):
+    distinct(a.cards)
+    for c in a.cards:
+        in_hand(state, p, c)
+        if not is_province(c):
+            raise fail(f"{card_text(c)} is not a province card (2 to 10)")
+    if len({suit(c) for c in a.cards}) != 1:
+        raise fail("a meld is of one suit")
+    if len(a.cards) < 3 or flow.run_of(a.cards) is None:
+        raise fail("a meld is three or more cards in sequence (the 2 follows the 10)")
+    may_meld(state, a.cards)
+
+
+def check_add(state, p, a: Add):
+    in_hand(state, p, a.card)
+    m = state.melds[meld_index(state, a.meld)]
+    c = a.card
+    if c >= 52:
+        if m.joker >= 0:
+            raise fail("that meld already holds a joker")
+    elif is_noble(c):
+        if m.owner != p:
+            raise fail("defending nobles go on your own melds only")
+        if suit(c) != m.suit:
+            raise fail("a defending noble must be of the meld's suit")
+    elif c not in (m.low_end(), m.high_end()):
+        ends = [card_text(e) for e in (m.low_end(), m.high_end()) if e >= 0]
+        raise fail(
+            f"{card_text(c)} does not extend that meld"
+            + (f" (it takes {' or '.join(sorted(set(ends)))})" if ends else ": it is complete")
+        )
+    may_meld(state, [c])
+
+
+def check_income(state, p, a: Income):
+    in_hand(state, p, a.card)
+    if not is_noble(a.card):
+        raise fail("only a noble (A, K, Q, J) is melded for income")
+    may_meld(state, [a.card])
+
+
+def check_attack(state, p, a: Attack):
+    if state.acted:
+        raise fail("a turn is melding or a battle, not both")
+    if state.attacks:
+        if not flow.can_attack_again(state):
+            raise fail("one attack a turn")
+        kind = flow.MELD_ATTACKED if a.meld >= 0 else flow.HAND_ATTACKED
+        if state.attacks & kind:
+            raise fail("the second attack must be on the other kind of target (meld or hand)")
+        if a.defender != state.foe:
+            raise fail(f"the second attack must be on {state.names[state.foe]} again")
+    if not a.nobles:
+        raise fail("attack with at least one noble")
+    distinct(a.nobles)
+    for c in a.nobles:
+        in_hand(state, p, c)
+        if not is_noble(c):
+            raise fail(f"{card_text(c)} is not a noble")
+    if a.meld >= 0:
+        m = state.melds[meld_index(state, a.meld)]
+        if m.owner == p:
+            raise fail("attack another player's meld")
+    else:
+        if a.defender == p or state.out[a.defender]:
+            raise fail("attack another player's hand")
+        if not state.hands[a.defender]:
+            raise fail(f"{state.names[a.defender]} holds no cards")
+
+
+def check_defend(state, p, a: Defend):
+    distinct(a.nobles)
+    for c in a.nobles:
+        in_hand(state, p, c)
+        if not is_noble(c):
+            raise fail(f"{card_text(c)} is not a noble")
+
+
+def check_lose(state, p, a: Lose):
+    _chooser, count, candidates = state.lose
+    distinct(a.nobles)
+    if len(a.nobles) != count or not set(a.nobles) <= set(candidates):
+        raise fail(
+            f"choose exactly {count} of {' '.join(card_text(c) for c in candidates)} to lose"
+        )
+
+
+def check_drop(state, p, a: Drop):
+    q, count, _, _ = state.income
+    distinct(a.nobles)
+    paying = flow.upkeep(state, q)
+    if len(a.nobles) != count or not set(a.nobles) <= set(paying):
+        raise fail(
+            f"you can maintain only some nobles: drop exactly {count} of "
+            f"{' '.join(card_text(c) for c in sorted(paying))}"
+        )
+
+
+def check_done(state, p, a: Done):
+    return None
+
+
+def check_discard(state, p, a: Discard):
+    in_hand(state, p, a.card)
+    if len(state.hands[p]) <= HAND:
+        raise fail(f"you hold {len(state.hands[p])} cards: nothing to discard")
+    if state.phase == MELD and (state.acted or state.attacks):
+        raise fail("say 'done' first: you replenish before you discard")
+    if a.to_nobles:
+        if not state.attacks:
+            raise fail("only a battle turn may discard to the noble discard pile")
+        if not is_noble(a.card):
+            raise fail("only nobles go to the noble discard pile")
+
+
+def check_retrieve(state, p, a: Retrieve):
+    if state.money[p] < FEE:
+        raise fail(f"a retrieval costs {FEE} and you hold {state.money[p]}")
+    if a.card not in state.ndiscard:
+        raise fail(f"{card_text(a.card)} is not in the noble discard pile")
+    if a.meld >= 0:
+        m = state.melds[meld_index(state, a.meld)]
+        if m.owner != p or m.suit != suit(a.card):
+            raise fail("a retrieved noble goes to your hand or to your own meld of its suit")
+
+
+def check_take(state, p, a: Take):
+    if not any(a.card in m.nobles for m in state.melds_of(p)):
+        raise fail(f"{card_text(a.card)} is not a noble on one of your melds")
+    cap = state.options["free_retrieval_max"]
+    if cap is not None and state.freed >= cap:
+        raise fail(f"at most {cap} free retrieval(s) a turn")
+
+
+def check_pass(state, p, a: Pass):
+    if not state.exhausted:
+        raise fail("you may pass only once the stock is exhausted")
+
+
+def check_merge(state, p, a: Merge):
+    check_pass(state, p, a)
+    if not a.melds:
+        raise fail("name the melds you merge")
+    distinct(a.melds)
+    for name in a.melds:
+        if state.melds[meld_index(state, name)].owner != p:
+            raise fail(f"the meld {card_text(name)} is not yours")
+    if a.to == p or state.out[a.to]:
+        raise fail("merge with another player still in the rubber")
+
+
+def check_concede(state, p, a: Concede):
+    if not flow.fresh(state):
+        raise fail("concede at the start of your turn")
+
+
+def check_pay(state, p, a: Pay):
+    if a.to == p or state.out[a.to]:
+        raise fail("pay another player still in the rubber")
+    if not 1 <= a.amount <= state.money[p]:
+        raise fail(f"pay from 1 to your {state.money[p]} units")
+
+
+def check_no_coalition(state, p, a: NoCoalition):
+    return None
+
+
+def check_disband(state, p, a: Disband):
+    if not state.exhausted:
+        raise fail("a coalition can be disbanded at will only once the stock is exhausted")
+    if p not in state.coalition:
+        raise fail("you are in no coalition")
+
+
+CHECKS = {
+    Draw: check_draw,
+    NewMeld: check_new_meld,
+    Add: check_add,
+    Income: check_income,
+    Attack: check_attack,
+    Defend: check_defend,
+    Lose: check_lose,
+    Drop: check_drop,
+    Done: check_done,
+    Discard: check_discard,
+    Retrieve: check_retrieve,
+    Take: check_take,
+    Pass: check_pass,
+    Merge: check_merge,
+    Concede: check_concede,
+    Pay: check_pay,
+    NoCoalition: check_no_coalition,
+    Disband: check_disband,
+}
+
+
+# -- performing -------------------------------------------------------------------------------
+
+
+def perform(state: State, p: int, action, ev: list) -> None:
+    if isinstance(action, DEAL_ACTIONS):
+        if isinstance(action, Propose) and p == state.active:
+            state.offers_made += 1
+        deal_book.perform(state, p, action, RULES, ev)
+    else:
+        PERFORM[type(action)](state, p, action, ev)
+    if state.options["win_check"] == "immediate":
+        flow.check_immediate_win(state, ev)
+
+
+def do_draw(state, p, a: Draw, ev):
+    flow.draw(state, a.source, ev)
+
+
+def do_new_meld(state, p, a: NewMeld, ev):
+    flow.new_meld(state, p, a.cards, ev)
+
+
+def do_add(state, p, a: Add, ev):
+    flow.add_card(state, p, a.card, state.meld_with(a.meld), ev)
+
+
+def do_income(state, p, a: Income, ev):
+    flow.claim_income(state, p, a.card, ev)
+
+
+def do_attack(state, p, a: Attack, ev):
+    flow.attack(state, p, a.meld, a.defender, a.nobles, ev)
+
+
+def do_defend(state, p, a: Defend, ev):
+    flow.defend(state, p, a.nobles, ev)
+
+
+def do_lose(state, p, a: Lose, ev):
+    flow.finish_battle(state, a.nobles, ev)
+
+
+def do_drop(state, p, a: Drop, ev):
+    flow.resume_income(state, a.nobles, ev)
+
+
+def do_done(state, p, a: Done, ev):
+    if state.phase == MELD:
+        flow.finish_meld_phase(state, ev)
+    else:
+        flow.to_discard(state, ev)
+
+
+def do_discard(state, p, a: Discard, ev):
+    if p not in state.surplus:
+        state.phase = DISCARD
+    flow.discard(state, p, a.card, a.to_nobles, ev)
+
+
+def do_retrieve(state, p, a: Retrieve, ev):
+    target = state.meld_with(a.meld) if a.meld >= 0 else -1
+    flow.retrieve(state, p, a.card, target, ev)
+
+
+def do_take(state, p, a: Take, ev):
+    flow.take_back(state, p, a.card, ev)
+
+
+def do_pass(state, p, a: Pass, ev):
+    ev.append(Event("passed", EVERYONE, player=p))
+    flow.to_discard(state, ev)
+
+
+def do_merge(state, p, a: Merge, ev):
+    """Pass and move melds to another player, who must accept (NOB-66, NOB-A19)."""
+    ev.append(Event("passed", EVERYONE, player=p))
+    if not state.options["merge_requires_acceptance"]:
+        flow.give_melds(state, p, a.to, a.melds, ev, why="merge")
+        flow.to_discard(state, ev)
+        return
+    mine = deal_book.open_offer(state, p)
+    if mine is not None:
+        deal_book.close(state, mine, "withdrawn", RULES, ev)
+    items = tuple(MeldItem(m) for m in a.melds)
+    deal = Deal(state.next_deal, p, (a.to,), (), ((p, items),), (), "merge")
+    state.phase = MERGE
+    deal_book.open_deal(state, deal, ev)
+
+
+def do_concede(state, p, a: Concede, ev):
+    flow.concede(state, p, ev)
+
+
+def do_pay(state, p, a: Pay, ev):
+    flow.pay(state, p, a.to, a.amount, ev)
+
+
+def do_no_coalition(state, p, a: NoCoalition, ev):
+    ev.append(Event("no_coalition", EVERYONE, player=p))
+    flow.advance_window(state, ev)
+
+
+def do_disband(state, p, a: Disband, ev):
+    flow.end_coalition(state, ev, "disbanded")
+
+
+PERFORM = {
+    Draw: do_draw,
+    NewMeld: do_new_meld,
+    Add: do_add,
+    Income: do_income,
+    Attack: do_attack,
+    Defend: do_defend,
+    Lose: do_lose,
+    Drop: do_drop,
+    Done: do_done,
+    Discard: do_discard,
+    Retrieve: do_retrieve,
+    Take: do_take,
+    Pass: do_pass,
+    Merge: do_merge,
+    Concede: do_concede,
+    Pay: do_pay,
+    NoCoalition: do_no_coalition,
+    Disband: do_disband,
+}
+
+__all__ = ["check", "pending", "perform"]

@@ -1,0 +1,293 @@
+"""Nobility's state: plain lists of small ints and slotted melds, cheap to clone.
+
+Cards are ``bureau.cards`` codes (ints 0..53, jokers 52 and 53). Piles are
+lists whose *top is the last element*: the stock, the stock discard pile
+(face up) and the noble discard pile. A meld is a cyclic run of one suit's
+province cards (2..10, the 2 following the 10), stored as its suit, the
+cyclic index of its first card (0 for a 2 .. 8 for a 10) and its length.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bureau.cards import KING, rank, suit
+from bureau.engine.rng import copy_rng
+
+# Phases of a turn, and the decisions that interrupt one.
+START = "start"  # the draw-and-meld phase is unused: draw, retrieve, pass, merge, concede
+MELD = "meld"  # after the draw: meld operations or a battle, then done
+RETRIEVE = "retrieve"  # after a paid retrieval: more paid retrievals, then done
+FREE = "free"  # after a free retrieval: more free retrievals, then done
+DISCARD = "discard"  # discard down to three cards
+DEFEND = "defend"  # the attacked player chooses the nobles that defend her hand
+LOSE = "lose"  # a battle side chooses which of its nobles are lost
+DROP = "drop"  # a player chooses which nobles she cannot maintain
+ELECTION = "election"  # the coalition window of an election
+MERGE = "merge"  # a passing player waits for her merge to be answered
+OVER = "over"
+
+NUM_PLAYERS = 3
+SEAT_NAMES = ("North", "East", "South")  # clockwise, for the docs; seats are 0, 1, 2
+HAND = 3  # hand size between turns (NOB-19)
+FULL = 4  # hand size after the draw and the replenish (NOB-12, NOB-18)
+PROVINCES = 36  # NOB-04
+MAJORITY = 19  # NOB-48
+CURRENCY = 180  # NOB-03
+FEE = 15  # maintenance and retrieval, per noble (NOB-24, NOB-58)
+RING = 9  # province cards per suit: cyclic indices 0..8 stand for ranks 2..10
+
+
+def is_province(c: int) -> bool:
+    return c < 52 and 2 <= c % 13 + 1 <= 10
+
+
+def is_noble(c: int) -> bool:
+    return c < 52 and (c % 13 == 0 or c % 13 >= 10)
+
+
+def is_king(c: int) -> bool:
+    return c < 52 and rank(c) == KING
+
+
+def index_of(c: int) -> int:
+    """Cyclic index of a province card: 2 -> 0 .. 10 -> 8."""
+    return c % 13 - 1
+
+
+def province(s: int, i: int) -> int:
+    """The province card of suit ``s`` at cyclic index ``i`` (taken modulo 9)."""
+    return s * 13 + i % RING + 1
+
+
+class Meld:
+    """A province meld: a cyclic run of one suit, its owner, defending nobles, joker."""
+
+    __slots__ = ("joker", "length", "nobles", "owner", "start", "suit")
+
+    def __init__(self, owner: int, s: int, start: int, length: int, nobles=None, joker=-1):
+        self.owner = owner
+        self.suit = s
+        self.start = start % RING
+        self.length = length
+        self.nobles: list[int] = nobles if nobles is not None else []
+        self.joker = joker  # -1: none
+
+    def clone(self) -> Meld:
+        return Meld(self.owner, self.suit, self.start, self.length, self.nobles[:], self.joker)
+
+    @property
+    def name(self) -> int:
+        """The card that names the meld: its first card in sequence order."""
+        return province(self.suit, self.start)
+
+    def cards(self) -> list[int]:
+        """Its province cards in sequence order."""
+        return [province(self.suit, self.start + k) for k in range(self.length)]
+
+    def holds(self, c: int) -> bool:
+        if c >= 52 or suit(c) != self.suit or not is_province(c):
+            return False
+        return (index_of(c) - self.start) % RING < self.length
+
+    def low_end(self) -> int:
+        """The card that would extend it before its first card (-1 when complete)."""
+        return -1 if self.length >= RING else province(self.suit, self.start - 1)
+
+    def high_end(self) -> int:
+        """The card that would extend it after its last card (-1 when complete)."""
+        return -1 if self.length >= RING else province(self.suit, self.start + self.length)
+
+    def __repr__(self) -> str:
+        return (
+            f"Meld(owner={self.owner}, suit={self.suit}, start={self.start}, "
+            f"length={self.length}, nobles={self.nobles}, joker={self.joker})"
+        )
+
+
+class State:
+    """Everything about one match of Nobility (one or more rubbers)."""
+
+    __slots__ = (
+        "acted",
+        "active",
+        "activity",
+        "attacks",
+        "bank",
+        "battle",
+        "captured",
+        "coalition",
+        "dealer",
+        "drew",
+        "elections",
+        "exhausted",
+        "foe",
+        "freed",
+        "hands",
+        "idle",
+        "income",
+        "known",
+        "last_time",
+        "lose",
+        "majority",
+        "melds",
+        "money",
+        "names",
+        "ndiscard",
+        "next_deal",
+        "noble_order",
+        "num_players",
+        "offers",
+        "offers_made",
+        "options",
+        "out",
+        "outcome",
+        "phase",
+        "resume",
+        "rng",
+        "rubber",
+        "rubber_results",
+        "rubber_turns",
+        "sdiscard",
+        "seed",
+        "step_started",
+        "stock",
+        "surplus",
+        "table",
+        "turn_exhausted",
+        "turns",
+        "window",
+        "wins",
+    )
+
+    def __init__(self, names: tuple[str, ...], seed: int, options: dict, rng: random.Random):
+        n = len(names)
+        self.names = names
+        self.num_players = n
+        self.seed = seed
+        self.options = options
+        self.rng = rng
+        self.table: tuple = ()  # income per [length][suit], from income.toml
+        self.stock: list[int] = []
+        self.sdiscard: list[int] = []  # the stock discard pile, face up
+        self.ndiscard: list[int] = []  # the noble discard pile, face up
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        # Cards everybody knows to be in each hand (a sub-multiset of it).
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.melds: list[Meld] = []
+        self.noble_order: list[int] = []  # defending nobles, oldest placement first
+        self.money: list[int] = [0] * n
+        self.bank = CURRENCY
+        self.coalition: tuple[int, ...] = ()
+        self.majority: tuple[int, ...] = ()  # the election snapshot (NOB-A09)
+        self.elections = 0
+        self.exhausted = False
+        self.out: list[bool] = [False] * n  # conceded this rubber
+        self.dealer = 0
+        self.active = 0
+        self.phase = START
+        # The turn in progress.
+        self.drew = False
+        self.acted = 0  # meld operations this turn
+        self.attacks = 0  # bits: 1 a meld attacked, 2 a hand attacked, 4 a hand captured
+        self.foe = -1  # the player attacked this turn
+        self.captured: list[int] = []  # captured cards still in the active hand
+        self.freed = 0  # nobles taken back by free retrieval this turn
+        self.activity = False  # a meld operation, battle or retrieval (NOB-A11)
+        self.turn_exhausted = False  # the turn began in the Exhausted state
+        self.offers_made = 0  # offers made during this turn
+        # Interrupted steps.
+        self.battle: tuple | None = None  # (attacker, target meld index | -1, defender, nobles)
+        self.lose: tuple | None = None  # (chooser, count, candidates, stage)
+        self.income: tuple | None = None  # (dropper, drop count, rest of order, noble suit)
+        self.window: tuple | None = None  # (order, position) of the coalition window
+        self.resume = ""  # what an election interrupted: draw or replenish
+        self.surplus: tuple[int, ...] = ()  # players who must shed cards given by a deal
+        # Deals (bureau.engine.deals).
+        self.offers: tuple = ()
+        self.next_deal = 1
+        # Counting.
+        self.idle = 0  # consecutive idle Exhausted turns
+        self.turns = 0  # turns finished in the match
+        self.rubber_turns = 0  # turns finished in this rubber
+        self.rubber = 1
+        self.wins: list[int] = [0] * n
+        self.rubber_results: list[dict] = []
+        self.outcome = None
+        self.step_started: float | None = None
+        self.last_time: float | None = None
+
+    def clone(self) -> State:
+        new = State.__new__(State)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        new.rng = copy_rng(self.rng)
+        new.stock = self.stock[:]
+        new.sdiscard = self.sdiscard[:]
+        new.ndiscard = self.ndiscard[:]
+        new.hands = [h[:] for h in self.hands]
+        new.known = [k[:] for k in self.known]
+        new.melds = [m.clone() for m in self.melds]
+        new.noble_order = self.noble_order[:]
+        new.money = self.money[:]
+        new.out = self.out[:]
+        new.captured = self.captured[:]
+        new.wins = self.wins[:]
+        new.rubber_results = self.rubber_results[:]
+        return new
+
+    # -- small queries ------------------------------------------------------------------
+
+    def live(self) -> list[int]:
+        """Seats still in the rubber, in seat order."""
+        return [p for p in range(self.num_players) if not self.out[p]]
+
+    def left_of(self, p: int) -> int:
+        """The next seat clockwise still in the rubber."""
+        n = self.num_players
+        for k in range(1, n + 1):
+            q = (p + k) % n
+            if not self.out[q]:
+                return q
+        return p
+
+    def clockwise(self, p: int) -> list[int]:
+        """Live seats clockwise starting with ``p``."""
+        n = self.num_players
+        return [(p + k) % n for k in range(n) if not self.out[(p + k) % n]]
+
+    def provinces(self, p: int) -> int:
+        """Province cards in ``p``'s melds."""
+        return sum(m.length for m in self.melds if m.owner == p)
+
+    def melds_of(self, p: int) -> list[Meld]:
+        return [m for m in self.melds if m.owner == p]
+
+    def meld_with(self, c: int) -> int:
+        """Index of the meld holding province card ``c``, or -1."""
+        for i, m in enumerate(self.melds):
+            if m.holds(c):
+                return i
+        return -1
+
+
+_SHARED = tuple(
+    s
+    for s in State.__slots__
+    if s
+    not in (
+        "rng",
+        "stock",
+        "sdiscard",
+        "ndiscard",
+        "hands",
+        "known",
+        "melds",
+        "noble_order",
+        "money",
+        "out",
+        "captured",
+        "wins",
+        "rubber_results",
+    )
+)
