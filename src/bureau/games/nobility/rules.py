@@ -145,6 +145,10 @@ def in_hand(state: State, p: int, c: int) -> None:
         raise fail(f"you have no {card_text(c)} in your hand")
 
 
+def cards_count(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def distinct(cards) -> None:
     if len(set(cards)) != len(cards):
         raise fail("name each card once")
@@ -279,10 +283,10 @@ def check_done(state, p, a: Done):
 
 def check_discard(state, p, a: Discard):
     in_hand(state, p, a.card)
-    if len(state.hands[p]) <= HAND:
-        raise fail(f"you hold {len(state.hands[p])} cards: nothing to discard")
     if state.phase == MELD and (state.acted or state.attacks):
         raise fail("say 'done' first: you replenish before you discard")
+    if len(state.hands[p]) <= HAND:
+        raise fail(f"you hold {cards_count(len(state.hands[p]))}: nothing to discard")
     if a.to_nobles:
         if not state.attacks:
             raise fail("only a battle turn may discard to the noble discard pile")
