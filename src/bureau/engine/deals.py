@@ -45,12 +45,14 @@ terminal prompt them.
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from .errors import IllegalAction
 from .events import EVERYONE, Event, all_but, only
 
 WORDS = ("offer", "accept", "decline", "withdraw")
+_GIVES = re.compile(r"\s+gives\s+", re.IGNORECASE)
 
 
 class Deal(NamedTuple):
@@ -210,11 +212,10 @@ def parse(state, player: int, text: str, rules: DealRules):
         part = part.strip()
         if not part:
             continue
-        lowered = part.lower()
-        if " gives " in f" {lowered} ":
-            at = lowered.index("gives")
-            giver = _seat(names, part[:at].strip())
-            items = [i.strip() for i in part[at + len("gives") :].split(",")]
+        split = _GIVES.split(f" {part} ", maxsplit=1)
+        if len(split) == 2:
+            giver = _seat(names, split[0].strip())
+            items = [i.strip() for i in split[1].split(",")]
             if not any(items):
                 raise IllegalAction(f"say what {names[giver]} gives")
             gives.setdefault(giver, []).extend(

@@ -319,6 +319,7 @@ def merges(state: State, m: Meld, c: int) -> int:
 def add_card(state: State, p: int, c: int, i: int, ev: list) -> None:
     """A lay-off (NOB-15), a defending noble (NOB-23) or a joker (NOB-27) on meld ``i``."""
     m = state.melds[i]
+    target = m.name
     from_hand(state, p, c)
     merged = -1
     if c >= 52:
@@ -353,7 +354,7 @@ def add_card(state: State, p: int, c: int, i: int, ev: list) -> None:
             player=p,
             card=c,
             what=what,
-            meld=m.name,
+            meld=target,
             owner=m.owner,
             merged=merged,
         )

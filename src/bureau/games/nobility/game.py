@@ -234,7 +234,14 @@ class Nobility(Game):
 
     @staticmethod
     def _decision_key(state: State) -> tuple:
-        return (state.phase, state.turns, rules.pending(state), len(state.hands[state.active]))
+        return (
+            state.phase,
+            state.turns,
+            state.offers,
+            state.surplus,
+            state.window,
+            len(state.hands[state.active]),
+        )
 
     def timeout_action(self, state: State, player: int):
         """Decline offers; draw from the stock; done; discard the newest card; defend with
@@ -527,7 +534,8 @@ def describe(state: State, e: Event) -> str:
             return "Nobody holds the majority."
         return f"Majority: {' and '.join(names[q] for q in d['players'])}."
     if kind == "reshuffled":
-        return f"The stock discard pile ({d['cards']} cards) becomes the new stock."
+        n = d["cards"]
+        return f"The stock discard pile ({n} card{'s' if n != 1 else ''}) becomes the new stock."
     if kind == "exhausted":
         return "The stock is exhausted: free-for-all."
     if kind == "rubber_over":
@@ -540,15 +548,26 @@ def describe(state: State, e: Event) -> str:
             return f"The match stopped at the cap: {d['reason']}; no winner."
         return f"Match over: {', '.join(names[q] for q in d['winners'])} wins."
     if kind.startswith("deal_"):
-        what = kind[5:]
-        text = f": {d['text']}" if "text" in d else ""
-        if what == "answered":
-            verb = "accepts" if d["accept"] else "declines"
-            return f"{who()} {verb} {names[d['proposer']]}'s offer."
-        if what == "failed" and "reason" in d:
-            return f"The deal failed ({d['reason']}){text}."
-        return f"Offer #{d['id']} by {names[d['proposer']]}: {what}{text}."
+        return describe_deal(names, kind[5:], d)
     return f"{kind}: {d}"
+
+
+def describe_deal(names, what: str, d: dict) -> str:
+    proposer = names[d["proposer"]]
+    to = " and ".join(names[q] for q in d["recipients"])
+    terms = f": {d['text'].partition(':')[2].strip()}" if "text" in d else ""
+    if what == "offered":
+        return f"{proposer} makes an offer to {to}{terms}."
+    if what == "answered":
+        verb = "accepts" if d["accept"] else "declines"
+        return f"{names[d['player']]} {verb} {proposer}'s offer."
+    if what == "done":
+        return f"Deal between {proposer} and {to}{terms}."
+    if what == "failed":
+        why = f" ({d['reason']})" if "reason" in d else ""
+        return f"The deal between {proposer} and {to} failed{why}."
+    verb = {"withdrawn": "is withdrawn", "expired": "expires"}.get(what, what)
+    return f"{proposer}'s offer to {to} {verb}."
 
 
 GAME = Nobility()

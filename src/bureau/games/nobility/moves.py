@@ -269,12 +269,15 @@ def meld_ops(state: State, p: int) -> list:
     """New melds, lay-offs, defending nobles, jokers and income melds now allowed."""
     if state.attacks and not state.attacks & flow.HAND_CAPTURED:
         return []
-    hand = sorted(set(state.hands[p]))
+    hand = sorted(state.hands[p])
     restrict = bool(state.attacks) and state.options["capture_meld"] == "captured_only"
     captured = set(state.captured)
     out: list = []
-    for s in range(4):
-        cards = [c for c in hand if is_province(c) and suit(c) == s]
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in hand:
+        if is_province(c):
+            by_suit[c // 13].append(c)
+    for cards in by_suit:
         for k in range(3, len(cards) + 1):
             for combo in combinations(cards, k):
                 if flow.run_of(combo) is not None and (not restrict or captured & set(combo)):
@@ -374,7 +377,7 @@ def sample(state: State, p: int, rng: random.Random):
 
 def sample_start(state: State, p: int, rng: random.Random):
     r = rng.random()
-    if r < 0.04:
+    if r < 0.04 and state.offers_made == 0:
         offer = sample_offer(state, p, rng)
         if offer is not None:
             return offer

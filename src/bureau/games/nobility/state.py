@@ -38,16 +38,23 @@ FEE = 15  # maintenance and retrieval, per noble (NOB-24, NOB-58)
 RING = 9  # province cards per suit: cyclic indices 0..8 stand for ranks 2..10
 
 
+_PROVINCE = tuple(c < 52 and 2 <= c % 13 + 1 <= 10 for c in range(54))
+_NOBLE = tuple(c < 52 and (c % 13 == 0 or c % 13 >= 10) for c in range(54))
+_KING = tuple(c < 52 and rank(c) == KING for c in range(54))
+
+
 def is_province(c: int) -> bool:
-    return c < 52 and 2 <= c % 13 + 1 <= 10
+    """A 2..10 of any suit."""
+    return _PROVINCE[c]
 
 
 def is_noble(c: int) -> bool:
-    return c < 52 and (c % 13 == 0 or c % 13 >= 10)
+    """An ace, jack, queen or king."""
+    return _NOBLE[c]
 
 
 def is_king(c: int) -> bool:
-    return c < 52 and rank(c) == KING
+    return _KING[c]
 
 
 def index_of(c: int) -> int:
