@@ -133,7 +133,7 @@ OPTIONS = (
     Option(
         "max_turns",
         None,
-        "stop, capped, after this many turns in one rubber (bot games: 600)",
+        "stop, capped, after this many turns in one rubber",
         kind="int?",
         minimum=1,
         bot_default=600,
