@@ -17,6 +17,7 @@ from .game import Game
 # Package name -> module holding a module-level ``GAME``.
 _MODULES = {
     "aristocracy": "bureau.games.aristocracy",
+    "nobility": "bureau.games.nobility",
 }
 _LOADED: dict[str, Game] = {}
 
