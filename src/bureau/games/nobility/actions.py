@@ -22,9 +22,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from lark import Lark, Transformer, UnexpectedInput
+from lark import Lark, Transformer
 
 from bureau.cards import card_text, parse_card
+from bureau.engine import grammar
 
 
 def _cards(cards) -> str:
@@ -339,12 +340,4 @@ _RAW = Raw()
 
 def read(text: str) -> tuple:
     """The raw parse of ``text``; raises ``ValueError`` saying where it stopped making sense."""
-    try:
-        return _RAW.transform(_PARSER.parse(text))
-    except UnexpectedInput as exc:
-        column = getattr(exc, "column", None)
-        detail = f" at column {column}" if isinstance(column, int) and column > 0 else ""
-        raise ValueError(f"cannot read {text.strip()!r}{detail}") from None
-    except Exception as exc:  # a card text that names no card, raised inside the transformer
-        cause = exc.__context__ or exc
-        raise ValueError(f"cannot read {text.strip()!r}: {cause}") from None
+    return grammar.read(_PARSER, _RAW, text)
