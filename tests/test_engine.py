@@ -165,3 +165,25 @@ def test_hand_written_record_with_fixtures():
     assert view["market"] == ["9C", "10C"]  # the draw pile, top first, after the deal
     assert view["players"][1]["stall"] == ["2H", "3H"]
     assert view["active"] == 1 and view["actions_left"] == 2
+
+
+def test_decision_clock_starts_with_each_new_decision():
+    """A clock (``decision_seconds``) runs from the moment each decision begins; secret
+    simultaneous commitments do not restart it; without the option nothing is timed."""
+    m = Match("aristocracy", 3, seed=2, options={"herald": 0, "decision_seconds": 30})
+    game = m.game
+    assert game.deadline(m.state) is None  # no decision has been timed yet
+    m.play(0, "stall none", at=100.0)
+    assert m.pending() == (1,) and game.deadline(m.state) == 130.0
+    m.play(1, "stall none", at=110.0)
+    assert game.deadline(m.state) == 140.0
+    m.play(2, "stall none", at=125.0)  # all stalls empty: on to Glory, everyone answers
+    assert m.state.step == "glory" and m.pending() == (0, 1, 2)
+    assert game.deadline(m.state) == 155.0
+    m.play(1, "decline", at=150.0)  # a commitment, not a new decision
+    assert m.pending() == (0, 2) and game.deadline(m.state) == 155.0
+
+    untimed = Match("aristocracy", 3, seed=2, options={"herald": 0})
+    untimed.play(0, "stall none", at=100.0)
+    assert game.deadline(untimed.state) is None
+    assert game.action_help(untimed.state, 0) == "The game is waiting for Ben."

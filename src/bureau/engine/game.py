@@ -146,7 +146,30 @@ class Game:
         raise NotImplementedError
 
     def apply(self, state, player: int, action, at: float | None = None) -> list[Event]:
-        """Validate and perform ``action``; return the events it caused."""
+        """Validate and perform ``action``; return the events it caused.
+
+        With a ``decision_seconds`` option set, a new decision's clock starts at
+        ``at`` whenever ``decision_key`` changes; without one, nothing is timed.
+        """
+        self.check(state, player, action)
+        if state.options.get("decision_seconds") is None:
+            return self.perform(state, player, action)
+        before = self.decision_key(state)
+        events = self.perform(state, player, action)
+        if self.decision_key(state) != before:
+            state.step_started = at
+        return events
+
+    def check(self, state, player: int, action) -> None:
+        """Raise ``IllegalAction`` unless ``player`` may take ``action`` now."""
+        raise NotImplementedError
+
+    def perform(self, state, player: int, action) -> list[Event]:
+        """Carry out a checked action; return its events."""
+        raise NotImplementedError
+
+    def decision_key(self, state) -> tuple:
+        """What identifies the decision under way; a new key starts a new clock."""
         raise NotImplementedError
 
     def view(self, state, player: int | None) -> dict:
@@ -158,8 +181,12 @@ class Game:
         raise NotImplementedError
 
     def deadline(self, state) -> float | None:
-        """When the current step wants to end (seconds since the epoch), if it has a clock."""
-        return None
+        """When the current decision wants to end (seconds since the epoch), if it has a clock."""
+        seconds = state.options.get("decision_seconds")
+        started = getattr(state, "step_started", None)
+        if seconds is None or started is None or self.outcome(state) is not None:
+            return None
+        return started + seconds
 
     def channels(self, state, player: int) -> frozenset[int]:
         """The seats ``player`` may talk to privately."""
@@ -170,8 +197,8 @@ class Game:
         raise NotImplementedError
 
     def outcome(self, state) -> Outcome | None:
-        """None while the game runs; how it ended afterwards."""
-        raise NotImplementedError
+        """None while the game runs; how it ended afterwards (states keep it as ``outcome``)."""
+        return state.outcome
 
     def clone(self, state):
         """An independent copy of ``state``."""
@@ -185,6 +212,15 @@ class Game:
 
     def action_help(self, state, player: int) -> str:
         """A short reminder of the action texts legal now, for error messages."""
+        if self.outcome(state) is not None:
+            return "The game is over."
+        waiting = self.pending(state)
+        if player not in waiting:
+            return f"The game is waiting for {', '.join(state.names[p] for p in waiting)}."
+        return self.help_text(state, player)
+
+    def help_text(self, state, player: int) -> str:
+        """What ``player``, who is pending, may type now."""
         return ""
 
     def illegal(self, state, player: int, message: str) -> IllegalAction:

@@ -9,7 +9,7 @@ from importlib.resources import files
 from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card, pretty
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError, Outcome
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError
 
 from . import flow, moves, rules
 from .actions import DECLINE, FORCE_PAY, PASS, Ball, Bid, Discard, Pick, Stall, read
@@ -216,18 +216,15 @@ class Aristocracy(Game):
             raise self.illegal(state, player, str(exc)) from None
         return action
 
-    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
+    def check(self, state: State, player: int, action) -> None:
         rules.check(state, player, action)
-        before = self._decision_key(state)
+
+    def perform(self, state: State, player: int, action) -> list[Event]:
         ev: list[Event] = []
         rules.perform(state, player, action, ev)
-        state.last_time = at
-        if self._decision_key(state) != before:
-            state.step_started = at
         return ev
 
-    @staticmethod
-    def _decision_key(state: State) -> tuple:
+    def decision_key(self, state: State) -> tuple:
         return (
             state.step,
             state.year,
@@ -250,22 +247,7 @@ class Aristocracy(Game):
             return FORCE_PAY
         return {BALL: Ball(()), STALL: Stall(()), BID: Bid(0), ACT: PASS}.get(step, DECLINE)
 
-    def deadline(self, state: State) -> float | None:
-        seconds = state.options["decision_seconds"]
-        if seconds is None or state.step_started is None or state.step == OVER:
-            return None
-        return state.step_started + seconds
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
-    def action_help(self, state: State, player: int) -> str:
-        if state.step == OVER:
-            return "The game is over."
-        waiting = self.pending(state)
-        if player not in waiting:
-            names = ", ".join(state.names[p] for p in waiting)
-            return f"The game is waiting for {names}."
+    def help_text(self, state: State, player: int) -> str:
         return moves.help_text(state, player)
 
     # -- what each player may know -----------------------------------------------------------------

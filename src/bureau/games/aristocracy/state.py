@@ -71,7 +71,6 @@ class State:
         "hands",
         "herald",
         "known",
-        "last_time",
         "market",
         "names",
         "num_players",
@@ -130,7 +129,6 @@ class State:
         self.ended_by = -1
         self.outcome = None
         self.step_started: float | None = None
-        self.last_time: float | None = None
 
     def clone(self) -> State:
         new = State.__new__(State)
@@ -168,7 +166,6 @@ class State:
         new.ended_by = self.ended_by
         new.outcome = self.outcome
         new.step_started = self.step_started
-        new.last_time = self.last_time
         return new
 
     def herald_order(self) -> list[int]:

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card, pretty
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError, Outcome
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError
 from bureau.engine import deals as deal_book
 
 from . import flow, moves, rules
@@ -222,18 +222,15 @@ class Nobility(Game):
             raise self.illegal(state, player, str(exc)) from None
         return action
 
-    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
+    def check(self, state: State, player: int, action) -> None:
         rules.check(state, player, action)
-        before = self._decision_key(state)
+
+    def perform(self, state: State, player: int, action) -> list[Event]:
         ev: list[Event] = []
         rules.perform(state, player, action, ev)
-        state.last_time = at
-        if self._decision_key(state) != before:
-            state.step_started = at
         return ev
 
-    @staticmethod
-    def _decision_key(state: State) -> tuple:
+    def decision_key(self, state: State) -> tuple:
         return (
             state.phase,
             state.turns,
@@ -277,22 +274,7 @@ class Nobility(Game):
             return NO_COALITION
         raise IllegalAction("nothing to decide")
 
-    def deadline(self, state: State) -> float | None:
-        seconds = state.options["decision_seconds"]
-        if seconds is None or state.step_started is None or state.phase == OVER:
-            return None
-        return state.step_started + seconds
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
-    def action_help(self, state: State, player: int) -> str:
-        if state.phase == OVER:
-            return "The game is over."
-        waiting = self.pending(state)
-        if player not in waiting:
-            names = ", ".join(state.names[p] for p in waiting)
-            return f"The game is waiting for {names}."
+    def help_text(self, state: State, player: int) -> str:
         return moves.help_text(state, player)
 
     # -- what each player may know -----------------------------------------------------------

@@ -134,7 +134,6 @@ class State:
         "idle",
         "income",
         "known",
-        "last_time",
         "lose",
         "majority",
         "melds",
@@ -222,7 +221,6 @@ class State:
         self.rubber_results: list[dict] = []
         self.outcome = None
         self.step_started: float | None = None
-        self.last_time: float | None = None
 
     def clone(self) -> State:
         new = State.__new__(State)
