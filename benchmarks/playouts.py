@@ -39,8 +39,11 @@ def baseline_ops_per_sec(seconds: float = 1.0) -> float:
 
 
 def playouts(game, seconds: float, players: int | None = None) -> dict:
-    """Random games back to back for about ``seconds``; their speed."""
-    n = players or game.max_players
+    """Random games back to back for about ``seconds``; their speed.
+
+    ``players`` is clamped to the game's range (the row reports the count used).
+    """
+    n = min(max(players or game.max_players, game.min_players), game.max_players)
     games = decisions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
