@@ -4,7 +4,7 @@ Nothing here knows the rules of any game; see ``docs/architecture.md``.
 """
 
 from .errors import BureauError, IllegalAction, OptionError, RecordError
-from .events import EVERYONE, SPECTATORS, Event, all_but, only, visible
+from .events import EVERYONE, SPECTATORS, Event, all_but, only, plural, visible
 from .game import Game, Outcome, rank_by
 from .match import Match
 from .options import Option
@@ -27,6 +27,7 @@ __all__ = [
     "load",
     "names",
     "only",
+    "plural",
     "rank_by",
     "visible",
 ]

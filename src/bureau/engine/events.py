@@ -69,6 +69,15 @@ class Event:
     __hash__ = None  # type: ignore[assignment]
 
 
+def plural(count: int, noun: str) -> str:
+    """A count with its noun, for event text: ``1 card``, ``2 cards``.
+
+    >>> plural(1, "card"), plural(0, "noble")
+    ('1 card', '0 nobles')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def visible(events, player: int | None) -> list[Event]:
     """The events of ``events`` that ``player`` may see."""
     return [e for e in events if e.visible_to(player)]

@@ -19,6 +19,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from bureau.engine import plural
+
 from ..render import HIDDEN, cards_text, outcome_table, seat_name, value_text
 
 LEGEND = f"{HIDDEN} face down · ↑ exposed · +P production card · ✓ complete"
@@ -78,7 +80,7 @@ def _stall_cell(p: dict) -> Text:
     if "stall_count" in p:
         out.append(f" (sealed: {p['stall_count']} cards)", style="dim")
     if "ball_count" in p:
-        out.append(f"\nball: {p['ball_count']} card(s)", style="dim")
+        out.append("\nball: " + plural(p["ball_count"], "card"), style="dim")
         if p.get("ball"):
             out.append(" ")
             out.append_text(cards_text(p["ball"]))
@@ -129,7 +131,7 @@ def render(view: dict) -> RenderableType:
     status = Text(f"Herald: {seat_name(view.get('herald'), names)}")
     if view.get("active", -1) >= 0 and not over:
         status.append(f" · Acting: {seat_name(view['active'], names)}")
-        status.append(f" ({view.get('actions_left', 0)} action(s) left)")
+        status.append(f" ({plural(view.get('actions_left', 0), 'action')} left)")
     if view.get("pending"):
         status.append(" · Waiting for: " + ", ".join(seat_name(s, names) for s in view["pending"]))
     parts.append(status)

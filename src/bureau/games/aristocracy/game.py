@@ -9,7 +9,7 @@ from importlib.resources import files
 from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card, pretty
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
 
 from . import flow, moves, rules
 from .actions import DECLINE, FORCE_PAY, PASS, Ball, Bid, Discard, Pick, Stall, read
@@ -441,11 +441,6 @@ def _building_view(state: State, b: Building, mine: bool, over: bool) -> dict:
     }
 
 
-def _n(count: int, noun: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def describe(state: State, e: Event) -> str:
     """One line for an event, naming players and showing cards as 7♥."""
     d = e.data
@@ -476,13 +471,13 @@ def describe(state: State, e: Event) -> str:
         if "cards" in d:
             return f"{who()} discarded {cs()}{why}."
         up = f"; face up: {cs('face_up')}" if d.get("face_up") else ""
-        return f"{who()} discarded {_n(d['count'], 'card')} face down{why}{up}."
+        return f"{who()} discarded {plural(d['count'], 'card')} face down{why}{up}."
     if kind == "tax":
         return "Tax: " + ", ".join(names[p] for p in d["players"]) + " must discard."
     if kind == "committed":
         return f"{who()} has decided."
     if kind == "contributed":
-        return f"{who()} gave {_n(d['count'], 'card')} to the ball."
+        return f"{who()} gave {plural(d['count'], 'card')} to the ball."
     if kind == "ball_revealed":
         if d["cards"] and isinstance(d["cards"][0], list):
             return "Ball: " + "; ".join(
@@ -492,26 +487,26 @@ def describe(state: State, e: Event) -> str:
     if kind == "ball_returned":
         if "cards" in d:
             return f"{who()} got back {cs()} from the ball."
-        return f"{who()} got back {_n(d['count'], 'card')} from the ball."
+        return f"{who()} got back {plural(d['count'], 'card')} from the ball."
     if kind == "bids":
         return "Bids: " + ", ".join(f"{names[p]} {b}" for p, b in enumerate(d["bids"])) + "."
     if kind == "picked":
         return f"{who()} picked {pretty(d['card'])}."
     if kind == "bought":
-        return f"{who()} took {pretty(d['card'])} for {d['price']} coin(s)."
+        return f"{who()} took {pretty(d['card'])} for {plural(d['price'], 'coin')}."
     if kind == "collided":
         return (
             f"{' and '.join(names[p] for p in d['players'])} both picked "
             f"{pretty(d['card'])}: it is discarded."
         )
     if kind == "stall_formed":
-        count = "" if d.get("count") is None else f" ({_n(d['count'], 'card')})"
+        count = "" if d.get("count") is None else f" ({plural(d['count'], 'card')})"
         return f"{who()} formed a stall{count}."
     if kind == "stalls":
         shown = [" ".join(pretty(c) for c in s) or "-" for s in d["stalls"]]
         return "Stalls: " + "; ".join(f"{names[p]} {s}" for p, s in enumerate(shown))
     if kind == "active":
-        return f"{who()} acts ({_n(d['actions'], 'action')})."
+        return f"{who()} acts ({plural(d['actions'], 'action')})."
     if kind == "traded":
         where = "the market" if d["owner"] < 0 else f"{names[d['owner']]}'s stall"
         return f"{who()} traded {pretty(d['give'])} for {pretty(d['take'])} from {where}."
@@ -525,7 +520,7 @@ def describe(state: State, e: Event) -> str:
         got = f": {pretty(d['card'])}" if "card" in d else ""
         return f"{who()} harvested building #{d['building'] + 1}{got}."
     if kind == "downgraded":
-        return f"{who()} picked up {_n(d['count'], 'card')} from building #{d['building'] + 1}."
+        return f"{who()} picked up {plural(d['count'], 'card')} from building #{d['building'] + 1}."
     if kind == "dismantled":
         return f"{who()}'s building on {pretty(d['address'])} went back to their hand."
     if kind == "favor":
@@ -536,7 +531,7 @@ def describe(state: State, e: Event) -> str:
         size = {"farm": "a farm", "estate": "an estate", "chateau": "a château"}[d["size"]]
         return f"{who()} built {size} on {pretty(d['address'])}."
     if kind == "upgraded":
-        return f"{who()} added {_n(d['count'], 'card')} to building #{d['building'] + 1}."
+        return f"{who()} added {plural(d['count'], 'card')} to building #{d['building'] + 1}."
     if kind == "bought_discard":
         return f"{who()} bought {pretty(d['card'])} from the discard pile."
     if kind == "visit":

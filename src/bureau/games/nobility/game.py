@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card, pretty
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
 from bureau.engine import deals as deal_book
 
 from . import flow, moves, rules
@@ -465,7 +465,7 @@ def describe(state: State, e: Event) -> str:
         double = " (doubled)" if d["doubled"] else ""
         return f"{who()} received {d['received']}{short}{double}."
     if kind == "maintenance":
-        return f"{who()} paid {d['paid']} maintenance for {d['nobles']} noble(s)."
+        return f"{who()} paid {d['paid']} maintenance for {plural(d['nobles'], 'noble')}."
     if kind == "unpaid":
         return f"{who()} could not maintain {cs()}: to the stock discard pile."
     if kind == "attack":
@@ -482,7 +482,7 @@ def describe(state: State, e: Event) -> str:
     if kind == "captured_meld":
         return f"{who()} takes over {meld()}."
     if kind == "captured_hand":
-        got = cs() if "cards" in d else f"{d['count']} card(s)"
+        got = cs() if "cards" in d else plural(d["count"], "card")
         return f"{who()} captures {names[d['defender']]}'s hand: {got}."
     if kind == "discarded":
         return f"{who()} discarded {pretty(d['card'])} to the {d['to']} pile."
@@ -498,7 +498,7 @@ def describe(state: State, e: Event) -> str:
     if kind == "paid":
         return f"{who()} paid {names[d['to']]} {d['amount']} ({d['why']})."
     if kind == "cards_given":
-        got = cs() if "cards" in d else f"{d['count']} card(s)"
+        got = cs() if "cards" in d else plural(d["count"], "card")
         return f"{who()} gave {names[d['to']]} {got}."
     if kind == "conceded":
         return f"{who()} concedes the rubber."
@@ -516,8 +516,7 @@ def describe(state: State, e: Event) -> str:
             return "Nobody holds the majority."
         return f"Majority: {' and '.join(names[q] for q in d['players'])}."
     if kind == "reshuffled":
-        n = d["cards"]
-        return f"The stock discard pile ({n} card{'s' if n != 1 else ''}) becomes the new stock."
+        return f"The stock discard pile ({plural(d['cards'], 'card')}) becomes the new stock."
     if kind == "exhausted":
         return "The stock is exhausted: free-for-all."
     if kind == "rubber_over":

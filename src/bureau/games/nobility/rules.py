@@ -10,7 +10,7 @@ coalition (NOB-A10).
 from __future__ import annotations
 
 from bureau.cards import card_text, suit
-from bureau.engine import EVERYONE, Event, IllegalAction
+from bureau.engine import EVERYONE, Event, IllegalAction, plural
 from bureau.engine import deals as deal_book
 from bureau.engine.deals import Accept, Deal, Decline, Propose, Withdraw
 
@@ -310,7 +310,7 @@ def check_take(state, p, a: Take):
         raise fail(f"{card_text(a.card)} is not a noble on one of your melds")
     cap = state.options["free_retrieval_max"]
     if cap is not None and state.freed >= cap:
-        raise fail(f"at most {cap} free retrieval(s) a turn")
+        raise fail(f"at most {plural(cap, 'free retrieval')} a turn")
 
 
 def check_pass(state, p, a: Pass):
