@@ -108,8 +108,14 @@ def test_decision_clock_and_timeouts_are_legal():
         else:
             action = GAME.sample_action(state, seat, rng)
         assert action in GAME.legal_actions(state, seat) or type(action).__name__ == "Propose"
+        before, deadline = GAME.decision_key(state), GAME.deadline(state)
         GAME.apply(state, seat, action, at=match_time + step)
-        assert GAME.deadline(state) is None or GAME.deadline(state) <= match_time + step + 60
+        if state.phase == OVER:
+            assert GAME.deadline(state) is None
+        elif GAME.decision_key(state) != before:  # a new decision: a fresh minute from now
+            assert GAME.deadline(state) == match_time + step + 60
+        else:  # the same decision goes on: its clock does not restart
+            assert GAME.deadline(state) == deadline
     assert GAME.deadline(GAME.new(3)) is None
 
 
