@@ -80,6 +80,9 @@ class Game:
     max_players: int = 2
     options: tuple[_options.Option, ...] = ()
     summary: str = ""
+    # Event kinds that reveal chance to their readers (a card drawn from a hidden deck):
+    # what follows them may differ between re-dealt worlds without leaking anything.
+    reveals: frozenset[str] = frozenset()
 
     # -- setting up -------------------------------------------------------
 

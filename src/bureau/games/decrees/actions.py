@@ -1,0 +1,379 @@
+"""Final Decrees' actions and their canonical text (``docs/games/decrees.md``).
+
+Each action is a small immutable tuple whose ``str`` is its one canonical
+text. Departments are written by their codes (``REF EXE HR TRE SS ADM``),
+decrees as ``D1`` .. ``D5`` (their order in the decrees file), arrows as
+``EXE->HR`` (controller first), cards by their key (``pass-the-buck``).
+
+>>> str(Spread(((3, 2, 4), (1, 1, 5))))
+'spread 3 HR to SS, 1 EXE to ADM'
+>>> str(Restructure(("move", (1, 2), (3, 2))))
+'restructure move EXE->HR to TRE->HR'
+>>> read("Forward d3 to tre")
+('forward', 2, 3)
+
+The deal actions (``offer``, ``accept``, ``decline``, ``withdraw``) come from
+``bureau.engine.deals``; a Final Decrees deal holds ``Blame`` and ``CardItem``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from lark import Lark, Transformer
+
+from bureau.engine import grammar
+
+from .control import arrow_text
+from .state import DEPT_CODES
+
+# Words that cannot be player names: they mean something in an action.
+RESERVED = (
+    {c.lower() for c in DEPT_CODES}
+    | {f"d{i}" for i in range(1, 10)}
+    | {
+        "to",
+        "from",
+        "and",
+        "nothing",
+        "add",
+        "remove",
+        "move",
+        "reverse",
+    }
+)
+
+
+def decree_text(i: int) -> str:
+    return f"D{i + 1}"
+
+
+def placements_text(placements, names) -> str:
+    return ", ".join(f"{names[s]} {DEPT_CODES[d]}" for s, d in placements)
+
+
+# -- setting up -------------------------------------------------------------------------------
+
+
+class Bid(NamedTuple):
+    amount: int
+
+    def __str__(self):
+        return f"bid {self.amount}"
+
+
+class Assign(NamedTuple):
+    """The head of HR places the other players (DEC-28); (seat, department) in seat order."""
+
+    placements: tuple[tuple[int, int], ...]
+    names: tuple[str, ...]
+
+    def __str__(self):
+        return f"assign {placements_text(self.placements, self.names)}"
+
+
+# -- the turn ---------------------------------------------------------------------------------
+
+
+class Draw(NamedTuple):
+    def __str__(self):
+        return "draw"
+
+
+class Play(NamedTuple):
+    """Play a card of kind ``kind`` with one argument tuple per step of its effect."""
+
+    kind: int
+    args: tuple
+    text: str  # the canonical text, built by moves.play_text
+
+    def __str__(self):
+        return self.text
+
+
+class Spread(NamedTuple):
+    """Spread the blame: (amount, from, to) moves, merged and in department order."""
+
+    moves: tuple[tuple[int, int, int], ...]
+
+    def __str__(self):
+        parts = ", ".join(f"{n} {DEPT_CODES[a]} to {DEPT_CODES[b]}" for n, a, b in self.moves)
+        return f"spread {parts}"
+
+
+class Forward(NamedTuple):
+    decree: int
+    dept: int
+
+    def __str__(self):
+        return f"forward {decree_text(self.decree)} to {DEPT_CODES[self.dept]}"
+
+
+class Move(NamedTuple):
+    """Move a player's pawn to the Empty Department (DEC-44)."""
+
+    seat: int
+    name: str
+
+    def __str__(self):
+        return f"move {self.name}"
+
+
+class Stamp(NamedTuple):
+    decree: int
+
+    def __str__(self):
+        return f"stamp {decree_text(self.decree)}"
+
+
+class Budget(NamedTuple):
+    """Treasury: an action for two more (DEC-47)."""
+
+    def __str__(self):
+        return "budget"
+
+
+class Investigate(NamedTuple):
+    dept: int
+
+    def __str__(self):
+        return f"investigate {DEPT_CODES[self.dept]}"
+
+
+class Manoeuvres(NamedTuple):
+    def __str__(self):
+        return "manoeuvres"
+
+
+class Reassign(NamedTuple):
+    """Human Resources: every player's department afterwards, in seat order (DEC-50)."""
+
+    placements: tuple[tuple[int, int], ...]
+    names: tuple[str, ...]
+
+    def __str__(self):
+        return f"reassign {placements_text(self.placements, self.names)}"
+
+
+def change_text(change) -> str:
+    op, old, new = change
+    if op == "move":
+        return f"move {arrow_text(old)} to {arrow_text(new)}"
+    return f"{op} {arrow_text(old)}"
+
+
+class Restructure(NamedTuple):
+    """Executive Branch: (op, arrow, new arrow or None) (DEC-51)."""
+
+    change: tuple
+
+    def __str__(self):
+        return f"restructure {change_text(self.change)}"
+
+
+class End(NamedTuple):
+    def __str__(self):
+        return "end"
+
+
+# -- interruptions ----------------------------------------------------------------------------
+
+
+class Remove(NamedTuple):
+    """The extra blame removed after an enactment: (seat or -1, department or -1, amount)."""
+
+    removals: tuple[tuple[int, int, int], ...]
+    names: tuple[str, ...]
+
+    def __str__(self):
+        if not self.removals:
+            return "remove nothing"
+        parts = [f"{n} {self.names[s] if s >= 0 else DEPT_CODES[d]}" for s, d, n in self.removals]
+        return f"remove {', '.join(parts)}"
+
+
+class Keep(NamedTuple):
+    """Keep one of the cards Stagnation and Decline discarded (DEC-19), or none."""
+
+    kind: int
+    key: str
+
+    def __str__(self):
+        return f"keep {self.key if self.kind >= 0 else 'nothing'}"
+
+
+DRAW, BUDGET, MANOEUVRES, END = Draw(), Budget(), Manoeuvres(), End()
+
+# -- what a deal can hold ---------------------------------------------------------------------
+
+
+class Blame(NamedTuple):
+    """Personal blame passed from the giver to the other party (DEC-62, DEC-A14)."""
+
+    amount: int
+
+    def __str__(self):
+        return f"{self.amount} blame"
+
+
+class CardItem(NamedTuple):
+    kind: int
+    key: str
+
+    def __str__(self):
+        return f"card {self.key}"
+
+
+def item_key(item) -> tuple:
+    return (0, item.amount, "") if isinstance(item, Blame) else (1, 0, item.key)
+
+
+# -- the grammar ------------------------------------------------------------------------------
+
+GRAMMAR = r"""
+start: action
+?action: bid | assign | reassign | draw | play | spread | forward | move | stamp
+       | restructure | budget | investigate | manoeuvres | end | remove | keep
+
+bid: "bid"i INT
+assign: "assign"i placement ("," placement)*
+reassign: "reassign"i placement ("," placement)*
+placement: NAME TO? DEPT
+draw: "draw"i
+play: "play"i NAME parg*
+?parg: INT | DEPT | DECREE | arrow | NAME | OP | TO | FROM | AND | SEP
+spread: "spread"i transfer (","? transfer)*
+transfer: INT FROM? DEPT TO DEPT
+forward: "forward"i DECREE TO? DEPT
+move: "move"i NAME
+stamp: "stamp"i DECREE
+restructure: "restructure"i OP arrow (TO arrow)?
+budget: "budget"i
+investigate: "investigate"i DEPT
+manoeuvres: MANOEUVRES
+end: "end"i
+remove: "remove"i (NOTHING | removal (","? removal)*)
+removal: INT FROM? (DEPT | NAME)
+keep: "keep"i (NOTHING | NAME)
+arrow: DEPT ARROW DEPT
+
+DEPT.3: /(REF|EXE|HR|TRE|SS|ADM)(?![A-Za-z0-9_]|-[A-Za-z0-9])/i
+DECREE.3: /D[1-9](?![A-Za-z0-9_]|-[A-Za-z0-9])/i
+OP.2: /(add|remove|move|reverse)(?![A-Za-z0-9_]|-[A-Za-z0-9])/i
+TO.2: /to(?![A-Za-z0-9_]|-[A-Za-z0-9])/i
+FROM.2: /from(?![A-Za-z0-9_]|-[A-Za-z0-9])/i
+AND.2: /and(?![A-Za-z0-9_]|-[A-Za-z0-9])/i
+NOTHING.2: /nothing(?![A-Za-z0-9_]|-[A-Za-z0-9])/i
+MANOEUVRES: /manoeuvres|maneuvers|manoeuvre|maneuver/i
+ARROW: /->|>|→/
+SEP: /[;,]/
+NAME: /[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*/
+INT: /[0-9]+/
+
+%import common.WS
+%ignore WS
+"""
+
+_PARSER = Lark(GRAMMAR, parser="lalr")
+_FILLER = {"TO", "FROM", "AND", "SEP"}
+
+
+def _dept(token) -> int:
+    return DEPT_CODES.index(str(token).upper())
+
+
+class Raw(Transformer):
+    """Turns the parse tree into plain tuples; names and cards are resolved later."""
+
+    def start(self, items):
+        return items[0]
+
+    def bid(self, items):
+        return ("bid", int(items[0]))
+
+    def placement(self, items):
+        return (str(items[0]), _dept(items[-1]))
+
+    def assign(self, items):
+        return ("assign", tuple(items))
+
+    def reassign(self, items):
+        return ("reassign", tuple(items))
+
+    def draw(self, items):
+        return ("draw",)
+
+    def arrow(self, items):
+        return (_dept(items[0]), _dept(items[2]))
+
+    def play(self, items):
+        args = []
+        for item in items[1:]:
+            if isinstance(item, tuple):
+                args.append(("arrow", item))
+            elif item.type in _FILLER:
+                continue
+            elif item.type == "INT":
+                args.append(("int", int(item)))
+            elif item.type == "DEPT":
+                args.append(("dept", _dept(item)))
+            elif item.type == "DECREE":
+                args.append(("decree", int(str(item)[1]) - 1))
+            elif item.type == "OP":
+                args.append(("op", str(item).lower()))
+            else:
+                args.append(("name", str(item)))
+        return ("play", str(items[0]).lower(), tuple(args))
+
+    def transfer(self, items):
+        depts = [i for i in items if i.type == "DEPT"]
+        return (int(items[0]), _dept(depts[0]), _dept(depts[1]))
+
+    def spread(self, items):
+        return ("spread", tuple(i for i in items if isinstance(i, tuple)))
+
+    def forward(self, items):
+        return ("forward", int(str(items[0])[1]) - 1, _dept(items[-1]))
+
+    def move(self, items):
+        return ("move", str(items[0]))
+
+    def stamp(self, items):
+        return ("stamp", int(str(items[0])[1]) - 1)
+
+    def restructure(self, items):
+        arrows = [i for i in items if isinstance(i, tuple)]
+        return ("restructure", str(items[0]).lower(), *arrows)
+
+    def budget(self, items):
+        return ("budget",)
+
+    def investigate(self, items):
+        return ("investigate", _dept(items[0]))
+
+    def manoeuvres(self, items):
+        return ("manoeuvres",)
+
+    def end(self, items):
+        return ("end",)
+
+    def removal(self, items):
+        target = items[-1]
+        if target.type == "DEPT":
+            return (int(items[0]), "dept", _dept(target))
+        return (int(items[0]), "name", str(target))
+
+    def remove(self, items):
+        return ("remove", tuple(i for i in items if isinstance(i, tuple)))
+
+    def keep(self, items):
+        word = str(items[0])
+        return ("keep", None if items[0].type == "NOTHING" else word.lower())
+
+
+_RAW = Raw()
+
+
+def read(text: str) -> tuple:
+    """The raw parse of ``text``; raises ``ValueError`` saying where it stopped making sense."""
+    return grammar.read(_PARSER, _RAW, text)

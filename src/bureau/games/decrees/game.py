@@ -1,0 +1,543 @@
+"""Final Decrees (Carl de Visser) on Bureau's rules contract."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
+from bureau.engine import deals as deal_book
+
+from . import control, flow, moves, rules
+from .actions import END, RESERVED, Keep, Remove, decree_text, read
+from .control import arrow_text
+from .data import for_table, load_deck, load_decrees
+from .diplomacy import RULES
+from .state import (
+    ASSIGN,
+    BID,
+    CHOOSE,
+    DEPT_CODES,
+    DEPT_TITLES,
+    EXE,
+    HAND_PILE,
+    OVER,
+    SALVAGE,
+    TOP_PILE,
+    State,
+)
+
+OPTIONS = (
+    Option("deck", "house_v1", "the deck: house_v1, or the path of a deck TOML file (DEC-A01)"),
+    Option(
+        "decrees", "house_v1", "the decrees: house_v1, or the path of a decrees TOML file (DEC-A02)"
+    ),
+    Option(
+        "spread_to_self",
+        True,
+        "spreading may also put blame on your own department (DEC-A03)",
+        kind="bool",
+    ),
+    Option(
+        "max_controllers", 1, "controllers a department may have (DEC-A04)", kind="int", minimum=1
+    ),
+    Option(
+        "sd_discard_count",
+        5,
+        "cards Stagnation and Decline discards (DEC-A06)",
+        kind="int",
+        minimum=0,
+    ),
+    Option(
+        "sd_choose_one_variant",
+        False,
+        "the drawer of Stagnation and Decline keeps one of the discarded cards (DEC-19)",
+        kind="bool",
+    ),
+    Option(
+        "final_audit",
+        False,
+        "departmental blame goes to the heads before the final count (DEC-A07)",
+        kind="bool",
+    ),
+    Option(
+        "tiebreak",
+        "shared",
+        "tied players share the win, or the least blame on their department wins (DEC-A08)",
+        choices=("shared", "least_dept_blame"),
+    ),
+    Option(
+        "max_rebids",
+        3,
+        "rebids for Human Resources before it goes by lot (DEC-A09)",
+        kind="int",
+        minimum=0,
+    ),
+    Option(
+        "chooser_timeout_action",
+        "none",
+        "what a chooser who misses the deadline removes: nothing, or her own blame (DEC-A22)",
+        choices=("none", "own"),
+    ),
+    Option("allow_blame_trades", True, "players may trade personal blame (DEC-A14)", kind="bool"),
+    Option(
+        "max_turns",
+        None,
+        "stop, capped, after this many turns (off: none; the deck ends every game)",
+        kind="int?",
+        minimum=1,
+    ),
+    Option(
+        "decision_seconds",
+        None,
+        "a clock on each decision, in seconds (off: none)",
+        kind="int?",
+        minimum=1,
+    ),
+    Option(
+        "deck_order",
+        None,
+        "fixture: the cards in play by key, one dealt to each seat in seat order, then the"
+        " deck from the top; only these cards are in the game",
+        kind="cards",
+        fixture=True,
+    ),
+    Option(
+        "heads",
+        None,
+        "fixture: each seat's department (REF EXE HR TRE SS ADM), skipping the bid and the"
+        " assignment; personal blame starts at 0",
+        kind="cards",
+        fixture=True,
+    ),
+)
+
+
+@lru_cache(maxsize=4)
+def _house(which: str):
+    return load_deck("house_v1") if which == "deck" else load_decrees("house_v1")
+
+
+def deck_of(spec: str):
+    return _house("deck") if spec == "house_v1" else load_deck(spec)
+
+
+def decrees_of(spec: str):
+    return _house("decrees") if spec == "house_v1" else load_decrees(spec)
+
+
+class FinalDecrees(Game):
+    name = "decrees"
+    title = "Final Decrees"
+    version = "1"
+    min_players = 4
+    max_players = 5
+    options = OPTIONS
+    reveals = frozenset({"drew"})  # the card drawn decides what happens next
+    summary = (
+        "Four or five executives of a collapsing empire shuffle blame between departments,"
+        " forward and stamp decrees, and trade blame; the least personal blame wins."
+    )
+
+    # -- setting up --------------------------------------------------------------------------
+
+    def player_names(self, players) -> tuple[str, ...]:
+        names = super().player_names(players)
+        for name in names:
+            if name.lower() in RESERVED:
+                raise OptionError(
+                    f"player name {name!r} is a word of the game's actions (a department,"
+                    " a decree or a keyword); choose another"
+                )
+        return names
+
+    def setup(self, names: tuple[str, ...], seed: int, options: dict[str, Any]) -> State:
+        cards = deck_of(options["deck"])
+        decrees = for_table(decrees_of(options["decrees"]), len(names))
+        n = len(names)
+        heads = _heads(options["heads"], n) if options["heads"] else None
+        order = _order(options["deck_order"], cards, n) if options["deck_order"] else None
+        if order is None:
+            plain = sum(c.copies for c in cards) - 1
+            need = n + HAND_PILE + TOP_PILE
+            if plain < need:
+                raise OptionError(
+                    f"option deck: {plain} cards besides Stagnation and Decline, but the"
+                    f" set-up deals one a player and piles of {HAND_PILE} and {TOP_PILE}:"
+                    f" at least {need} are needed"
+                )
+        return flow.setup(names, seed, options, cards, decrees, heads, order)
+
+    # -- the contract ------------------------------------------------------------------------
+
+    def pending(self, state: State) -> tuple[int, ...]:
+        return rules.pending(state)
+
+    def legal_actions(self, state: State, player: int) -> list:
+        return moves.legal(state, player)
+
+    def sample_action(self, state: State, player: int, rng: random.Random):
+        return moves.sample(state, player, rng)
+
+    def parse(self, state: State, player: int, text: str):
+        try:
+            if deal_book.is_deal_text(text):
+                action = deal_book.parse(state, player, text, RULES)
+            else:
+                action = moves.resolve(state, player, read(text))
+            rules.check(state, player, action)
+        except (ValueError, IllegalAction) as exc:
+            raise self.illegal(state, player, str(exc)) from None
+        return action
+
+    def check(self, state: State, player: int, action) -> None:
+        rules.check(state, player, action)
+
+    def perform(self, state: State, player: int, action) -> list[Event]:
+        ev: list[Event] = []
+        rules.perform(state, player, action, ev)
+        return ev
+
+    def decision_key(self, state: State) -> tuple:
+        return (
+            state.phase,
+            state.turns,
+            state.rebids,
+            state.actions_left,
+            state.offers,
+            state.choose,
+        )
+
+    def timeout_action(self, state: State, player: int):
+        """Decline offers; bid 1; the first assignment in department order; remove per
+        ``chooser_timeout_action``; keep nothing; end the turn."""
+        offers = deal_book.offers_to(state, player)
+        if offers:
+            d = offers[0]
+            return deal_book.Decline(d.proposer, state.names[d.proposer])
+        phase = state.phase
+        if phase == BID:
+            return moves.Bid(1)
+        if phase == ASSIGN:
+            return moves.assignments(state, player)[0]
+        if phase == CHOOSE:
+            own = min(state.choose[1], state.blame[player])
+            if state.options["chooser_timeout_action"] == "own" and own:
+                return Remove(((player, -1, own),), state.names)
+            return Remove((), state.names)
+        if phase == SALVAGE:
+            return Keep(-1, "")
+        if phase == OVER:
+            raise IllegalAction("the game is over")
+        return END
+
+    def help_text(self, state: State, player: int) -> str:
+        return moves.help_text(state, player)
+
+    # -- what each player may know (DEC-A24) -------------------------------------------------
+
+    def view(self, state: State, player: int | None) -> dict:
+        over = state.phase == OVER
+        cards = state.cards
+        out: dict[str, Any] = {
+            "game": self.name,
+            "you": player,
+            "phase": state.phase,
+            "turn": state.turns,
+            "active": state.active if state.turns else None,
+            "pending": list(self.pending(state)),
+            "actions_left": state.actions_left,
+            "departments": [
+                {
+                    "code": DEPT_CODES[d],
+                    "title": DEPT_TITLES[d],
+                    "head": state.head[d] if state.head[d] >= 0 else None,
+                    "blame": state.dept_blame[d],
+                    "decrees": [decree_text(i) for i in state.decrees_at(d)],
+                    "controls": [DEPT_CODES[b] for a, b in state.arrows if a == d],
+                    "below": [DEPT_CODES[b] for b in sorted(control.below(state.arrows, d))],
+                }
+                for d in state.depts
+            ],
+            "arrows": [arrow_text(a) for a in state.arrows],
+            "empty": DEPT_CODES[state.empty_department()]
+            if state.phase not in (BID, ASSIGN)
+            else None,
+            "decrees": [
+                {
+                    "id": decree_text(i),
+                    "name": dec.name,
+                    "steps": [DEPT_CODES[s] for s in dec.steps],
+                    "stamped": state.decree_done[i],
+                    "at": DEPT_CODES[state.decree_at[i]] if state.decree_at[i] >= 0 else None,
+                }
+                for i, dec in enumerate(state.decrees)
+            ],
+            "enacted": state.enacted,
+            "next_award": 10 * (state.enacted + 1),
+            "deck_count": len(state.deck),
+            "discard": [cards[k].key for k in state.discard],
+            "players": [
+                self._player_view(state, q, player, over) for q in range(state.num_players)
+            ],
+            "turn_state": {
+                "drew": state.drew,
+                "budget_used": state.budget_used,
+                "manoeuvres_used": state.manoeuvres_used,
+                "leave": state.leave,
+            },
+            "offers": deal_book.view(state, player),
+        }
+        if state.phase == BID:
+            out["bid"] = {
+                "round": state.rebids,
+                "bidders": list(state.bidders),
+                "committed": [q for q in state.bidders if state.bids[q]],
+            }
+            if player is not None and state.bids[player]:
+                out["bid"]["yours"] = state.bids[player]
+        if state.choose is not None:
+            out["choose"] = {"player": state.choose[0], "amount": state.choose[1]}
+        if state.salvage is not None:
+            out["salvage"] = [cards[k].key for k in state.salvage]
+        if over:
+            out["outcome"] = state.outcome.to_json()
+        return out
+
+    def _player_view(self, state: State, q: int, reader: int | None, over: bool) -> dict:
+        dept = state.dept_of[q]
+        pv: dict[str, Any] = {
+            "name": state.names[q],
+            "dept": DEPT_CODES[dept] if dept >= 0 else None,
+            "blame": state.blame[q],
+            "hand_count": len(state.hands[q]),
+        }
+        if q == reader or over:
+            pv["hand"] = sorted(state.cards[k].key for k in state.hands[q])
+        return pv
+
+    # -- determinization ---------------------------------------------------------------------
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """Re-deal every card ``player`` cannot see and re-draw others' sealed bids.
+
+        Hidden from her: the deck and the other hands, less the cards a party to one of
+        her open offers offers to give. Stagnation and Decline stays in the deck, where
+        she knows it can be: between the pile of 20 and the pile of 5 until it was first
+        reshuffled, anywhere after. Cards she saw change hands in a deal are not
+        remembered.
+        """
+        new = state.clone()
+        if state.phase == OVER:
+            return new
+        for q in new.bidders:
+            if q != player and new.bids[q]:
+                new.bids[q] = rng.randint(1, rules.MAX_BID)
+        keep = [Counter() for _ in range(new.num_players)]
+        for d in new.offers:
+            if player in d.parties:
+                for giver, items in d.gives:
+                    keep[giver].update(i.kind for i in items if hasattr(i, "kind"))
+        had_sd = new.sd in new.deck
+        if had_sd:
+            new.deck.remove(new.sd)
+        pool = new.deck[:]
+        slots = []
+        for q in range(new.num_players):
+            if q == player:
+                continue
+            for i, k in enumerate(new.hands[q]):
+                if keep[q][k] > 0:
+                    keep[q][k] -= 1
+                else:
+                    slots.append((q, i))
+                    pool.append(k)
+        rng.shuffle(pool)
+        it = iter(pool)
+        for q, i in slots:
+            new.hands[q][i] = next(it)
+        new.deck = [next(it) for _ in range(len(new.deck))]
+        if had_sd:
+            size = len(new.deck) + 1
+            lo, hi = new.sd_range if new.sd_range else (0, size)
+            new.deck.insert(rng.randrange(min(lo, size - 1), min(hi, size)), new.sd)
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    # -- text --------------------------------------------------------------------------------
+
+    def describe(self, state: State, event: Event) -> str:
+        return describe(state, event)
+
+
+def _heads(codes: list[str], n: int) -> list[int]:
+    if len(codes) != n:
+        raise OptionError(f"option heads: name one department for each of the {n} seats")
+    depts = []
+    for code in codes:
+        if code.upper() not in DEPT_CODES:
+            raise OptionError(f"option heads: {code!r} is not one of {', '.join(DEPT_CODES)}")
+        depts.append(DEPT_CODES.index(code.upper()))
+    if len(set(depts)) != n:
+        raise OptionError("option heads: each seat heads a different department")
+    if n == 4 and DEPT_CODES.index("REF") in depts:
+        raise OptionError("option heads: there is no Department of Reform at four players")
+    if EXE not in depts:
+        raise OptionError("option heads: someone must head EXE, who plays first")
+    return depts
+
+
+def _order(keys: list[str], cards, n: int) -> list[int]:
+    by_key = {c.key: k for k, c in enumerate(cards)}
+    out = []
+    for key in keys:
+        if key.lower() not in by_key:
+            raise OptionError(f"option deck_order: no card is called {key!r}")
+        out.append(by_key[key.lower()])
+    for kind, count in Counter(out).items():
+        if count > cards[kind].copies:
+            raise OptionError(
+                f"option deck_order: {cards[kind].key} appears {count} times; the deck has"
+                f" {cards[kind].copies}"
+            )
+    sd = next(k for k, c in enumerate(cards) if c.is_decline)
+    if len(out) <= n or sd in out[:n]:
+        raise OptionError(
+            f"option deck_order: list a card for each of the {n} seats (not Stagnation and"
+            " Decline) and at least one for the deck"
+        )
+    return out
+
+
+# -- event text -------------------------------------------------------------------------------
+
+
+def describe(state: State, e: Event) -> str:
+    """One line for an event, naming players, departments, decrees and cards."""
+    d = e.data
+    names = state.names
+    cards = state.cards
+
+    def who(key: str = "player") -> str:
+        return names[d[key]]
+
+    def dept(key: str = "dept") -> str:
+        return DEPT_CODES[d[key]]
+
+    def card(kind: int) -> str:
+        return cards[kind].name
+
+    kind = e.kind
+    if kind == "bid_made":
+        return f"{who()} has bid."
+    if kind == "bids":
+        shown = ", ".join(f"{names[int(q)]} {b}" for q, b in d["bids"].items())
+        gains = ", ".join(f"{names[int(q)]} +{g}" for q, g in d["gains"].items())
+        label = "Bids" if d["round"] == 0 else f"Rebid {d['round']}"
+        if d["winner"] < 0:
+            result = "tied for highest: they bid again"
+        else:
+            result = f"{names[d['winner']]} heads Human Resources" + (
+                " (by lot)" if d["by_lot"] else ""
+            )
+        return f"{label}: {shown}; blame {gains}; {result}."
+    if kind == "head":
+        by = f" ({names[d['by']]}'s move)" if "by" in d else ""
+        return f"{who()} heads {DEPT_TITLES[d['dept']]}{by}."
+    if kind == "dealt":
+        return f"{who()} was dealt {card(d['card'])}."
+    if kind == "deck_ready":
+        return f"The deck is ready: {plural(d['cards'], 'card')}."
+    if kind == "turn":
+        return f"Turn {d['turn']}: {who()} ({DEPT_CODES[state.dept_of[d['player']]]})."
+    if kind == "dept_blame":
+        why = {"incompetence": "general incompetence", "decrees": "decrees on its mat"}[d["why"]]
+        return f"{dept()} gains {plural(d['amount'], 'blame')} for {why}."
+    if kind == "drew":
+        if d.get("card") == state.sd:
+            return f"{who()} drew Stagnation and Decline!"
+        if "card" in d:
+            return f"{who()} drew {card(d['card'])}."
+        return f"{who()} drew a card."
+    if kind == "decline":
+        gone = ", ".join(card(k) for k in d["discarded"]) or "nothing"
+        return f"Stagnation and Decline: discarded {gone}."
+    if kind == "reshuffled":
+        return (
+            f"Stagnation and Decline is shuffled back into the deck ({plural(d['cards'], 'card')})."
+        )
+    if kind == "kept":
+        return f"{who()} keeps {card(d['card'])}." if d["card"] >= 0 else f"{who()} keeps nothing."
+    if kind == "blame_to_head":
+        return f"{dept()}'s {plural(d['amount'], 'blame')} goes to {who()} ({d['why']})."
+    if kind == "blame_lost":
+        return f"{who()} loses {plural(d['amount'], 'personal blame')} ({d['why']})."
+    if kind == "decree_moved":
+        return f"{who()} sends {decree_text(d['decree'])} to {dept()}."
+    if kind == "stamped":
+        return f"{who()} stamps step {d['step']} of {decree_text(d['decree'])} at {dept()}."
+    if kind == "enacted":
+        chooser = names[d["chooser"]] if d["chooser"] >= 0 else None
+        extra = (
+            f"{chooser} may remove {d['amount']} blame"
+            if chooser
+            else f"{DEPT_CODES[d['top']]} has no head: no extra blame is removed"
+        )
+        return f"{decree_text(d['decree'])} is enacted! {extra}."
+    if kind == "extra_removed":
+        parts = [
+            f"{r[2]} from {names[r[0]] if r[0] >= 0 else DEPT_CODES[r[1]]}" for r in d["removals"]
+        ]
+        return f"{who()} removes {', '.join(parts) or 'nothing'}."
+    if kind == "played":
+        return f"{who()}: {d['text']} ({card(d['card'])})."
+    if kind == "no_effect":
+        return f"The card's {d['do'].replace('_', ' ')} has no target: no effect."
+    if kind == "extra_actions":
+        return f"{who()} gains {plural(d['amount'], 'action')}."
+    if kind == "blame_moved":
+        parts = ", ".join(f"{n} {DEPT_CODES[a]} to {DEPT_CODES[b]}" for n, a, b in d["moves"])
+        return f"{who()} moves blame: {parts}."
+    if kind == "dept_blame_removed":
+        return f"{who()} removes {plural(d['amount'], 'blame')} from {dept()}."
+    if kind == "blame_given":
+        return f"{who()} gives {names[d['to']]} {plural(d['amount'], 'blame')}."
+    if kind == "cards_given":
+        got = ", ".join(card(k) for k in d["cards"]) if "cards" in d else plural(d["count"], "card")
+        return f"{who()} gives {names[d['to']]} {got}."
+    if kind == "restructured":
+        to = f" to {arrow_text(d['to'])}" if d["to"] else ""
+        return f"{who()} restructures: {d['op']} {arrow_text(d['arrow'])}{to}."
+    if kind == "reassigned":
+        moved = (
+            ", ".join(f"{names[s]} to {DEPT_CODES[x]}" for s, x in d["placements"])
+            or "nobody moves"
+        )
+        return f"{who()} reassigns: {moved}."
+    if kind == "manoeuvres":
+        return (
+            f"{who()} goes on manoeuvres: -{d['personal']} personal, -{d['dept']} Admiralty blame."
+        )
+    if kind == "leave_taken":
+        return f"{who()} takes a leave of absence."
+    if kind == "leave":
+        return f"{dept()} gains no blame for decrees this turn (leave of absence)."
+    if kind == "turn_over":
+        return f"{who()}'s turn is over."
+    if kind == "game_over":
+        if d["capped"]:
+            return f"The game stopped at the cap: {d['reason']}; no winner."
+        won = " and ".join(names[q] for q in d["winners"])
+        return f"Game over ({d['reason']}): {won} wins with the least blame."
+    if kind.startswith("deal_"):
+        from bureau.games.nobility.game import describe_deal
+
+        return describe_deal(names, kind[5:], d)
+    return f"{kind}: {d}"
+
+
+GAME = FinalDecrees()
+
+__all__ = ["GAME", "FinalDecrees"]

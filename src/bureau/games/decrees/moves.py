@@ -1,0 +1,336 @@
+"""From typed text to actions, the legal actions, random play and help.
+
+``resolve`` turns a raw parse into an action (resolving names and cards);
+``legal`` lists every legal action except the open-ended numeric splits,
+where it lists whole amounts: a spread moves one department's whole blame to
+another, an extra-blame removal empties whole pools (or removes nothing).
+Any other split is typed. ``sample`` picks a random legal action cheaply.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import permutations, product
+
+from bureau.engine import IllegalAction, plural
+from bureau.engine import deals as deal_book
+
+from . import control, effects
+from .actions import (
+    BUDGET,
+    DRAW,
+    END,
+    MANOEUVRES,
+    Assign,
+    Bid,
+    Blame,
+    CardItem,
+    Forward,
+    Investigate,
+    Keep,
+    Move,
+    Play,
+    Reassign,
+    Remove,
+    Restructure,
+    Spread,
+    Stamp,
+)
+from .rules import MAX_BID, check, pending, spread_scope
+from .state import ADM, ASSIGN, BID, CHOOSE, DEPT_CODES, EXE, HR, REF, SALVAGE, SS, TRE, TURN, State
+
+# -- resolving typed text ---------------------------------------------------------------------
+
+
+def resolve(state: State, p: int, raw: tuple):
+    word = raw[0]
+    names = state.names
+    if word == "bid":
+        return Bid(raw[1])
+    if word == "assign":
+        pairs = [(effects.seat_named(state, n), d) for n, d in raw[1]]
+        return Assign(tuple(sorted(pairs)), names)
+    if word == "reassign":
+        pairs = [(effects.seat_named(state, n), d) for n, d in raw[1]]
+        return Reassign(effects.full_placements(state, pairs), names)
+    if word == "play":
+        return _play(state, p, raw[1], raw[2])
+    if word == "spread":
+        merged: dict[tuple[int, int], int] = {}
+        for n, a, b in raw[1]:
+            merged[(a, b)] = merged.get((a, b), 0) + n
+        return Spread(tuple((n, a, b) for (a, b), n in sorted(merged.items())))
+    if word == "forward":
+        return Forward(raw[1], raw[2])
+    if word == "move":
+        seat = effects.seat_named(state, raw[1])
+        return Move(seat, names[seat])
+    if word == "stamp":
+        return Stamp(raw[1])
+    if word == "restructure":
+        op, old, *new = raw[1:]
+        if (op == "move") != bool(new):
+            raise IllegalAction(
+                "write 'restructure add|remove|reverse A->B' or 'restructure move A->B to C->D'"
+            )
+        return Restructure((op, old, new[0] if new else None))
+    if word == "investigate":
+        return Investigate(raw[1])
+    if word == "remove":
+        return _remove(state, raw[1])
+    if word == "keep":
+        if raw[1] is None:
+            return Keep(-1, "")
+        return Keep(kind_named(state, raw[1]), raw[1])
+    return {"draw": DRAW, "budget": BUDGET, "manoeuvres": MANOEUVRES, "end": END}[word]
+
+
+def kind_named(state: State, key: str) -> int:
+    for kind, card in enumerate(state.cards):
+        if card.key == key:
+            return kind
+    keys = ", ".join(c.key for c in state.cards)
+    raise IllegalAction(f"no card is called {key!r}; the cards are {keys}")
+
+
+def _play(state: State, p: int, key: str, tokens) -> Play:
+    kind = kind_named(state, key)
+    if kind not in state.hands[p]:
+        held = ", ".join(sorted({state.cards[k].key for k in state.hands[p]})) or "no cards"
+        raise IllegalAction(f"you hold no {state.cards[kind].name}; you hold {held}")
+    args = effects.read_args(state, p, state.cards[kind], tokens)
+    return make_play(state, kind, args)
+
+
+def make_play(state: State, kind: int, args) -> Play:
+    card = state.cards[kind]
+    parts = [effects.render(state, s, a) for s, a in zip(card.effect, args, strict=True)]
+    text = " ".join(["play", card.key, "; ".join(x for x in parts if x)]).strip()
+    return Play(kind, tuple(args), text)
+
+
+def _remove(state: State, items) -> Remove:
+    merged: dict[tuple[int, int], int] = {}
+    for n, kind, target in items:
+        key = (-1, target) if kind == "dept" else (effects.seat_named(state, target), -1)
+        merged[key] = merged.get(key, 0) + n
+    players = sorted((k, n) for k, n in merged.items() if k[0] >= 0)
+    depts = sorted(((k, n) for k, n in merged.items() if k[0] < 0), key=lambda x: x[0][1])
+    return Remove(tuple((s, d, n) for (s, d), n in players + depts), state.names)
+
+
+# -- the legal actions ------------------------------------------------------------------------
+
+
+def legal(state: State, p: int) -> list:
+    out: list = []
+    for d in deal_book.offers_to(state, p):
+        name = state.names[d.proposer]
+        out += [deal_book.Accept(d.proposer, name), deal_book.Decline(d.proposer, name)]
+    if deal_book.open_offer(state, p) is not None:
+        out.append(deal_book.WITHDRAW)
+    if p not in pending(state) or (out and deal_book.awaiting(state)):
+        return out
+    phase = state.phase
+    if phase == BID:
+        return out + [Bid(n) for n in range(1, MAX_BID + 1)]
+    if phase == ASSIGN:
+        return out + assignments(state, p)
+    if phase == CHOOSE:
+        return out + removals(state)
+    if phase == SALVAGE:
+        kinds = sorted(set(state.salvage))
+        return out + [Keep(-1, "")] + [Keep(k, state.cards[k].key) for k in kinds]
+    if phase == TURN:
+        return out + turn_actions(state, p)
+    return out
+
+
+def assignments(state: State, p: int) -> list[Assign]:
+    others = [q for q in range(state.num_players) if q != p]
+    open_depts = [d for d in state.depts if d not in (HR, REF)]
+    return [
+        Assign(tuple(zip(others, perm, strict=True)), state.names)
+        for perm in permutations(open_depts, len(others))
+        if EXE in perm
+    ]
+
+
+def removals(state: State) -> list[Remove]:
+    amount = state.choose[1]
+    out = [Remove((), state.names)]
+    for q in range(state.num_players):
+        n = min(amount, state.blame[q])
+        if n:
+            out.append(Remove(((q, -1, n),), state.names))
+    for d in state.depts:
+        n = min(amount, state.dept_blame[d])
+        if n:
+            out.append(Remove(((-1, d, n),), state.names))
+    return out
+
+
+def turn_actions(state: State, p: int) -> list:
+    mine = state.dept_of[p]
+    out: list = [END]
+    if not state.drew:
+        out.append(DRAW)
+    for kind in sorted(set(state.hands[p])):
+        out += plays(state, p, kind)
+    sources, dests = spread_scope(state, p)
+    if len(sources) > 1:
+        out += [
+            Spread(((state.dept_blame[a], a, b),))
+            for a in sorted(sources)
+            if state.dept_blame[a]
+            for b in sorted(dests)
+            if b != a
+        ]
+    for i in state.decrees_at(mine):
+        out += [Forward(i, d) for d in state.depts if d != mine]
+        if effects.stamp_problem(state, p, i) is None:
+            out.append(Stamp(i))
+    out += [Move(q, state.names[q]) for q in range(state.num_players)]
+    if mine == TRE and not state.budget_used:
+        out.append(BUDGET)
+    elif mine == SS:
+        out += [Investigate(d) for d in effects.investigable(state, p)]
+    elif mine == ADM and not state.manoeuvres_used:
+        out.append(MANOEUVRES)
+    elif mine == HR:
+        out += [Reassign(pl, state.names) for pl in effects.all_placements(state)]
+    elif mine == EXE:
+        ops = control.legal_changes(state.arrows, state.depts, state.options["max_controllers"])
+        out += [Restructure(c) for c in ops]
+    return out
+
+
+def plays(state: State, p: int, kind: int) -> list[Play]:
+    card = state.cards[kind]
+    if kind == state.sd:
+        return []
+    options = [effects.choices(state, p, s) or [None] for s in card.effect]
+    out = []
+    for args in product(*options):
+        action = make_play(state, kind, args)
+        if len(card.effect) > 1:
+            try:
+                check(state, p, action)
+            except IllegalAction:
+                continue
+        out.append(action)
+    return out
+
+
+# -- random play ------------------------------------------------------------------------------
+
+
+def sample(state: State, p: int, rng: random.Random):
+    offers = deal_book.offers_to(state, p)
+    if offers:
+        d = offers[0]
+        name = state.names[d.proposer]
+        if rng.random() < 0.5:
+            return deal_book.Accept(d.proposer, name)
+        return deal_book.Decline(d.proposer, name)
+    if p not in pending(state):
+        return deal_book.WITHDRAW
+    phase = state.phase
+    if phase == BID:
+        return Bid(rng.randint(1, MAX_BID))
+    if phase == ASSIGN:
+        return rng.choice(assignments(state, p))
+    if phase == TURN:
+        if state.offers_made == 0 and rng.random() < 0.03:
+            offer = sample_offer(state, p, rng)
+            if offer is not None:
+                return offer
+        return sample_turn(state, p, rng)
+    return rng.choice(legal(state, p))
+
+
+def sample_turn(state: State, p: int, rng: random.Random):
+    """A random action, picking its kind first so that big families (reassignments,
+    restructures) do not crowd out the rest."""
+    mine = state.dept_of[p]
+    if mine == HR and rng.random() < 0.15:
+        perm = list(state.depts)
+        rng.shuffle(perm)
+        return Reassign(tuple(enumerate(perm[: state.num_players])), state.names)
+    families: dict[type, list] = {}
+    for action in turn_actions_light(state, p):
+        families.setdefault(type(action), []).append(action)
+    return rng.choice(rng.choice(list(families.values())))
+
+
+def turn_actions_light(state: State, p: int) -> list:
+    """The turn's legal actions without the reassignments (drawn separately)."""
+    if state.dept_of[p] != HR:
+        return turn_actions(state, p)
+    return [a for a in turn_actions(state, p) if not isinstance(a, Reassign)]
+
+
+def sample_offer(state: State, p: int, rng: random.Random):
+    """A random two-player trade: some blame for a card, or a card for a card."""
+    q = rng.choice([x for x in range(state.num_players) if x != p])
+    mine, theirs = state.hands[p], state.hands[q]
+    gives = []
+    if state.blame[p] and state.options["allow_blame_trades"]:
+        gives.append((p, (Blame(rng.randint(1, min(3, state.blame[p]))),)))
+    elif mine:
+        k = rng.choice(mine)
+        gives.append((p, (CardItem(k, state.cards[k].key),)))
+    if theirs:
+        k = rng.choice(theirs)
+        gives.append((q, (CardItem(k, state.cards[k].key),)))
+    gives = [g for g in gives if g[1]]
+    if len({g for g, _ in gives}) < 2:
+        return None
+    gives.sort()
+    return deal_book.Propose((q,), (), tuple(gives), state.names)
+
+
+# -- help -------------------------------------------------------------------------------------
+
+
+def help_text(state: State, p: int) -> str:
+    offers = deal_book.offers_to(state, p)
+    if offers:
+        who = state.names[offers[0].proposer]
+        return f"Answer {who}'s offer: 'accept {who}' or 'decline {who}'."
+    deals = " Any time: 'offer PLAYER: NAME gives 3 blame, card KEY; NAME gives ...'."
+    phase = state.phase
+    if phase == BID:
+        return f"Bid for Human Resources: 'bid N' (1-{MAX_BID})." + deals
+    if phase == ASSIGN:
+        open_depts = "/".join(DEPT_CODES[d] for d in state.depts if d not in (HR, REF))
+        return (
+            "Assign the others: 'assign PLAYER DEPT, PLAYER DEPT, ...'"
+            f" ({open_depts}; EXE must be filled)."
+        )
+    if phase == CHOOSE:
+        return (
+            f"Remove up to {state.choose[1]} blame from any pools: 'remove 5 Ann, 5 EXE'"
+            " or 'remove nothing'."
+        )
+    if phase == SALVAGE:
+        keys = ", ".join(sorted({state.cards[k].key for k in state.salvage}))
+        return f"Keep one discarded card: 'keep KEY' ({keys}) or 'keep nothing'."
+    mine = DEPT_CODES[state.dept_of[p]]
+    special = {
+        "TRE": " 'budget';",
+        "SS": " 'investigate DEPT';",
+        "ADM": " 'manoeuvres';",
+        "HR": " 'reassign PLAYER DEPT, ...';",
+        "EXE": " 'restructure add|remove|reverse A->B' or 'restructure move A->B to C->D';",
+    }.get(mine, "")
+    plays = "; ".join(
+        effects.usage(state.cards[k]) for k in sorted(set(state.hands[p])) if k != state.sd
+    )
+    return (
+        f"{plural(state.actions_left, 'action')} left as head of {mine}: 'draw';"
+        " 'spread N DEPT to DEPT, ...';"
+        f" 'forward D# to DEPT'; 'stamp D#'; 'move PLAYER';{special} 'end'."
+        + (f" Cards: {plays}." if plays else "")
+        + deals
+    )

@@ -1,0 +1,204 @@
+"""Final Decrees' state: small ints and lists, cheap to clone.
+
+Departments are ints (``REF`` 0 .. ``ADM`` 5); seats are ints; a card in a
+hand, the deck or the discard pile is the index of its kind in the deck data
+(``State.cards``). Piles are lists whose *top is the last element*. Control
+arrows are ``(controller, controlled)`` pairs, oldest first.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bureau.engine.rng import copy_rng
+
+REF, EXE, HR, TRE, SS, ADM = range(6)
+DEPARTMENTS = (REF, EXE, HR, TRE, SS, ADM)
+DEPT_CODES = ("REF", "EXE", "HR", "TRE", "SS", "ADM")
+DEPT_TITLES = (
+    "Department of Reform",
+    "Executive Branch",
+    "Human Resources",
+    "Treasury",
+    "Secret Service",
+    "The Admiralty",
+)
+# DEC-20: Reform controls the Executive Branch, which controls Human Resources and the
+# Admiralty; the Admiralty controls the Secret Service; Treasury is independent.
+START_ARROWS = ((REF, EXE), (EXE, HR), (EXE, ADM), (ADM, SS))
+
+# Phases.
+BID = "bid"  # the secret Human Resources bid (DEC-21)
+ASSIGN = "assign"  # the head of HR assigns the other players (DEC-28)
+TURN = "turn"  # a player's actions (DEC-37)
+CHOOSE = "choose"  # the head at the top of the chain removes extra blame (DEC-58)
+SALVAGE = "salvage"  # the drawer keeps one of the five discarded cards (DEC-19)
+OVER = "over"
+
+BASE_ACTIONS = 3  # DEC-37
+HAND_PILE, TOP_PILE = 20, 5  # DEC-29: the pile of 20 at the bottom, the pile of 5 on top
+
+
+def dept_code(d: int) -> str:
+    return DEPT_CODES[d]
+
+
+class State:
+    """Everything about one game of Final Decrees."""
+
+    __slots__ = (
+        "actions_left",
+        "active",
+        "arrows",
+        "bidders",
+        "bids",
+        "blame",
+        "budget_used",
+        "cards",
+        "choose",
+        "deck",
+        "decree_at",
+        "decree_done",
+        "decrees",
+        "dept_blame",
+        "dept_of",
+        "depts",
+        "discard",
+        "draws_owed",
+        "drew",
+        "enacted",
+        "hands",
+        "head",
+        "leave",
+        "manoeuvres_used",
+        "names",
+        "next_deal",
+        "num_players",
+        "offers",
+        "offers_made",
+        "options",
+        "outcome",
+        "phase",
+        "rebids",
+        "rng",
+        "salvage",
+        "sd",
+        "sd_range",
+        "seed",
+        "step_started",
+        "turns",
+    )
+
+    def __init__(self, names, seed: int, options: dict, rng: random.Random, cards, decrees):
+        n = len(names)
+        self.names = tuple(names)
+        self.num_players = n
+        self.seed = seed
+        self.options = options
+        self.rng = rng
+        self.cards = cards  # tuple of Card kinds (bureau.games.decrees.data), shared
+        self.decrees = decrees  # tuple of Decree definitions, steps fitted to the table
+        self.sd = next(k for k, c in enumerate(cards) if c.is_decline)
+        # DEC-01: without Reform at four players.
+        self.depts = DEPARTMENTS if n == 5 else DEPARTMENTS[1:]
+        self.head = [-1] * 6  # department -> seat, -1: empty
+        self.dept_of = [-1] * n  # seat -> department
+        self.dept_blame = [0] * 6
+        self.blame = [0] * n  # personal blame, public (DEC-10)
+        self.arrows = tuple(a for a in START_ARROWS if a[0] in self.depts)
+        self.decree_at = [EXE] * len(decrees)  # DEC-30; -1 once enacted (DEC-A16)
+        self.decree_done = [0] * len(decrees)  # steps stamped
+        self.enacted = 0
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        # Where the Stagnation and Decline card may lie, counted from the bottom of the
+        # deck: (lo, hi) while the deck is as built (DEC-29), None once it was reshuffled.
+        self.sd_range: tuple[int, int] | None = None
+        self.phase = BID
+        self.bids = [0] * n  # 0: not yet bid this round
+        self.bidders: tuple[int, ...] = tuple(range(n))
+        self.rebids = 0
+        # The turn in progress.
+        self.active = 0
+        self.turns = 0
+        self.actions_left = 0
+        self.drew = False  # the Draw action, once a turn (DEC-39)
+        self.budget_used = False  # Treasury, once a turn (DEC-47, DEC-A15)
+        self.manoeuvres_used = False  # Admiralty, once a turn (DEC-49, DEC-A15)
+        self.leave = False  # Leave of Absence played this turn
+        self.draws_owed = 0  # draws a card still owes after a salvage choice
+        # Interruptions.
+        self.choose: tuple[int, int] | None = None  # (chooser, extra blame to remove)
+        self.salvage: list[int] | None = None  # the five discarded cards to keep one of
+        # Deals (bureau.engine.deals).
+        self.offers: tuple = ()
+        self.next_deal = 1
+        self.offers_made = 0
+        self.outcome = None
+        self.step_started: float | None = None
+
+    def clone(self) -> State:
+        new = State.__new__(State)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        new.rng = copy_rng(self.rng)
+        new.head = self.head[:]
+        new.dept_of = self.dept_of[:]
+        new.dept_blame = self.dept_blame[:]
+        new.blame = self.blame[:]
+        new.decree_at = self.decree_at[:]
+        new.decree_done = self.decree_done[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.hands = [h[:] for h in self.hands]
+        new.bids = self.bids[:]
+        new.salvage = None if self.salvage is None else self.salvage[:]
+        return new
+
+    # -- small queries ------------------------------------------------------------------
+
+    def empty_department(self) -> int:
+        """The department with no head (there is exactly one once heads are assigned)."""
+        for d in self.depts:
+            if self.head[d] < 0:
+                return d
+        return -1
+
+    def place(self, seat: int, dept: int) -> None:
+        """Make ``seat`` the head of ``dept`` (which must be empty)."""
+        old = self.dept_of[seat]
+        if old >= 0:
+            self.head[old] = -1
+        self.head[dept] = seat
+        self.dept_of[seat] = dept
+
+    def next_step(self, i: int) -> int:
+        """The department of decree ``i``'s next unstamped step (-1 when enacted)."""
+        steps = self.decrees[i].steps
+        done = self.decree_done[i]
+        return steps[done] if done < len(steps) else -1
+
+    def decrees_at(self, dept: int) -> list[int]:
+        return [i for i, d in enumerate(self.decree_at) if d == dept]
+
+
+_SHARED = tuple(
+    s
+    for s in State.__slots__
+    if s
+    not in (
+        "rng",
+        "head",
+        "dept_of",
+        "dept_blame",
+        "blame",
+        "decree_at",
+        "decree_done",
+        "deck",
+        "discard",
+        "hands",
+        "bids",
+        "salvage",
+    )
+)
