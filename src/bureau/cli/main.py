@@ -101,6 +101,7 @@ def _option_allowed(o: Option) -> str:
         "bool": "true | false",
         "str": "text",
         "cards": "cards: 7H,10S,KD",
+        "words": "words: a,b,c",
         "seat": "seat number",
         "any": "any",
     }.get(o.kind, o.kind)

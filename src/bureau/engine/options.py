@@ -35,7 +35,8 @@ class Option:
     """One rule option.
 
     ``kind`` is ``int``, ``int?`` (an int or off/None), ``bool``, ``str``,
-    ``cards`` (a list of card texts), ``seat`` (an int or None) or ``any``.
+    ``cards`` (a list of card texts), ``words`` (a list of other words, such as
+    card keys), ``seat`` (an int or None) or ``any``.
     ``fixture`` marks options that set up an exact situation (deck order,
     first player) rather than change a rule. ``bot_default`` replaces
     ``default`` in games every seat of which is a bot.
@@ -109,14 +110,15 @@ def _to_str(value: Any) -> str:
     return value.strip()
 
 
-def _to_cards(value: Any) -> list[str] | None:
+def _to_words(value: Any) -> list[str] | None:
+    """A list of words, typed as ``a,b c`` or given as a JSON list."""
     if value is None:
         return None
     if isinstance(value, str):
         return value.replace(",", " ").split() or None
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return list(value)
-    raise ValueError(f"{value!r} is not a list of cards")
+    raise ValueError(f"{value!r} is not a list of words")
 
 
 _CONVERTERS = {
@@ -124,7 +126,8 @@ _CONVERTERS = {
     "int?": _to_optional_int,
     "bool": _to_bool,
     "str": _to_str,
-    "cards": _to_cards,
+    "cards": _to_words,
+    "words": _to_words,
     "seat": _to_optional_int,
     "any": lambda v: v,
 }

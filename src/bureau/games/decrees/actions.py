@@ -25,6 +25,7 @@ from lark import Lark, Transformer
 from bureau.engine import grammar
 
 from .control import arrow_text
+from .data import Card, Step
 from .state import DEPT_CODES
 
 # Words that cannot be player names: they mean something in an action.
@@ -81,14 +82,17 @@ class Draw(NamedTuple):
 
 
 class Play(NamedTuple):
-    """Play a card of kind ``kind`` with one argument tuple per step of its effect."""
+    """Play a card of kind ``kind`` with one argument tuple per step of its effect
+    (``None`` for a step played to no effect)."""
 
     kind: int
     args: tuple
-    text: str  # the canonical text, built by moves.play_text
+    card: Card  # for the text: its key and steps
+    names: tuple[str, ...]
 
     def __str__(self):
-        return self.text
+        parts = [render(self.names, s, a) for s, a in zip(self.card.effect, self.args, strict=True)]
+        return " ".join(["play", self.card.key, "; ".join(x for x in parts if x)]).strip()
 
 
 class Spread(NamedTuple):
@@ -203,6 +207,118 @@ class Keep(NamedTuple):
 
 
 DRAW, BUDGET, MANOEUVRES, END = Draw(), Budget(), Manoeuvres(), End()
+
+# -- the arguments of a card's steps ------------------------------------------------------------
+
+
+def slots(step: Step) -> tuple[str, ...]:
+    """The kinds of argument a step takes, in the order they are written."""
+    do = step.do
+    if do == "move_dept_blame":
+        return (
+            ("amount",)
+            + (("dept",) if step.source == "any" else ())
+            + (("dept",) if step.to == "other" else ())
+        )
+    if do == "remove_dept_blame":
+        return ("amount",) + (("dept",) if step.source == "any" else ())
+    if do == "remove_personal_blame":
+        return ("amount",)
+    if do == "give_personal_blame":
+        return ("amount", "seat")
+    if do == "move_decree":
+        return ("decree",) + (("dept",) if step.to == "other" else ())
+    if do == "stamp":
+        return ("decree",)
+    if do == "restructure":
+        return ("change",)
+    if do == "investigate":
+        return ("dept",)
+    if do == "swap_heads":
+        return ("seat", "seat")
+    if do == "reassign":
+        return ("placements",)
+    if do == "move_head":
+        return ("seat",)
+    return ()
+
+
+def usage(card: Card) -> str:
+    """How to type a play of ``card``, as in ``play pass-the-buck N to DEPT``."""
+    parts = [step_usage(s) for s in card.effect]
+    return " ".join(["play", card.key, "; ".join(p for p in parts if p)]).strip()
+
+
+def step_usage(step: Step) -> str:
+    words = {
+        "amount": f"N (0-{step.up_to})",
+        "dept": "DEPT",
+        "seat": "PLAYER",
+        "decree": "D#",
+        "change": "add|remove|reverse A->B (or move A->B to C->D)",
+        "placements": "PLAYER DEPT, PLAYER DEPT, ...",
+    }
+    return step_text(step, tuple(words[k] for k in slots(step)))
+
+
+def step_text(step: Step, args) -> str:
+    """The text of a step's arguments (already rendered as words)."""
+    do = step.do
+    if do == "move_dept_blame":
+        out, rest = [args[0]], list(args[1:])
+        if step.source == "any":
+            out.append(f"from {rest.pop(0)}")
+        if step.to == "other":
+            out.append(f"to {rest.pop(0)}")
+        return " ".join(out)
+    if do == "remove_dept_blame":
+        return f"{args[0]} from {args[1]}" if len(args) > 1 else str(args[0])
+    if do == "give_personal_blame":
+        return f"{args[0]} to {args[1]}"
+    if do == "move_decree":
+        return f"{args[0]} to {args[1]}" if len(args) > 1 else str(args[0])
+    if do == "swap_heads":
+        return f"{args[0]} and {args[1]}"
+    return " ".join(str(a) for a in args)
+
+
+def render(names, step: Step, args) -> str:
+    """The canonical text of a step's argument tuple (empty when played to no effect)."""
+    if args is None:
+        return ""
+    words = []
+    for kind, value in zip(slots(step), _typed(step, args), strict=True):
+        if kind == "dept":
+            words.append(DEPT_CODES[value])
+        elif kind == "seat":
+            words.append(names[value])
+        elif kind == "decree":
+            words.append(decree_text(value))
+        elif kind == "change":
+            words.append(change_text(value))
+        elif kind == "placements":
+            words.append(placements_text(value, names))
+        else:
+            words.append(str(value))
+    return step_text(step, tuple(words))
+
+
+def _typed(step: Step, args) -> tuple:
+    """The written arguments of ``args`` (dropping the implicit -1 departments)."""
+    do = step.do
+    if do == "move_dept_blame":
+        n, src, dst = args
+        return (
+            (n,) + ((src,) if step.source == "any" else ()) + ((dst,) if step.to == "other" else ())
+        )
+    if do == "remove_dept_blame":
+        n, dept = args
+        return (n,) + ((dept,) if step.source == "any" else ())
+    if do == "move_decree":
+        i, dept = args
+        return (i,) + ((dept,) if step.to == "other" else ())
+    return tuple(args)
+
 
 # -- what a deal can hold ---------------------------------------------------------------------
 

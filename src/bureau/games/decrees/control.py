@@ -18,6 +18,8 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .state import DEPT_CODES
 
 Arrow = tuple[int, int]
@@ -138,8 +140,9 @@ def problem(arrows, change, depts, max_controllers: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def legal_changes(arrows, depts, max_controllers: int, ops=("add", "remove", "move", "reverse")):
-    """Every legal restructure now, as (op, arrow, new arrow or None)."""
+    """Every legal restructure now, as (op, arrow, new arrow or None); arguments are tuples."""
     out = []
     pairs = [(a, b) for a in depts for b in depts if a != b]
     if "add" in ops:
@@ -151,4 +154,4 @@ def legal_changes(arrows, depts, max_controllers: int, ops=("add", "remove", "mo
     if "move" in ops:
         for a in arrows:
             out += [("move", a, p) for p in pairs if p != a and (p[0] == a[0] or p[1] == a[1])]
-    return [c for c in out if problem(arrows, c, depts, max_controllers) is None]
+    return tuple(c for c in out if problem(arrows, c, depts, max_controllers) is None)

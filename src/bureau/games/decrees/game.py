@@ -101,7 +101,7 @@ OPTIONS = (
         None,
         "fixture: the cards in play by key, one dealt to each seat in seat order, then the"
         " deck from the top; only these cards are in the game",
-        kind="cards",
+        kind="words",
         fixture=True,
     ),
     Option(
@@ -109,7 +109,7 @@ OPTIONS = (
         None,
         "fixture: each seat's department (REF EXE HR TRE SS ADM), skipping the bid and the"
         " assignment; personal blame starts at 0",
-        kind="cards",
+        kind="words",
         fixture=True,
     ),
 )
@@ -454,7 +454,7 @@ def describe(state: State, e: Event) -> str:
         return f"Turn {d['turn']}: {who()} ({DEPT_CODES[state.dept_of[d['player']]]})."
     if kind == "dept_blame":
         why = {"incompetence": "general incompetence", "decrees": "decrees on its mat"}[d["why"]]
-        return f"{dept()} gains {plural(d['amount'], 'blame')} for {why}."
+        return f"{dept()} gains {d['amount']} blame for {why}."
     if kind == "drew":
         if d.get("card") == state.sd:
             return f"{who()} drew Stagnation and Decline!"
@@ -471,9 +471,9 @@ def describe(state: State, e: Event) -> str:
     if kind == "kept":
         return f"{who()} keeps {card(d['card'])}." if d["card"] >= 0 else f"{who()} keeps nothing."
     if kind == "blame_to_head":
-        return f"{dept()}'s {plural(d['amount'], 'blame')} goes to {who()} ({d['why']})."
+        return f"{dept()}'s {d['amount']} blame goes to {who()} ({d['why']})."
     if kind == "blame_lost":
-        return f"{who()} loses {plural(d['amount'], 'personal blame')} ({d['why']})."
+        return f"{who()} loses {d['amount']} personal blame ({d['why']})."
     if kind == "decree_moved":
         return f"{who()} sends {decree_text(d['decree'])} to {dept()}."
     if kind == "stamped":
@@ -501,9 +501,9 @@ def describe(state: State, e: Event) -> str:
         parts = ", ".join(f"{n} {DEPT_CODES[a]} to {DEPT_CODES[b]}" for n, a, b in d["moves"])
         return f"{who()} moves blame: {parts}."
     if kind == "dept_blame_removed":
-        return f"{who()} removes {plural(d['amount'], 'blame')} from {dept()}."
+        return f"{who()} removes {d['amount']} blame from {dept()}."
     if kind == "blame_given":
-        return f"{who()} gives {names[d['to']]} {plural(d['amount'], 'blame')}."
+        return f"{who()} gives {names[d['to']]} {d['amount']} blame."
     if kind == "cards_given":
         got = ", ".join(card(k) for k in d["cards"]) if "cards" in d else plural(d["count"], "card")
         return f"{who()} gives {names[d['to']]} {got}."

@@ -10,6 +10,7 @@ Any other split is typed. ``sample`` picks a random legal action cheaply.
 from __future__ import annotations
 
 import random
+from functools import partial
 from itertools import permutations, product
 
 from bureau.engine import IllegalAction, plural
@@ -35,6 +36,7 @@ from .actions import (
     Restructure,
     Spread,
     Stamp,
+    usage,
 )
 from .rules import MAX_BID, check, pending, spread_scope
 from .state import ADM, ASSIGN, BID, CHOOSE, DEPT_CODES, EXE, HR, REF, SALVAGE, SS, TRE, TURN, State
@@ -103,10 +105,7 @@ def _play(state: State, p: int, key: str, tokens) -> Play:
 
 
 def make_play(state: State, kind: int, args) -> Play:
-    card = state.cards[kind]
-    parts = [effects.render(state, s, a) for s, a in zip(card.effect, args, strict=True)]
-    text = " ".join(["play", card.key, "; ".join(x for x in parts if x)]).strip()
-    return Play(kind, tuple(args), text)
+    return Play(kind, tuple(args), state.cards[kind], state.names)
 
 
 def _remove(state: State, items) -> Remove:
@@ -171,38 +170,63 @@ def removals(state: State) -> list[Remove]:
 
 
 def turn_actions(state: State, p: int) -> list:
-    mine = state.dept_of[p]
-    out: list = [END]
+    return [a for family in families(state, p) for a in family()]
+
+
+def families(state: State, p: int) -> list:
+    """The turn's actions in families (each a function listing its actions), so that a
+    random player can pick a kind of action before listing the big ones."""
+    out = [lambda: [END]]
     if not state.drew:
-        out.append(DRAW)
+        out.append(lambda: [DRAW])
     for kind in sorted(set(state.hands[p])):
-        out += plays(state, p, kind)
+        if kind != state.sd:
+            out.append(partial(plays, state, p, kind))
+    if len(spread_scope(state, p)[0]) > 1:
+        out.append(partial(spreads, state, p))
+    if state.decrees_at(state.dept_of[p]):
+        out.append(partial(decree_actions, state, p))
+    out.append(lambda: [Move(q, state.names[q]) for q in range(state.num_players)])
+    out.append(partial(specials, state, p))
+    return out
+
+
+def spreads(state: State, p: int) -> list[Spread]:
     sources, dests = spread_scope(state, p)
-    if len(sources) > 1:
-        out += [
-            Spread(((state.dept_blame[a], a, b),))
-            for a in sorted(sources)
-            if state.dept_blame[a]
-            for b in sorted(dests)
-            if b != a
-        ]
+    return [
+        Spread(((state.dept_blame[a], a, b),))
+        for a in sorted(sources)
+        if state.dept_blame[a]
+        for b in sorted(dests)
+        if b != a
+    ]
+
+
+def decree_actions(state: State, p: int) -> list:
+    mine = state.dept_of[p]
+    out: list = []
     for i in state.decrees_at(mine):
         out += [Forward(i, d) for d in state.depts if d != mine]
         if effects.stamp_problem(state, p, i) is None:
             out.append(Stamp(i))
-    out += [Move(q, state.names[q]) for q in range(state.num_players)]
-    if mine == TRE and not state.budget_used:
-        out.append(BUDGET)
-    elif mine == SS:
-        out += [Investigate(d) for d in effects.investigable(state, p)]
-    elif mine == ADM and not state.manoeuvres_used:
-        out.append(MANOEUVRES)
-    elif mine == HR:
-        out += [Reassign(pl, state.names) for pl in effects.all_placements(state)]
-    elif mine == EXE:
-        ops = control.legal_changes(state.arrows, state.depts, state.options["max_controllers"])
-        out += [Restructure(c) for c in ops]
     return out
+
+
+def specials(state: State, p: int) -> list:
+    """The special action of the department ``p`` heads (DEC-46 .. DEC-52)."""
+    mine = state.dept_of[p]
+    if mine == TRE:
+        return [] if state.budget_used else [BUDGET]
+    if mine == SS:
+        return [Investigate(d) for d in effects.investigable(state, p)]
+    if mine == ADM:
+        return [] if state.manoeuvres_used else [MANOEUVRES]
+    if mine == HR:
+        return [Reassign(pl, state.names) for pl in effects.all_placements(state)]
+    if mine == EXE:
+        ops = control.legal_changes(state.arrows, state.depts, state.options["max_controllers"])
+        return [Restructure(c) for c in ops]
+    return []
 
 
 def plays(state: State, p: int, kind: int) -> list[Play]:
@@ -250,24 +274,13 @@ def sample(state: State, p: int, rng: random.Random):
 
 
 def sample_turn(state: State, p: int, rng: random.Random):
-    """A random action, picking its kind first so that big families (reassignments,
+    """A random action, picking its family first so that big families (reassignments,
     restructures) do not crowd out the rest."""
-    mine = state.dept_of[p]
-    if mine == HR and rng.random() < 0.15:
-        perm = list(state.depts)
-        rng.shuffle(perm)
-        return Reassign(tuple(enumerate(perm[: state.num_players])), state.names)
-    families: dict[type, list] = {}
-    for action in turn_actions_light(state, p):
-        families.setdefault(type(action), []).append(action)
-    return rng.choice(rng.choice(list(families.values())))
-
-
-def turn_actions_light(state: State, p: int) -> list:
-    """The turn's legal actions without the reassignments (drawn separately)."""
-    if state.dept_of[p] != HR:
-        return turn_actions(state, p)
-    return [a for a in turn_actions(state, p) if not isinstance(a, Reassign)]
+    options = families(state, p)
+    while True:
+        actions = options.pop(rng.randrange(len(options)))()
+        if actions:
+            return rng.choice(actions)
 
 
 def sample_offer(state: State, p: int, rng: random.Random):
@@ -324,9 +337,7 @@ def help_text(state: State, p: int) -> str:
         "HR": " 'reassign PLAYER DEPT, ...';",
         "EXE": " 'restructure add|remove|reverse A->B' or 'restructure move A->B to C->D';",
     }.get(mine, "")
-    plays = "; ".join(
-        effects.usage(state.cards[k]) for k in sorted(set(state.hands[p])) if k != state.sd
-    )
+    plays = "; ".join(usage(state.cards[k]) for k in sorted(set(state.hands[p])) if k != state.sd)
     return (
         f"{plural(state.actions_left, 'action')} left as head of {mine}: 'draw';"
         " 'spread N DEPT to DEPT, ...';"

@@ -32,6 +32,7 @@ from .actions import (
     Spread,
     Stamp,
     decree_text,
+    usage,
 )
 from .diplomacy import RULES
 from .state import (
@@ -207,7 +208,7 @@ def _check_play(state: State, p: int, action: Play) -> None:
     if action.kind == state.sd:
         raise IllegalAction("Stagnation and Decline is played when it is drawn")
     if len(action.args) != len(card.effect):
-        raise IllegalAction(f"write '{effects.usage(card)}'")
+        raise IllegalAction(f"write '{usage(card)}'")
     if len(card.effect) == 1:
         effects.check_step(state, p, card.effect[0], action.args[0])
         return
