@@ -385,3 +385,58 @@ def test_any_view_dict_renders(extra, players, you):
     assert _draw(render_view(view))
     view["game"] = "unknown"
     assert _draw(render_view(view))
+
+
+# -- Final Decrees from the command line -------------------------------------------------------
+
+DECK_FILE = """
+[[card]]
+key = "memo"
+name = "Memo"
+copies = 40
+text = "Draw a card."
+effect = [{ do = "draw", n = 1 }]
+
+[[card]]
+key = "decline"
+name = "Stagnation and Decline"
+copies = 1
+effect = [{ do = "decline" }]
+"""
+
+
+def test_decrees_plays_with_a_deck_file_and_the_record_replays(tmp_path):
+    """DEC-A01: a group's own deck file is loaded with --option deck=PATH and used in play."""
+    deck = tmp_path / "memos.toml"
+    deck.write_text(DECK_FILE, encoding="utf-8")
+    record = tmp_path / "game.json"
+    args = ["--players", "4", "--seed", "3", "--option", f"deck={deck}", "--record", str(record)]
+    proc = bureau_cmd("play", "decrees", *args)
+    assert proc.returncode == 0, proc.stderr
+    assert "Memo" in proc.stdout and "Result:" in proc.stdout
+    again = bureau_cmd("replay", str(record), "--json")
+    assert again.returncode == 0, again.stderr
+    view = json.loads(again.stdout)["view"]
+    assert view["phase"] == "over" and view["discard"]
+    assert set(view["discard"]) <= {"memo", "decline"}
+
+
+def test_decrees_rejects_a_malformed_deck_file_naming_file_card_and_problem(tmp_path):
+    deck = tmp_path / "broken.toml"
+    deck.write_text(DECK_FILE.replace('do = "draw", n = 1', 'do = "draw"'), encoding="utf-8")
+    proc = bureau_cmd("play", "decrees", "--players", "5", "--option", f"deck={deck}")
+    assert_clean_failure(proc, 2, str(deck), "card 1 ('memo')", "missing parameter 'n'")
+
+
+def test_decrees_human_seat_sees_the_table_and_bids(tmp_path):
+    path = tmp_path / "human.json"
+    script = "bid 9\nview\nbid 6\nquit\n"
+    proc = bureau_cmd(
+        "play", "decrees", "--players", "5", "--seed", "2", "--seat", "Ann=human",
+        "--record", str(path), stdin=script,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "bid 1 to 6 blame, not 9" in proc.stdout
+    assert "Final Decrees" in proc.stdout and "REF->EXE, EXE->HR, EXE->ADM, ADM->SS" in proc.stdout
+    actions = json.loads(path.read_text(encoding="utf-8"))["actions"]
+    assert ["Ann", "bid 6"] in [a[:2] for a in actions]

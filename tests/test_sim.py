@@ -14,6 +14,7 @@ import bureau.cli.play
 import bureau.cli.render
 import bureau.cli.views
 import bureau.cli.views.aristocracy
+import bureau.cli.views.decrees
 import bureau.sim
 import bureau.sim.stats
 import bureau.sim.tournament
@@ -142,6 +143,7 @@ def test_wilson_known_values():
         bureau.cli.render,
         bureau.cli.views,
         bureau.cli.views.aristocracy,
+        bureau.cli.views.decrees,
     ],
 )
 def test_doctests(module):

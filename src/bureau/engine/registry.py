@@ -18,6 +18,7 @@ from .game import Game
 _MODULES = {
     "aristocracy": "bureau.games.aristocracy",
     "nobility": "bureau.games.nobility",
+    "decrees": "bureau.games.decrees",
 }
 _LOADED: dict[str, Game] = {}
 

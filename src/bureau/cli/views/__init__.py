@@ -16,7 +16,10 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-_LAYOUTS = {"aristocracy": "bureau.cli.views.aristocracy"}
+_LAYOUTS = {
+    "aristocracy": "bureau.cli.views.aristocracy",
+    "decrees": "bureau.cli.views.decrees",
+}
 
 
 def renderer_for(game: str) -> Callable[[dict], Any] | None:

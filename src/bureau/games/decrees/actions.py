@@ -255,10 +255,18 @@ def step_usage(step: Step) -> str:
         "dept": "DEPT",
         "seat": "PLAYER",
         "decree": "D#",
-        "change": "add|remove|reverse A->B (or move A->B to C->D)",
+        "change": _ops_usage(step.ops),
         "placements": "PLAYER DEPT, PLAYER DEPT, ...",
     }
     return step_text(step, tuple(words[k] for k in slots(step)))
+
+
+def _ops_usage(ops) -> str:
+    plain = "|".join(o for o in ops if o != "move")
+    moved = "move A->B to C->D"
+    if "move" not in ops:
+        return f"{plain} A->B"
+    return f"{plain} A->B (or {moved})" if plain else moved
 
 
 def step_text(step: Step, args) -> str:

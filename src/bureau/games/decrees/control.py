@@ -100,6 +100,8 @@ def problem(arrows, change, depts, max_controllers: int) -> str | None:
     for a in (old, new):
         if a is None:
             continue
+        if not all(0 <= d < len(DEPT_CODES) for d in a):
+            return f"no such department in {a}"
         if a[0] not in present or a[1] not in present:
             missing = DEPT_CODES[a[0]] if a[0] not in present else DEPT_CODES[a[1]]
             return f"{missing} is not in play in this game"

@@ -49,16 +49,21 @@ class DecreesDeals(DealRules):
                 raise IllegalAction(f"write the blame {state.names[giver]} gives as one amount")
             if amounts and amounts[0] < 1:
                 raise IllegalAction("give at least 1 blame")
-        reason = self.unpayable(state, deal)
+        # Blame is public; the proposer's own cards are hers to know. The other side's
+        # hand is checked only at acceptance, so an offer never probes it (DEC-A24).
+        reason = self.unpayable(state, deal, only=deal.proposer)
         if reason:
             raise IllegalAction(reason)
 
-    def unpayable(self, state, deal: Deal) -> str | None:
+    def unpayable(self, state, deal: Deal, only: int | None = None) -> str | None:
+        """Why a side cannot give what it offers (cards of ``only``'s side, if given)."""
         names = state.names
         for giver, items in deal.gives:
             blame = sum(i.amount for i in items if isinstance(i, Blame))
             if blame > state.blame[giver]:
                 return f"{names[giver]} has only {state.blame[giver]} personal blame"
+            if only is not None and giver != only:
+                continue
             wanted = Counter(i.kind for i in items if isinstance(i, CardItem))
             held = Counter(state.hands[giver])
             for kind, n in wanted.items():

@@ -55,6 +55,9 @@ def read_args(state: State, p: int, card: Card, tokens) -> tuple:
     out = []
     for step in card.effect:
         if not choices(state, p, step):
+            if tokens and slots(step) and tokens[0][0] != "int":
+                typed = [_take(state, kind, tokens, card) for kind in slots(step)]
+                check_step(state, p, step, _stored(step, typed))  # raises the reason
             out.append(None)
             continue
         typed: list = []
@@ -304,7 +307,8 @@ def check_step(state: State, p: int, step: Step, args) -> None:
 
 def present(state: State, dept: int) -> None:
     if dept not in state.depts:
-        raise IllegalAction(f"{DEPT_CODES[dept]} is not in play in this game")
+        what = DEPT_CODES[dept] if 0 <= dept < len(DEPT_CODES) else f"department {dept}"
+        raise IllegalAction(f"{what} is not in play in this game")
 
 
 def enough(held: int, wanted: int, where: str) -> None:
@@ -348,6 +352,8 @@ def stamp_problem(state: State, p: int, i: int, step: Step | None = None) -> str
 
 def placements_problem(state: State, placements) -> str | None:
     """DEC-A19: every player heads exactly one department in play, one head each."""
+    if sorted(s for s, _ in placements) != list(range(state.num_players)):
+        return "place every player exactly once"
     depts = [d for _, d in placements]
     for d in depts:
         if d not in state.depts:
@@ -412,8 +418,8 @@ def perform_step(state: State, p: int, step: Step, args, ev: list) -> None:
     elif do == "move_head":
         move_to_empty(state, p, args[0], ev)
     elif do == "skip_decree_blame":
-        state.leave = True
-        ev.append(Event("leave_taken", EVERYONE, player=p))
+        state.leave = mine
+        ev.append(Event("leave_taken", EVERYONE, player=p, dept=mine))
 
 
 def move_blame(state: State, p: int, moves, ev: list) -> None:

@@ -143,7 +143,8 @@ def start_turn(state: State, p: int, ev: list) -> None:
     state.active = p
     state.turns += 1
     state.actions_left = BASE_ACTIONS
-    state.drew = state.budget_used = state.manoeuvres_used = state.leave = False
+    state.drew = state.budget_used = state.manoeuvres_used = False
+    state.leave = -1
     state.offers_made = 0
     ev.append(Event("turn", EVERYONE, player=p, turn=state.turns))
     gain(state, state.dept_of[p], 1, ev, "incompetence")  # DEC-35
@@ -165,7 +166,7 @@ def after_action(state: State, ev: list) -> None:
 def end_turn(state: State, ev: list) -> None:
     p = state.active
     dept = state.dept_of[p]
-    if state.leave:
+    if state.leave == dept:
         ev.append(Event("leave", EVERYONE, player=p, dept=dept))
     else:
         gain(state, dept, len(state.decrees_at(dept)), ev, "decrees")  # DEC-38, DEC-A20

@@ -286,7 +286,7 @@ class FinalDecrees(Game):
                 "drew": state.drew,
                 "budget_used": state.budget_used,
                 "manoeuvres_used": state.manoeuvres_used,
-                "leave": state.leave,
+                "leave": DEPT_CODES[state.leave] if state.leave >= 0 else None,
             },
             "offers": deal_book.view(state, player),
         }
@@ -529,8 +529,11 @@ def describe(state: State, e: Event) -> str:
     if kind == "game_over":
         if d["capped"]:
             return f"The game stopped at the cap: {d['reason']}; no winner."
-        won = " and ".join(names[q] for q in d["winners"])
-        return f"Game over ({d['reason']}): {won} wins with the least blame."
+        won = [names[q] for q in d["winners"]]
+        if len(won) == 1:
+            return f"Game over ({d['reason']}): {won[0]} wins with the least blame."
+        tied = f"{', '.join(won[:-1])} and {won[-1]}"
+        return f"Game over ({d['reason']}): {tied} share the win with the least blame."
     if kind.startswith("deal_"):
         from bureau.games.nobility.game import describe_deal
 

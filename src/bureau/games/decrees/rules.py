@@ -83,8 +83,7 @@ def check(state: State, p: int, action) -> None:
         return
     waiting = pending(state)
     if p not in waiting:
-        who = ", ".join(state.names[q] for q in waiting)
-        raise IllegalAction(f"it is not your decision: the game is waiting for {who}")
+        raise IllegalAction("it is not your decision")
     phase = state.phase
     if phase == BID:
         _check_bid(state, p, action)
@@ -139,6 +138,8 @@ def _check_remove(state: State, action) -> None:
     if total > amount:
         raise IllegalAction(f"remove at most {amount} blame in all, not {total}")
     for seat, dept, n in action.removals:
+        if not (-1 <= seat < state.num_players and -1 <= dept < len(DEPT_CODES)):
+            raise IllegalAction("name players and departments of this game")
         if n < 1:
             raise IllegalAction("remove at least 1 blame from each pool you name")
         if seat >= 0:
@@ -197,11 +198,16 @@ def _check_turn(state: State, p: int, action) -> None:
         )
         if reason:
             raise IllegalAction(reason)
-    elif not isinstance(action, Move):
+    elif isinstance(action, Move):
+        if not 0 <= action.seat < state.num_players:
+            raise IllegalAction(f"there is no seat {action.seat}")
+    else:
         raise IllegalAction(f"'{action}' is not an action of a turn")
 
 
 def _check_play(state: State, p: int, action: Play) -> None:
+    if not 0 <= action.kind < len(state.cards):
+        raise IllegalAction("no such card")
     card = state.cards[action.kind]
     if action.kind not in state.hands[p]:
         raise IllegalAction(f"you hold no {card.name}")
@@ -288,12 +294,12 @@ def _turn_action(state: State, p: int, action, ev: list) -> None:
     elif isinstance(action, Play):
         card = state.cards[action.kind]
         state.hands[p].remove(action.kind)
-        state.discard.append(action.kind)  # DEC-A01: face up to the discard pile
         ev.append(Event("played", EVERYONE, player=p, card=action.kind, text=str(action)))
         for step, args in zip(card.effect, action.args, strict=True):
             if state.phase == OVER:
                 break
             effects.perform_step(state, p, step, args, ev)
+        state.discard.append(action.kind)  # DEC-A01: once resolved, face up to the discard
     elif isinstance(action, Spread):
         effects.move_blame(state, p, action.moves, ev)
     elif isinstance(action, Forward):

@@ -126,7 +126,7 @@ class State:
         self.drew = False  # the Draw action, once a turn (DEC-39)
         self.budget_used = False  # Treasury, once a turn (DEC-47, DEC-A15)
         self.manoeuvres_used = False  # Admiralty, once a turn (DEC-49, DEC-A15)
-        self.leave = False  # Leave of Absence played this turn
+        self.leave = -1  # the department a Leave of Absence protects this turn
         self.draws_owed = 0  # draws a card still owes after a salvage choice
         # Interruptions.
         self.choose: tuple[int, int] | None = None  # (chooser, extra blame to remove)
