@@ -389,6 +389,25 @@ def view(state, player: int | None) -> list[dict]:
     return out
 
 
+def describe(names, what: str, d: dict) -> str:
+    """One line for a ``deal_WHAT`` event, naming players by ``names``."""
+    proposer = names[d["proposer"]]
+    to = " and ".join(names[q] for q in d["recipients"])
+    terms = f": {d['text'].partition(':')[2].strip()}" if "text" in d else ""
+    if what == "offered":
+        return f"{proposer} makes an offer to {to}{terms}."
+    if what == "answered":
+        verb = "accepts" if d["accept"] else "declines"
+        return f"{names[d['player']]} {verb} {proposer}'s offer."
+    if what == "done":
+        return f"Deal between {proposer} and {to}{terms}."
+    if what == "failed":
+        why = f" ({d['reason']})" if "reason" in d else ""
+        return f"The deal between {proposer} and {to} failed{why}."
+    verb = {"withdrawn": "is withdrawn", "expired": "expires"}.get(what, what)
+    return f"{proposer}'s offer to {to} {verb}."
+
+
 __all__ = [
     "ACTIONS",
     "WITHDRAW",
@@ -401,6 +420,7 @@ __all__ = [
     "awaiting",
     "check",
     "close",
+    "describe",
     "expire",
     "is_deal_text",
     "offers_to",

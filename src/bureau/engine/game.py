@@ -80,8 +80,9 @@ class Game:
     max_players: int = 2
     options: tuple[_options.Option, ...] = ()
     summary: str = ""
-    # Event kinds that reveal chance to their readers (a card drawn from a hidden deck):
-    # what follows them may differ between re-dealt worlds without leaking anything.
+    # Event kinds that reveal what their readers could not know (a card drawn from a hidden
+    # deck, sealed bids opened): what follows them may differ between re-dealt worlds
+    # without anything having leaked.
     reveals: frozenset[str] = frozenset()
 
     # -- setting up -------------------------------------------------------
@@ -145,7 +146,18 @@ class Game:
         return rng.choice(self.legal_actions(state, player))
 
     def parse(self, state, player: int, text: str):
-        """The action ``text`` means for ``player``; raises ``IllegalAction``."""
+        """The action ``text`` means for ``player``, checked; raises ``IllegalAction`` whose
+        message ends with what is legal now."""
+        try:
+            action = self.read(state, player, text)
+            self.check(state, player, action)
+        except (ValueError, IllegalAction) as exc:
+            raise self.illegal(state, player, str(exc)) from None
+        return action
+
+    def read(self, state, player: int, text: str):
+        """The action ``text`` means, not yet checked; ``ValueError`` or ``IllegalAction``
+        when it means none."""
         raise NotImplementedError
 
     def apply(self, state, player: int, action, at: float | None = None) -> list[Event]:

@@ -9,7 +9,7 @@ from importlib.resources import files
 from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card, pretty
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
+from bureau.engine import Event, Game, Option, OptionError, plural
 
 from . import flow, moves, rules
 from .actions import DECLINE, FORCE_PAY, PASS, Ball, Bid, Discard, Pick, Stall, read
@@ -204,17 +204,8 @@ class Aristocracy(Game):
     def sample_action(self, state: State, player: int, rng: random.Random):
         return moves.sample(state, player, rng)
 
-    def parse(self, state: State, player: int, text: str):
-        try:
-            raw = read(text)
-        except ValueError as exc:
-            raise self.illegal(state, player, str(exc)) from None
-        try:
-            action = moves.resolve(state, player, raw)
-            rules.check(state, player, action)
-        except IllegalAction as exc:
-            raise self.illegal(state, player, str(exc)) from None
-        return action
+    def read(self, state: State, player: int, text: str):
+        return moves.resolve(state, player, read(text))
 
     def check(self, state: State, player: int, action) -> None:
         rules.check(state, player, action)

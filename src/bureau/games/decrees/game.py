@@ -135,7 +135,7 @@ class FinalDecrees(Game):
     min_players = 4
     max_players = 5
     options = OPTIONS
-    reveals = frozenset({"drew"})  # the card drawn decides what happens next
+    reveals = frozenset({"drew", "bids"})  # a card drawn, sealed bids opened
     summary = (
         "Four or five executives of a collapsing empire shuffle blame between departments,"
         " forward and stamp decrees, and trade blame; the least personal blame wins."
@@ -181,16 +181,10 @@ class FinalDecrees(Game):
     def sample_action(self, state: State, player: int, rng: random.Random):
         return moves.sample(state, player, rng)
 
-    def parse(self, state: State, player: int, text: str):
-        try:
-            if deal_book.is_deal_text(text):
-                action = deal_book.parse(state, player, text, RULES)
-            else:
-                action = moves.resolve(state, player, read(text))
-            rules.check(state, player, action)
-        except (ValueError, IllegalAction) as exc:
-            raise self.illegal(state, player, str(exc)) from None
-        return action
+    def read(self, state: State, player: int, text: str):
+        if deal_book.is_deal_text(text):
+            return deal_book.parse(state, player, text, RULES)
+        return moves.resolve(state, player, read(text))
 
     def check(self, state: State, player: int, action) -> None:
         rules.check(state, player, action)
@@ -535,9 +529,7 @@ def describe(state: State, e: Event) -> str:
         tied = f"{', '.join(won[:-1])} and {won[-1]}"
         return f"Game over ({d['reason']}): {tied} share the win with the least blame."
     if kind.startswith("deal_"):
-        from bureau.games.nobility.game import describe_deal
-
-        return describe_deal(names, kind[5:], d)
+        return deal_book.describe(names, kind[5:], d)
     return f"{kind}: {d}"
 
 

@@ -284,22 +284,22 @@ def sample_turn(state: State, p: int, rng: random.Random):
 
 
 def sample_offer(state: State, p: int, rng: random.Random):
-    """A random two-player trade: some blame for a card, or a card for a card."""
-    q = rng.choice([x for x in range(state.num_players) if x != p])
-    mine, theirs = state.hands[p], state.hands[q]
-    gives = []
-    if state.blame[p] and state.options["allow_blame_trades"]:
-        gives.append((p, (Blame(rng.randint(1, min(3, state.blame[p]))),)))
-    elif mine:
-        k = rng.choice(mine)
-        gives.append((p, (CardItem(k, state.cards[k].key),)))
-    if theirs:
-        k = rng.choice(theirs)
-        gives.append((q, (CardItem(k, state.cards[k].key),)))
-    gives = [g for g in gives if g[1]]
-    if len({g for g, _ in gives}) < 2:
+    """A random two-player trade: some blame or a card for a card the other may hold.
+
+    It asks for a card of any kind (never looking at the other hand), so it depends only
+    on what ``p`` knows."""
+    if not state.hands[p] and not state.blame[p]:
         return None
-    gives.sort()
+    q = rng.choice([x for x in range(state.num_players) if x != p])
+    if state.blame[p] and state.options["allow_blame_trades"]:
+        mine = Blame(rng.randint(1, min(3, state.blame[p])))
+    elif state.hands[p]:
+        k = rng.choice(state.hands[p])
+        mine = CardItem(k, state.cards[k].key)
+    else:
+        return None
+    k = rng.choice([k for k in range(len(state.cards)) if k != state.sd])
+    gives = sorted([(p, (mine,)), (q, (CardItem(k, state.cards[k].key),))])
     return deal_book.Propose((q,), (), tuple(gives), state.names)
 
 

@@ -209,18 +209,10 @@ class Nobility(Game):
     def sample_action(self, state: State, player: int, rng: random.Random):
         return moves.sample(state, player, rng)
 
-    def parse(self, state: State, player: int, text: str):
-        try:
-            if deal_book.is_deal_text(text):
-                action = deal_book.parse(state, player, text, RULES)
-            else:
-                action = moves.resolve(state, player, read(text))
-            rules.check(state, player, action)
-        except ValueError as exc:
-            raise self.illegal(state, player, str(exc)) from None
-        except IllegalAction as exc:
-            raise self.illegal(state, player, str(exc)) from None
-        return action
+    def read(self, state: State, player: int, text: str):
+        if deal_book.is_deal_text(text):
+            return deal_book.parse(state, player, text, RULES)
+        return moves.resolve(state, player, read(text))
 
     def check(self, state: State, player: int, action) -> None:
         rules.check(state, player, action)
@@ -529,26 +521,8 @@ def describe(state: State, e: Event) -> str:
             return f"The match stopped at the cap: {d['reason']}; no winner."
         return f"Match over: {', '.join(names[q] for q in d['winners'])} wins."
     if kind.startswith("deal_"):
-        return describe_deal(names, kind[5:], d)
+        return deal_book.describe(names, kind[5:], d)
     return f"{kind}: {d}"
-
-
-def describe_deal(names, what: str, d: dict) -> str:
-    proposer = names[d["proposer"]]
-    to = " and ".join(names[q] for q in d["recipients"])
-    terms = f": {d['text'].partition(':')[2].strip()}" if "text" in d else ""
-    if what == "offered":
-        return f"{proposer} makes an offer to {to}{terms}."
-    if what == "answered":
-        verb = "accepts" if d["accept"] else "declines"
-        return f"{names[d['player']]} {verb} {proposer}'s offer."
-    if what == "done":
-        return f"Deal between {proposer} and {to}{terms}."
-    if what == "failed":
-        why = f" ({d['reason']})" if "reason" in d else ""
-        return f"The deal between {proposer} and {to} failed{why}."
-    verb = {"withdrawn": "is withdrawn", "expired": "expires"}.get(what, what)
-    return f"{proposer}'s offer to {to} {verb}."
 
 
 GAME = Nobility()
