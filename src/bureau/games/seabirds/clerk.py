@@ -1,0 +1,195 @@
+"""The Bureau's clerks: resolving a batch of Transactions (SEA-A12, SEA-A13, SEA-A14).
+
+A batch is the Transactions that resolve together (one public posting, or every
+hidden Transaction a landing reveals) plus every standing conditional. The
+clerks
+
+1. drop, until nothing changes, each conditional whose condition the rest
+   (or, where its window allows, transfers resolved earlier) do not meet;
+2. net-settle what is left against the holdings before the batch;
+3. if a House would end below 0 in an asset, fail the latest Transaction
+   whose issuer pays out that asset, and start again from 1;
+4. commit the rest at once.
+
+The result does not depend on the order conditions are checked in, and the
+procedure always ends: each round trip fails one Transaction of a finite set.
+"""
+
+from __future__ import annotations
+
+from bureau.engine import EVERYONE, Event
+
+from . import economy
+from .state import MONEY, NUM_ASSETS, SECRETS, USURY, Pending, State
+from .transactions import Conditional, Gift, Reinvest, Take, Upgrade
+
+
+def transfer(p: Pending) -> tuple[int, int, tuple[int, ...]] | None:
+    """(giver house, taker house, amounts) of a Transaction that gives to a House."""
+    record = p.record
+    if isinstance(record, Conditional):
+        record = record.gift
+    if isinstance(record, Gift):
+        return p.house, record.to, record.amounts
+    return None
+
+
+def covers(have, need) -> bool:
+    return all(h >= n for h, n in zip(have, need, strict=True))
+
+
+def met(state: State, t: Pending, batch: list[Pending], now: float) -> bool:
+    """Is every requirement of conditional ``t`` met, each by one Transaction (SEA-A13)?"""
+    in_batch = t.deadline is None or now < t.deadline
+    history = t.window in ("standing", "deadline")
+    for req in t.record.requires:
+        found = in_batch and any(
+            u is not t
+            and (x := transfer(u)) is not None
+            and x[0] == req.giver
+            and x[1] == req.taker
+            and covers(x[2], req.amounts)
+            for u in batch
+        )
+        if not found and history:
+            found = any(
+                giver == req.giver
+                and taker == req.taker
+                and when >= t.time
+                and (t.deadline is None or when < t.deadline)
+                and covers(amounts, req.amounts)
+                for when, giver, taker, amounts in state.resolved
+            )
+        if not found:
+            return False
+    return True
+
+
+def changes(state: State, p: Pending) -> list[tuple[int, int, int]]:
+    """(seat, asset, delta) of a Transaction; the paying side's entries are negative."""
+    seat, record = p.seat, p.record
+    if isinstance(record, Conditional):
+        record = record.gift
+    if isinstance(record, Gift):
+        to = state.seat_of(record.to)
+        return [
+            change
+            for a, n in enumerate(record.amounts)
+            if n
+            for change in ((seat, a, -n), (to, a, n))
+        ]
+    if isinstance(record, Reinvest):
+        return [(seat, a, -n) for a, n in enumerate(record.give) if n] + [
+            (seat, a, n) for a, n in enumerate(record.get) if n
+        ]
+    if isinstance(record, Upgrade):
+        out = [(seat, a, -n) for a, n in enumerate(record.pay) if n]
+        gain = economy.UPGRADE_GAIN[record.upgrade]
+        return out + ([(seat, MONEY, gain)] if gain else [])
+    if isinstance(record, Take):
+        return [(state.seat_of(record.target), MONEY, -1), (seat, MONEY, 1)]
+    raise TypeError(record)
+
+
+def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, list]:
+    """Which of ``batch`` execute, fail for want of means, or are left out unmet.
+
+    Returns (executed, failed, unmet), each in submission order.
+    """
+    live = sorted(batch, key=lambda p: p.seq)
+    failed: list[Pending] = []
+    while True:
+        dropped = True
+        while dropped:
+            dropped = False
+            for t in live:
+                if isinstance(t.record, Conditional) and not met(state, t, live, now):
+                    live = [u for u in live if u is not t]
+                    dropped = True
+                    break
+        after = [h[:] for h in state.holdings]
+        for t in live:
+            for seat, a, d in changes(state, t):
+                after[seat][a] += d
+        short = {
+            (s, a) for s in range(state.num_players) for a in range(NUM_ASSETS) if after[s][a] < 0
+        }
+        if not short:
+            break
+        culprits = [
+            t
+            for t in live
+            if any(d < 0 and (s, a) in short and s == t.seat for s, a, d in changes(state, t))
+        ] or [t for t in live if any(d < 0 and (s, a) in short for s, a, d in changes(state, t))]
+        victim = max(culprits, key=lambda p: p.seq)
+        live = [u for u in live if u is not victim]
+        failed.append(victim)
+    unmet = [t for t in batch if t not in live and t not in failed]
+    return live, sorted(failed, key=lambda p: p.seq), sorted(unmet, key=lambda p: p.seq)
+
+
+def resolve(state: State, batch: list[Pending], now: float, ev: list) -> None:
+    """Resolve ``batch`` with the standing conditionals; commit, fail, keep or lapse each."""
+    standing = [p for p in state.standing if p not in batch]
+    executed, failed, unmet = settle(state, batch + standing, now)
+    for t in executed:
+        for seat, a, d in changes(state, t):
+            state.holdings[seat][a] += d
+        if isinstance(t.record, Upgrade):
+            state.upgrades[t.seat][t.record.upgrade] += 1
+            economy.bought(state, t.seat, t.record.upgrade)
+        if isinstance(t.record, Take):
+            state.special_left[t.seat] -= 1
+            state.special_round[t.seat] = state.round
+        x = transfer(t)
+        if x is not None:
+            state.resolved.append((now, *x))
+        ev.append(Event("executed", EVERYONE, player=t.seat, text=economy.text(t)))
+    for t in failed:
+        ev.append(
+            Event(
+                "failed",
+                EVERYONE,
+                player=t.seat,
+                text=economy.text(t),
+                reason="the issuer could not pay",
+            )
+        )
+    keep = []
+    for t in unmet:
+        still_open = t.window == "standing" or (t.window == "deadline" and now < t.deadline)
+        if still_open:
+            keep.append(t)
+            if t not in state.standing:
+                ev.append(Event("standing", EVERYONE, player=t.seat, text=economy.text(t)))
+        else:
+            ev.append(
+                Event(
+                    "failed",
+                    EVERYONE,
+                    player=t.seat,
+                    text=economy.text(t),
+                    reason="its condition was not met",
+                )
+            )
+    state.standing = keep
+    pay_abilities(state, executed, ev)
+
+
+def pay_abilities(state: State, executed: list[Pending], ev: list) -> None:
+    """Usury and Secrets: 1 Money in a Round in which another House resolves a
+    Reinvestment (Usury) or a Trade (Secrets) (SEA-62, SEA-63, SEA-A10, SEA-A11)."""
+    for index, (house, kind) in enumerate(((USURY, Reinvest), (SECRETS, Gift))):
+        seat = state.seat_of(house)
+        if seat < 0 or state.round_paid[index]:
+            continue
+        if any(t.seat != seat and _is(t.record, kind) for t in executed):
+            state.round_paid[index] = True
+            state.holdings[seat][MONEY] += 1
+            ev.append(Event("ability_paid", EVERYONE, player=seat, house=house, amount=1))
+
+
+def _is(record, kind) -> bool:
+    if kind is Gift and isinstance(record, Conditional):
+        return True
+    return isinstance(record, kind)

@@ -1,0 +1,319 @@
+"""Noble Houses of the Seabirds (John Evans, 2009) on Bureau's rules contract."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bureau.engine import Event, Game, Option, OptionError
+
+from . import economy, flow, moves, rules
+from .actions import READY, read
+from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, LAND, OVER, State
+from .transactions import ASSETS, HOUSES, UPGRADES
+
+HOUR = 3600.0
+
+OPTIONS = (
+    Option(
+        "stops",
+        6,
+        "Stops (Rounds) in the game; 4 or more recommended (SEA-02, SEA-03)",
+        kind="int",
+        minimum=1,
+        maximum=40,
+    ),
+    Option(
+        "air_hours",
+        48,
+        "the Air Phase's default time limit in hours (SEA-A21)",
+        kind="int",
+        minimum=1,
+    ),
+    Option(
+        "land_hours",
+        24,
+        "the Land Phase's default time limit in hours (SEA-A21)",
+        kind="int",
+        minimum=1,
+    ),
+    Option(
+        "house_assignment",
+        "draft",
+        "Houses are drafted in random order, or dealt (SEA-A23)",
+        choices=("draft", "random"),
+    ),
+    Option(
+        "deck_rounding",
+        "ceil",
+        "the complication deck's rounding (SEA-A04)",
+        choices=("ceil", "strict_next"),
+    ),
+    Option(
+        "discount_applies_to_infrastructure",
+        False,
+        "Harvesting's and Breeding's discount also applies to Infrastructure (SEA-A09)",
+        kind="bool",
+    ),
+    Option(
+        "start_time",
+        1_700_000_000,
+        "when the game starts, in seconds since the epoch",
+        kind="int",
+        minimum=0,
+    ),
+    Option(
+        "houses", None, "fixture: each seat's House, skipping the draft", kind="words", fixture=True
+    ),
+    Option("rolls", None, "fixture: each seat's starting d6", kind="words", fixture=True),
+    Option(
+        "complications",
+        None,
+        "fixture: the complication deck from the top (Hazard Surplus Windfall Bureaucracy)",
+        kind="words",
+        fixture=True,
+    ),
+)
+
+
+class Seabirds(Game):
+    name = "seabirds"
+    title = "Noble Houses of the Seabirds"
+    version = "1"
+    min_players = 3
+    max_players = 6
+    options = OPTIONS
+    reveals = frozenset({"resolution"})  # the complication card and the sealed messages
+    summary = (
+        "Three to six Houses fly from Stop to Stop, posting messages, trading and upgrading"
+        " through the Bureau's Transactions; hidden messages open at the landing."
+    )
+
+    def setup(self, names, seed: int, options: dict[str, Any]) -> State:
+        n = len(names)
+        houses = _indices(options["houses"], HOUSES, n, "houses") if options["houses"] else None
+        if houses is not None and len(set(houses)) != n:
+            raise OptionError("option houses: each player has a different House (SEA-04)")
+        rolls = None
+        if options["rolls"]:
+            rolls = [int(r) for r in options["rolls"] if r.isdigit() and 1 <= int(r) <= 6]
+            if len(rolls) != n:
+                raise OptionError(f"option rolls: one d6 result (1-6) for each of the {n} seats")
+        cards = None
+        if options["complications"]:
+            top_first = _indices(options["complications"], CARDS, None, "complications")
+            cards = list(top_first)
+            if len(cards) < options["stops"]:
+                raise OptionError("option complications: at least one card per Stop")
+        return flow.setup(names, seed, options, houses, rolls, cards[::-1] if cards else None)
+
+    # -- the contract ------------------------------------------------------------------------
+
+    def pending(self, state: State) -> tuple[int, ...]:
+        return rules.pending(state)
+
+    def legal_actions(self, state: State, player: int) -> list:
+        return moves.legal(state, player)
+
+    def sample_action(self, state: State, player: int, rng: random.Random):
+        return moves.sample(state, player, rng)
+
+    def read(self, state: State, player: int, text: str):
+        return moves.resolve(state, player, read(text))
+
+    def check(self, state: State, player: int, action) -> None:
+        rules.check(state, player, action)
+
+    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
+        """Messages carry the time they were sent (SEA-52): the action's ``at``, or one
+        virtual minute after the last action in games without a clock."""
+        self.check(state, player, action)
+        state.now = max(state.now, at) if at is not None else state.now + flow.VIRTUAL_STEP
+        ev: list[Event] = []
+        rules.perform(state, player, action, ev)
+        return ev
+
+    def deadline(self, state: State) -> float | None:
+        """The end of the Air or Land Phase (SEA-28, SEA-37)."""
+        if state.phase == AIR:
+            return state.phase_started + state.limits[0] * HOUR
+        if state.phase == LAND:
+            return state.phase_started + state.limits[1] * HOUR
+        return None
+
+    def timeout_action(self, state: State, player: int):
+        """At the phase's deadline every player is ready; in the draft, the first free House."""
+        if state.phase == DRAFT:
+            return moves.legal(state, player)[0]
+        return READY
+
+    def help_text(self, state: State, player: int) -> str:
+        return moves.help_text(state, player)
+
+    def channels(self, state: State, player: int) -> frozenset[int]:
+        return frozenset(range(state.num_players)) - {player}
+
+    # -- what each player may know -----------------------------------------------------------
+
+    def view(self, state: State, player: int | None) -> dict:
+        out: dict[str, Any] = {
+            "game": self.name,
+            "you": player,
+            "phase": state.phase,
+            "round": state.round,
+            "stops": state.stops,
+            "now": state.now,
+            "deadline": self.deadline(state),
+            "limits": {"air_hours": state.limits[0], "land_hours": state.limits[1]},
+            "proposal": None
+            if state.proposal is None
+            else {
+                "by": state.proposal[0],
+                "air_hours": state.proposal[1],
+                "land_hours": state.proposal[2],
+                "agreed": list(state.agreed),
+            },
+            "pending": list(self.pending(state)),
+            "ready": state.ready[:],
+            "houses": [self._house_view(state, s) for s in range(state.num_players)],
+            "deck_count": len(state.deck),
+            "top": CARDS[state.deck[-1]] if state.known_top and state.deck else None,
+            "discard": [CARDS[c] for c in state.discard],
+            "messages": [
+                {
+                    "time": m.time,
+                    "from": m.author,
+                    "kind": m.kind,
+                    "to": m.to,
+                    "text": m.text,
+                    "revealed": m.revealed,
+                }
+                for m in state.messages
+                if m.kind == "public"
+                or (m.kind == "private" and player in (m.author, m.to))
+                or (m.kind == "hidden" and (m.revealed or m.author == player))
+            ],
+            "standing": [economy.text(t) for t in state.standing],
+        }
+        if state.phase == DRAFT:
+            out["draft_order"] = list(state.draft_order)
+        if state.phase == OVER:
+            out["outcome"] = state.outcome.to_json()
+        return out
+
+    def _house_view(self, state: State, seat: int) -> dict:
+        house = state.house_of[seat]
+        held = state.holdings[seat]
+        return {
+            "name": state.names[seat],
+            "house": HOUSES[house] if house >= 0 else None,
+            "group": GROUP_NAMES[GROUP[house]] if house >= 0 else None,
+            "money": held[0],
+            "resources": {ASSETS[a]: held[a] for a in range(1, len(ASSETS)) if held[a]},
+            "upgrades": {UPGRADES[u]: n for u, n in enumerate(state.upgrades[seat]) if n},
+            "points": economy.points(state, seat),
+            "special_left": state.special_left[seat],
+            "distribution": [ASSETS[a] if a >= 0 else "none" for a in state.distribution[seat]],
+        }
+
+    # -- determinization ---------------------------------------------------------------------
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """Reshuffle the complication deck (keeping a top card a Loyal Administrator put
+        there) and drop the sealed messages of others, which could say anything."""
+        new = state.clone()
+        if state.phase == OVER:
+            return new
+        top = [new.deck.pop()] if new.known_top and new.deck else []
+        rng.shuffle(new.deck)
+        new.deck += top
+        secret = {
+            m.seq
+            for m in new.messages
+            if m.kind == "hidden" and not m.revealed and m.author != player
+        }
+        new.messages = [m for m in new.messages if m.seq not in secret]
+        new.sealed = [p for p in new.sealed if p.seq not in secret]
+        new.rng = random.Random(rng.getrandbits(64))
+        return new
+
+    def describe(self, state: State, event: Event) -> str:
+        return describe(state, event)
+
+
+def _indices(words, names, count, option) -> list[int]:
+    lowered = [n.lower() for n in names]
+    out = []
+    for w in words:
+        if w.lower() not in lowered:
+            raise OptionError(f"option {option}: {w!r} is not one of {', '.join(names)}")
+        out.append(lowered.index(w.lower()))
+    if count is not None and len(out) != count:
+        raise OptionError(f"option {option}: name one for each of the {count} seats")
+    return out
+
+
+def describe(state: State, e: Event) -> str:
+    d = e.data
+    names = state.names
+    kind = e.kind
+
+    def who() -> str:
+        return names[d["player"]] if d.get("player") is not None else "the Bureau"
+
+    if kind == "house":
+        return f"{who()} is House {HOUSES[d['house']]}."
+    if kind == "rolled":
+        return f"{who()} ({HOUSES[d['house']]}) rolled {d['roll']}."
+    if kind == "phase":
+        return f"Round {d['round']}: the {d['phase'].title()} Phase begins."
+    if kind == "message":
+        where = {
+            "public": "posts",
+            "private": f"tells {names[d['to']] if d['to'] >= 0 else ''}",
+            "hidden": f"seals for Stop {d['to']}",
+        }[d["channel"]]
+        return f"{who()} {where}: {d['text']}"
+    if kind == "bureau":
+        return f"The Bureau: {d['text']}"
+    if kind == "executed":
+        return f"Carried out: {d['text']}"
+    if kind == "failed":
+        return f"Failed ({d['reason']}): {d['text']}"
+    if kind == "standing":
+        return f"Standing until its condition is met: {d['text']}"
+    if kind == "lapsed":
+        return f"Lapsed: {d['text']}"
+    if kind == "ability_paid":
+        return f"{who()} ({HOUSES[d['house']]}) gains 1 Money by its ability."
+    if kind == "resolution":
+        return f"Resolution of Round {d['round']}" + (" (the final Stop)." if d["final"] else ".")
+    if kind == "complication":
+        return f"Complication: {CARDS[d['card']]}."
+    if kind == "hazard":
+        return "Hazard: the Houses do not land this Round."
+    if kind == "income":
+        return f"{who()} gains {d['amount']} {ASSETS[d['asset']]} ({UPGRADES[d['upgrade']]})."
+    if kind == "revealed":
+        return f"Opened, {names[d['player']]}'s sealed message for Stop {d['stop']}: {d['text']}"
+    if kind == "ready":
+        return f"{who()} is ready."
+    if kind == "limits_proposed":
+        return f"{who()} proposes {d['air']} h Air and {d['land']} h Land for this Round."
+    if kind == "limits_agreed":
+        return f"{who()} agrees to the time limits."
+    if kind == "limits":
+        return f"This Round's limits: Air {d['air']} h, Land {d['land']} h."
+    if kind == "administered":
+        return f"{who()}'s Loyal Administrator puts {CARDS[d['card']]} on top of the deck."
+    if kind == "orders":
+        return f"{who()} sets Distribution orders."
+    if kind == "game_over":
+        won = " and ".join(names[s] for s in d["winners"])
+        return f"The Houses land at the final Stop: {won} wins ({d['points']} points)."
+    return f"{kind}: {d}"
+
+
+GAME = Seabirds()
+
+__all__ = ["GAME", "Seabirds"]

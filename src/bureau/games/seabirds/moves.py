@@ -1,0 +1,199 @@
+"""From typed text to actions, the finite legal actions, and random play.
+
+Messages are free text, so ``legal`` lists only the finite commands (ready,
+picks, agreeing, the Loyal Administrator, Distribution orders); ``sample``
+writes random Transactions the way players do: reinvestments, gifts,
+conditional trades, upgrades, takes, in public or hidden.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bureau.engine import IllegalAction
+
+from . import economy
+from .actions import AGREE, READY, Administer, Agree, Hide, Limits, Orders, Pick, Post, Ready, Tell
+from .rules import pending
+from .state import (
+    ADMINISTRATOR,
+    AIR,
+    CARDS,
+    DISTRIBUTION,
+    DRAFT,
+    LAND,
+    MONEY,
+    SENSATION,
+    SUPPRESSION,
+    State,
+    own_asset,
+)
+from .transactions import (
+    ASSETS,
+    HEADER,
+    HOUSES,
+    UPGRADES,
+    Conditional,
+    Gift,
+    Reinvest,
+    Requirement,
+    Take,
+    Upgrade,
+    text,
+)
+
+ALIASES = {name.lower(): i for i, name in enumerate(ASSETS)}
+ALIASES.update({"beetles": 2, "worker beetle": 2, "none": -1})
+
+
+def _named(names, word: str, what: str) -> int:
+    lowered = [n.lower() for n in names]
+    if word.lower() not in lowered:
+        raise IllegalAction(f"no {what} called {word!r}; choose from {', '.join(names)}")
+    return lowered.index(word.lower())
+
+
+def resolve(state: State, p: int, raw: tuple):
+    word = raw[0]
+    if word == "pick":
+        return Pick(_named(HOUSES, raw[1], "House"))
+    if word == "post":
+        return Post(raw[1])
+    if word == "tell":
+        seat = _named(state.names, raw[1], "player")
+        return Tell(seat, state.names[seat], raw[2])
+    if word == "hide":
+        return Hide(raw[1] if raw[1] is not None else state.round, raw[2])
+    if word == "limits":
+        return Limits(raw[1], raw[2])
+    if word == "administer":
+        return Administer(_named(CARDS, raw[1], "card"))
+    if word == "orders":
+        out = []
+        for w in raw[1]:
+            if w.lower() not in ALIASES:
+                raise IllegalAction(f"{w!r} is not an asset; write a Resource name or 'none'")
+            out.append(ALIASES[w.lower()])
+        return Orders(tuple(out))
+    return {"ready": READY, "agree": AGREE}[word]
+
+
+def legal(state: State, p: int) -> list:
+    if state.phase == DRAFT:
+        if p not in pending(state):
+            return []
+        return [Pick(h) for h in range(6) if h not in state.house_of]
+    if state.phase not in (AIR, LAND):
+        return []
+    out: list = [] if state.ready[p] else [READY]
+    if state.proposal is not None and p not in state.agreed:
+        out.append(AGREE)
+    if state.upgrades[p][ADMINISTRATOR] and state.holdings[p][MONEY] >= 1:
+        out += [Administer(c) for c in sorted(set(state.discard))]
+    return out
+
+
+# -- random play ------------------------------------------------------------------------------
+
+
+def sample(state: State, p: int, rng: random.Random):
+    if state.phase == DRAFT:
+        return rng.choice(legal(state, p))
+    if state.ready[p] or rng.random() < 0.3:
+        options = legal(state, p)
+        if options and not state.ready[p]:
+            return READY
+        if options:
+            return rng.choice(options)
+    record = random_transaction(state, p, rng)
+    if record is None:
+        return READY if not state.ready[p] else Post("Fair winds.")
+    house = state.house_of[p]
+    message = f"{HEADER} {text(record, house)}"
+    if not isinstance(record, Take) and rng.random() < 0.3:
+        return Hide(state.round + rng.randrange(2), message)
+    return Post(message)
+
+
+def random_transaction(state: State, p: int, rng: random.Random):
+    house = state.house_of[p]
+    held = state.holdings[p]
+    others = [h for h in state.house_of if h != house]
+    own = own_asset(house)
+    kind = rng.randrange(5)
+    if kind == 0 and (held[MONEY] >= 2 or held[own] >= 2):
+        give, get = (MONEY, own) if held[MONEY] >= 2 else (own, MONEY)
+        x = rng.randint(2, held[give])
+        return Reinvest(_one(give, x), _one(get, rng.randint(1, x - 1)))
+    if kind == 1:
+        return Gift(rng.choice(others), _some(held, rng))
+    if kind == 2:
+        to = rng.choice(others)
+        want = _one(own_asset(to) if rng.random() < 0.5 else MONEY, rng.randint(1, 2))
+        gift = Gift(to, _some(held, rng))
+        window = rng.choice(("default", "same_batch", "standing"))
+        return Conditional(gift, (Requirement(to, house, want),), window, None)
+    if kind == 3:
+        return affordable_upgrade(state, p, rng)
+    if (
+        house in (SENSATION, SUPPRESSION)
+        and state.special_left[p]
+        and state.special_round[p] != state.round
+    ):
+        targets = [h for h in others if state.holdings[state.seat_of(h)][MONEY] >= 1]
+        if targets:
+            return Take(rng.choice(targets))
+    return None
+
+
+def _one(asset: int, n: int) -> tuple[int, ...]:
+    out = [0] * len(ASSETS)
+    out[asset] = n
+    return tuple(out)
+
+
+def _some(held, rng: random.Random) -> tuple[int, ...]:
+    """One or two units of something held (or 1 Money, which may fail)."""
+    have = [a for a, n in enumerate(held) if n]
+    a = rng.choice(have) if have else MONEY
+    return _one(a, min(held[a], rng.randint(1, 2)) or 1)
+
+
+def affordable_upgrade(state: State, p: int, rng: random.Random):
+    house = state.house_of[p]
+    held = state.holdings[p]
+    choices = list(range(len(UPGRADES)))
+    rng.shuffle(choices)
+    for upgrade in choices:
+        money, resources, kinds = economy.cost(
+            house, upgrade, state.options["discount_applies_to_infrastructure"]
+        )
+        if held[MONEY] < money:
+            continue
+        pay = [0] * len(ASSETS)
+        pay[MONEY] = money
+        need = resources
+        for a in economy.allowed_kinds(house, kinds):
+            take = min(need, held[a])
+            pay[a] += take
+            need -= take
+        if need == 0:
+            return Upgrade(upgrade, tuple(pay))
+    return None
+
+
+def help_text(state: State, p: int) -> str:
+    if state.phase == DRAFT:
+        free = ", ".join(HOUSES[h] for h in range(6) if h not in state.house_of)
+        return f"Choose your House: 'house NAME' ({free})."
+    return (
+        "'post: TEXT' (public; 'post: ATTN Bureau: Transaction. I give 2 Money to Usury.'),"
+        " 'tell PLAYER: TEXT', 'hide [for stop N]: TEXT' (sealed for the Bureau), 'ready',"
+        " 'propose limits AIR LAND' (hours), 'agree limits'"
+        + (", 'administrator CARD'" if state.upgrades[p][ADMINISTRATOR] else "")
+        + (", 'distribution ASSET, ...'" if state.upgrades[p][DISTRIBUTION] else "")
+        + "."
+    )
+
+
+__all__ = ["Agree", "Limits", "Ready", "legal", "resolve", "sample"]

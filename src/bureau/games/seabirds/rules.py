@@ -1,0 +1,125 @@
+"""Validating and performing Seabirds' decisions.
+
+Anyone may post, tell and hide at any time in the Air and Land Phases, ready
+or not; ``pending`` is who has not yet declared ready (or whose pick it is in
+the draft). ``check`` never changes the state.
+"""
+
+from __future__ import annotations
+
+from bureau.engine import EVERYONE, Event, IllegalAction
+
+from . import clerk, flow
+from .actions import Administer, Agree, Hide, Limits, Orders, Pick, Post, Ready, Tell
+from .state import ADMINISTRATOR, AIR, CARDS, DISTRIBUTION, DRAFT, LAND, MONEY, OVER, State
+from .transactions import HOUSES
+
+MIN_HOURS = 1  # SEA-A21
+
+
+def pending(state: State) -> tuple[int, ...]:
+    if state.phase == DRAFT:
+        return state.draft_order[:1]
+    if state.phase in (AIR, LAND):
+        return tuple(s for s in range(state.num_players) if not state.ready[s])
+    return ()
+
+
+def check(state: State, p: int, action) -> None:
+    phase = state.phase
+    if phase == OVER:
+        raise IllegalAction("the game is over")
+    if phase == DRAFT:
+        if not isinstance(action, Pick):
+            raise IllegalAction("the Houses are being chosen: 'house NAME'")
+        if p not in pending(state):
+            raise IllegalAction("it is not your pick")
+        if action.house in state.house_of:
+            raise IllegalAction(f"{HOUSES[action.house]} is taken")  # SEA-04
+        return
+    if isinstance(action, Pick):
+        raise IllegalAction("the Houses have been chosen")
+    if isinstance(action, Ready):
+        if state.ready[p]:
+            raise IllegalAction("you are ready already")
+    elif isinstance(action, Tell):
+        if action.seat == p or not 0 <= action.seat < state.num_players:
+            raise IllegalAction("tell another player")
+    elif isinstance(action, Hide):
+        if action.stop < state.round:
+            raise IllegalAction(
+                f"Stop {action.stop}'s Resolution has begun: a hidden message for it is"
+                f" invalid (SEA-33); mark it for Stop {state.round} or later"
+            )
+    elif isinstance(action, Limits):
+        if min(action.air, action.land) < MIN_HOURS:
+            raise IllegalAction(f"no phase is shorter than {MIN_HOURS} hour")
+    elif isinstance(action, Agree):
+        if state.proposal is None:
+            raise IllegalAction("there is no proposal of time limits to agree to")
+        if p in state.agreed:
+            raise IllegalAction("you have agreed already")
+    elif isinstance(action, Administer):
+        if not state.upgrades[p][ADMINISTRATOR]:
+            raise IllegalAction("you need a Loyal Administrator")
+        if state.holdings[p][MONEY] < 1:
+            raise IllegalAction("the Loyal Administrator costs 1 Money a use")
+        if action.card not in state.discard:
+            shown = ", ".join(CARDS[c] for c in state.discard) or "nothing"
+            raise IllegalAction(f"no {CARDS[action.card]} in the discard pile ({shown})")
+    elif isinstance(action, Orders):
+        owned = state.upgrades[p][DISTRIBUTION]
+        if len(action.assets) != owned:
+            raise IllegalAction(f"give one order for each of your {owned} Distribution Contracts")
+
+
+def perform(state: State, p: int, action, ev: list) -> None:
+    if isinstance(action, Pick):
+        flow.pick(state, p, action.house, ev)
+    elif isinstance(action, Post):
+        msg = flow.post(state, p, "public", -1, action.text, ev)
+        batch = flow.transactions(state, p, msg, ev)
+        if batch:
+            clerk.resolve(state, batch, state.now, ev)
+    elif isinstance(action, Tell):
+        flow.post(state, p, "private", action.seat, action.text, ev)
+    elif isinstance(action, Hide):
+        stop = min(action.stop, state.stops)  # SEA-A08
+        msg = flow.post(state, p, "hidden", stop, action.text, ev)
+        state.sealed += flow.transactions(state, p, msg, ev)
+    elif isinstance(action, Ready):
+        state.ready[p] = True
+        ev.append(Event("ready", EVERYONE, player=p))
+        if all(state.ready):
+            flow.end_phase(state, ev)
+    elif isinstance(action, Limits):
+        state.proposal = (p, action.air, action.land)
+        state.agreed = (p,)
+        ev.append(Event("limits_proposed", EVERYONE, player=p, air=action.air, land=action.land))
+        _agreed(state, ev)
+    elif isinstance(action, Agree):
+        state.agreed = (*state.agreed, p)
+        ev.append(Event("limits_agreed", EVERYONE, player=p))
+        _agreed(state, ev)
+    elif isinstance(action, Administer):
+        state.holdings[p][MONEY] -= 1
+        at = len(state.discard) - 1 - state.discard[::-1].index(action.card)
+        del state.discard[at]
+        state.deck.append(action.card)
+        state.known_top = True
+        ev.append(Event("administered", EVERYONE, player=p, card=action.card))
+    elif isinstance(action, Orders):
+        state.distribution[p] = list(action.assets)
+        ev.append(Event("orders", EVERYONE, player=p, assets=list(action.assets)))
+
+
+def _agreed(state: State, ev: list) -> None:
+    if len(state.agreed) == state.num_players:
+        _, air, land = state.proposal
+        state.limits = (air, land)
+        state.proposal = None
+        state.agreed = ()
+        ev.append(Event("limits", EVERYONE, air=air, land=land, round=state.round))
+
+
+__all__ = ["check", "clerk", "pending", "perform"]

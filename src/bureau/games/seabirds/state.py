@@ -1,0 +1,207 @@
+"""Seabirds' state: houses' holdings as lists of small ints, messages as tuples.
+
+Houses are ints 0..5 (``HOUSES``); assets are ints 0..6: 0 is Money, ``1 + h``
+is house ``h``'s Resource type (``ASSETS``). A house's holdings are a list of
+seven counts. Time is seconds since the epoch (the action's time; in games
+without a clock, a virtual minute per action), so records replay exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from bureau.engine.rng import copy_rng
+
+from .transactions import ASSETS, HOUSES, UPGRADES
+
+MONEY = 0
+NUM_ASSETS = len(ASSETS)
+HARVESTING, BREEDING, USURY, SECRETS, SENSATION, SUPPRESSION = range(6)
+LIFE, INFORMATION, LABOR = range(3)
+GROUP = (LIFE, LIFE, INFORMATION, INFORMATION, LABOR, LABOR)  # SEA-05
+GROUP_NAMES = ("Life", "Information", "Labor")
+OPPOSES = {LIFE: INFORMATION, INFORMATION: LABOR, LABOR: LIFE}  # SEA-09 .. SEA-11
+EXPANSION, CONTACTS, INFRASTRUCTURE, DISTRIBUTION, ADMINISTRATOR = range(5)
+
+# Complication cards (SEA-20 .. SEA-23).
+HAZARD, SURPLUS, WINDFALL, BUREAUCRACY = range(4)
+CARDS = ("Hazard", "Surplus", "Windfall", "Bureaucracy")
+
+# Phases of a round (SEA-25); the Resolution runs inside one step (SEA-A22).
+DRAFT = "draft"  # houses are chosen (SEA-A23)
+AIR = "air"
+LAND = "land"
+OVER = "over"
+
+
+def own_asset(house: int) -> int:
+    """The asset index of ``house``'s own Resource type."""
+    return 1 + house
+
+
+def opposed_assets(house: int) -> tuple[int, ...]:
+    """The Resource types of the Group ``house`` considers opposed (SEA-A17)."""
+    target = OPPOSES[GROUP[house]]
+    return tuple(1 + h for h in range(6) if GROUP[h] == target)
+
+
+def relation(a: int, b: int) -> str:
+    """How house ``a`` considers house ``b``: allied, opposed or neutral (SEA-06 .. SEA-08)."""
+    if GROUP[a] == GROUP[b]:
+        return "allied"
+    return "opposed" if OPPOSES[GROUP[a]] == GROUP[b] else "neutral"
+
+
+class Message(NamedTuple):
+    """A message as the Bureau keeps it. ``kind`` is public, private or hidden."""
+
+    seq: int
+    time: float
+    author: int  # seat
+    kind: str
+    to: int  # private: the other seat; hidden: the target Stop; public: -1
+    text: str
+    revealed: bool = False  # hidden messages: opened at a landing
+
+
+class Pending(NamedTuple):
+    """A Transaction waiting to resolve: sealed in a hidden message, or a standing
+    conditional (SEA-A12, SEA-A14)."""
+
+    seq: int  # the message's sequence number: submission order
+    time: float  # submitted at
+    seat: int
+    house: int
+    record: object  # a transactions record
+    public: bool
+    window: str  # same_batch, deadline or standing
+    deadline: float | None
+
+
+class State:
+    """Everything about one game of Noble Houses of the Seabirds."""
+
+    __slots__ = (
+        "agreed",
+        "deck",
+        "discard",
+        "distribution",
+        "draft_order",
+        "holdings",
+        "house_of",
+        "known_top",
+        "limits",
+        "messages",
+        "names",
+        "next_seq",
+        "now",
+        "num_players",
+        "options",
+        "outcome",
+        "phase",
+        "phase_started",
+        "proposal",
+        "ready",
+        "resolved",
+        "rng",
+        "rolls",
+        "round",
+        "round_paid",
+        "sealed",
+        "seed",
+        "special_left",
+        "special_round",
+        "standing",
+        "step_started",
+        "stops",
+        "upgrades",
+    )
+
+    def __init__(self, names, seed: int, options: dict, rng: random.Random):
+        n = len(names)
+        self.names = tuple(names)
+        self.num_players = n
+        self.seed = seed
+        self.options = options
+        self.rng = rng
+        self.stops = options["stops"]
+        self.house_of = [-1] * n  # seat -> house
+        self.rolls: list[int] = []  # the starting d6 per seat (SEA-12)
+        self.draft_order: tuple[int, ...] = ()
+        self.holdings = [[0] * NUM_ASSETS for _ in range(n)]  # per seat, per asset
+        self.upgrades = [[0] * len(UPGRADES) for _ in range(n)]  # per seat, per upgrade
+        self.distribution: list[list[int]] = [[] for _ in range(n)]  # standing orders, -1: none
+        self.special_left = [0] * n  # Sensation and Suppression uses left (SEA-56)
+        self.special_round = [0] * n  # the round of the last use (SEA-57)
+        self.deck: list[int] = []  # complication cards, top last
+        self.discard: list[int] = []  # revealed cards, public (SEA-24)
+        self.known_top = False  # a Loyal Administrator put a known card on top (SEA-A19)
+        self.round = 1
+        self.phase = DRAFT
+        self.phase_started = 0.0
+        self.now = 0.0
+        self.limits = (options["air_hours"], options["land_hours"])  # this round's, in hours
+        self.proposal: tuple[int, int, int] | None = None  # (proposer, air, land)
+        self.agreed: tuple[int, ...] = ()  # seats that accepted the proposal
+        self.ready: list[bool] = [False] * n
+        self.messages: list[Message] = []
+        self.next_seq = 1
+        self.sealed: list[Pending] = []  # hidden Transactions not yet revealed
+        self.standing: list[Pending] = []  # conditionals waiting for their condition
+        # Transfers resolved so far, for conditions over time: (time, giver, taker, amounts).
+        self.resolved: list[tuple] = []
+        self.round_paid = [False, False]  # Usury and Secrets paid this round (SEA-A10)
+        self.outcome = None
+        self.step_started: float | None = None
+
+    def clone(self) -> State:
+        new = State.__new__(State)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        new.rng = copy_rng(self.rng)
+        new.house_of = self.house_of[:]
+        new.holdings = [h[:] for h in self.holdings]
+        new.upgrades = [u[:] for u in self.upgrades]
+        new.distribution = [d[:] for d in self.distribution]
+        new.special_left = self.special_left[:]
+        new.special_round = self.special_round[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.ready = self.ready[:]
+        new.messages = self.messages[:]
+        new.sealed = self.sealed[:]
+        new.standing = self.standing[:]
+        new.resolved = self.resolved[:]
+        new.round_paid = self.round_paid[:]
+        return new
+
+    def seat_of(self, house: int) -> int:
+        """The seat playing ``house``, or -1 if nobody does."""
+        return self.house_of.index(house) if house in self.house_of else -1
+
+
+_SHARED = tuple(
+    s
+    for s in State.__slots__
+    if s
+    not in (
+        "rng",
+        "house_of",
+        "holdings",
+        "upgrades",
+        "distribution",
+        "special_left",
+        "special_round",
+        "deck",
+        "discard",
+        "ready",
+        "messages",
+        "sealed",
+        "standing",
+        "resolved",
+        "round_paid",
+    )
+)
+
+__all__ = ["HOUSES", "State"]
