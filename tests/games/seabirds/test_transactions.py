@@ -650,7 +650,7 @@ def test_round_trip(record, issuer, other, named, case):
     assert read(message, reader) == (record,)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.lists(transactions, min_size=2, max_size=3), houses)
 def test_round_trip_messages(records, issuer):
     """SEA-A27: a Message of several canonical texts reads back to the same records, in order."""
@@ -693,4 +693,13 @@ def test_fuzz_any_text(message, issuer):
 @given(st.lists(st.sampled_from(VOCABULARY), max_size=30), houses)
 def test_fuzz_words(words, issuer):
     """SEA-A27: sentences made of the reader's own words are read or refused, nothing else."""
+    only_transaction_errors(f"{HEADER} {' '.join(words)}", issuer)
+
+
+@settings(max_examples=50, deadline=None)
+@given(transactions, houses, st.sampled_from(VOCABULARY), st.integers(0, 40))
+def test_fuzz_canonical_text_with_a_word_inserted(record, issuer, word, where):
+    """SEA-A27: a canonical text with one stray word is read or refused, nothing else."""
+    words = text(record, issuer).split(" ")
+    words.insert(where % (len(words) + 1), word)
     only_transaction_errors(f"{HEADER} {' '.join(words)}", issuer)

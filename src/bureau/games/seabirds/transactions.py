@@ -95,7 +95,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -589,7 +589,13 @@ def read(text: str, issuer: int) -> tuple[Transaction, ...]:
             f"cannot read {' '.join(text.split())!r}: expected at least one Transaction "
             "after the header"
         )
-    return tuple(_read_sentence(body, shown, issuer) for body, shown in sentences)
+    return tuple(_read_cached(body, shown, issuer) for body, shown in sentences)
+
+
+@lru_cache(maxsize=8192)
+def _read_cached(body: str, shown: str, issuer: int) -> Transaction:
+    """Reading is pure and players repeat themselves: remember recent sentences."""
+    return _read_sentence(body, shown, issuer)
 
 
 def _sentences(body: str) -> list[tuple[str, str]]:
