@@ -107,6 +107,13 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
                     live = [u for u in live if u is not t]
                     dropped = True
                     break
+        if state.options["batch_mode"] == "sequential":
+            victim = first_unaffordable(state, live)
+            if victim is None:
+                break
+            live = [u for u in live if u is not victim]
+            failed.append(victim)
+            continue
         after = [h[:] for h in state.holdings]
         for t in live:
             for seat, a, d in changes(state, t):
@@ -126,6 +133,19 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
         failed.append(victim)
     unmet = [t for t in batch if t not in live and t not in failed]
     return live, sorted(failed, key=lambda p: p.seq), sorted(unmet, key=lambda p: p.seq)
+
+
+def first_unaffordable(state: State, live: list[Pending]) -> Pending | None:
+    """``batch_mode=sequential``: the first Transaction, in submission order, that its
+    issuer cannot pay when the ones before it have been applied."""
+    after = [h[:] for h in state.holdings]
+    for t in live:
+        delta = changes(state, t)
+        for seat, a, d in delta:
+            after[seat][a] += d
+        if any(after[seat][a] < 0 for seat, a, _ in delta):
+            return t
+    return None
 
 
 def resolve(state: State, batch: list[Pending], now: float, ev: list) -> None:
@@ -179,14 +199,26 @@ def resolve(state: State, batch: list[Pending], now: float, ev: list) -> None:
 def pay_abilities(state: State, executed: list[Pending], ev: list) -> None:
     """Usury and Secrets: 1 Money in a Round in which another House resolves a
     Reinvestment (Usury) or a Trade (Secrets) (SEA-62, SEA-63, SEA-A10, SEA-A11)."""
+    mode = state.options["income_ability_mode"]
     for index, (house, kind) in enumerate(((USURY, Reinvest), (SECRETS, Gift))):
         seat = state.seat_of(house)
-        if seat < 0 or state.round_paid[index]:
+        if seat < 0:
             continue
-        if any(t.seat != seat and _is(t.record, kind) for t in executed):
-            state.round_paid[index] = True
-            state.holdings[seat][MONEY] += 1
-            ev.append(Event("ability_paid", EVERYONE, player=seat, house=house, amount=1))
+        paid = state.round_paid[index]
+        others = [t.house for t in executed if t.seat != seat and _is(t.record, kind)]
+        if mode == "per_transaction":
+            amount = len(others)
+        elif mode == "per_other_house":
+            new = sorted(set(others) - set(paid))
+            paid += new
+            amount = len(new)
+        else:
+            amount = 1 if others and not paid else 0
+            if amount:
+                paid.append(-1)
+        if amount:
+            state.holdings[seat][MONEY] += amount
+            ev.append(Event("ability_paid", EVERYONE, player=seat, house=house, amount=amount))
 
 
 def _is(record, kind) -> bool:

@@ -149,6 +149,8 @@ def check_take(state: State, seat: int, record: Take, public: bool) -> None:
         raise IllegalAction("you have used the special Transaction as often as the game allows")
     if state.special_round[seat] == state.round:
         raise IllegalAction("the special Transaction is once a Round")
+    if state.phase == "land" and state.options["land_phase_blocks_special_take"]:
+        raise IllegalAction("violence is prohibited in the Land Phase (SEA-A18)")
     in_play(state, record.target)
     target = state.seat_of(record.target)
     if target == seat:

@@ -152,6 +152,8 @@ def window(record, public: bool) -> tuple[str, float | None]:
 def end_phase(state: State, ev: list) -> None:
     if state.phase == AIR:
         resolution(state, ev)
+    elif state.round >= state.stops:
+        end_game(state, ev)  # the final Land Phase (final_land_phase, SEA-A03)
     else:
         next_round(state, ev)
 
@@ -172,10 +174,13 @@ def resolution(state: State, ev: list) -> None:
         for seat in range(state.num_players):
             state.holdings[seat][MONEY] += 1
     landing = final or card != HAZARD  # SEA-A03, SEA-A06
-    if landing:
+    if landing or not state.options["hazard_blocks_upgrade_income"]:
         economy.income(state, ev)  # SEA-30
+    if landing:
         land(state, k, final, ev)  # SEA-31 .. SEA-34
-    if final:
+    if final and state.options["final_land_phase"]:
+        start_phase(state, LAND, ev)
+    elif final:
         end_game(state, ev)
     elif card == HAZARD:
         ev.append(Event("hazard", EVERYONE, round=k))
@@ -214,7 +219,7 @@ def land(state: State, k: int, final: bool, ev: list) -> None:
 
 def next_round(state: State, ev: list) -> None:
     state.round += 1
-    state.round_paid = [False, False]
+    state.round_paid = [[], []]
     state.limits = (state.options["air_hours"], state.options["land_hours"])
     state.proposal = None
     state.agreed = ()
@@ -229,7 +234,10 @@ def end_game(state: State, ev: list, capped: bool = False, reason: str = "") -> 
     vps = [economy.points(state, s) for s in range(n)]
     holdings = [sum(state.holdings[s]) for s in range(n)]
     money = [state.holdings[s][MONEY] for s in range(n)]
-    keys = [(vps[s], holdings[s], money[s]) for s in range(n)]
+    if state.options["tiebreak"] == "shared":
+        keys = [(vps[s],) for s in range(n)]
+    else:
+        keys = [(vps[s], holdings[s], money[s]) for s in range(n)]
     ranking = rank_by(keys)
     winners = () if capped else tuple(s for s in range(n) if ranking[s] == 1)
     reason = reason or f"the Houses landed at the final Stop ({state.stops})"

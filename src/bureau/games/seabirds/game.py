@@ -9,7 +9,7 @@ from bureau.engine import Event, Game, Option, OptionError
 
 from . import economy, flow, moves, rules
 from .actions import READY, read
-from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, LAND, OVER, State
+from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, LAND, OPPOSES, OVER, State
 from .transactions import ASSETS, HOUSES, UPGRADES
 
 HOUR = 3600.0
@@ -53,6 +53,48 @@ OPTIONS = (
         "discount_applies_to_infrastructure",
         False,
         "Harvesting's and Breeding's discount also applies to Infrastructure (SEA-A09)",
+        kind="bool",
+    ),
+    Option(
+        "final_land_phase",
+        False,
+        "a timed Land Phase follows the final Stop's Resolution (SEA-A03)",
+        kind="bool",
+    ),
+    Option(
+        "hazard_blocks_upgrade_income",
+        True,
+        "no Upgrade income in a Round whose landing a Hazard skips (SEA-A06)",
+        kind="bool",
+    ),
+    Option(
+        "income_ability_mode",
+        "per_round",
+        "how often Usury and Secrets are paid (SEA-A10)",
+        choices=("per_round", "per_other_house", "per_transaction"),
+    ),
+    Option(
+        "batch_mode",
+        "net",
+        "a batch settles net, or in submission order (SEA-A12)",
+        choices=("net", "sequential"),
+    ),
+    Option(
+        "land_phase_blocks_special_take",
+        False,
+        "no special take in the Land Phase, where violence is prohibited (SEA-A18)",
+        kind="bool",
+    ),
+    Option(
+        "tiebreak",
+        "holdings_money",
+        "equal Victory Points: more holdings, then more Money, win; or shared (SEA-A01)",
+        choices=("holdings_money", "shared"),
+    ),
+    Option(
+        "allow_round_vote",
+        True,
+        "players may agree other time limits for a Round (SEA-A21)",
         kind="bool",
     ),
     Option(
@@ -208,6 +250,7 @@ class Seabirds(Game):
             "name": state.names[seat],
             "house": HOUSES[house] if house >= 0 else None,
             "group": GROUP_NAMES[GROUP[house]] if house >= 0 else None,
+            "opposes": GROUP_NAMES[OPPOSES[GROUP[house]]] if house >= 0 else None,
             "money": held[0],
             "resources": {ASSETS[a]: held[a] for a in range(1, len(ASSETS)) if held[a]},
             "upgrades": {UPGRADES[u]: n for u, n in enumerate(state.upgrades[seat]) if n},
@@ -285,7 +328,7 @@ def describe(state: State, e: Event) -> str:
     if kind == "lapsed":
         return f"Lapsed: {d['text']}"
     if kind == "ability_paid":
-        return f"{who()} ({HOUSES[d['house']]}) gains 1 Money by its ability."
+        return f"{who()} ({HOUSES[d['house']]}) gains {d['amount']} Money by its ability."
     if kind == "resolution":
         return f"Resolution of Round {d['round']}" + (" (the final Stop)." if d["final"] else ".")
     if kind == "complication":

@@ -52,6 +52,8 @@ def check(state: State, p: int, action) -> None:
                 f" invalid (SEA-33); mark it for Stop {state.round} or later"
             )
     elif isinstance(action, Limits):
+        if not state.options["allow_round_vote"]:
+            raise IllegalAction("this game keeps the host's time limits (allow_round_vote)")
         if min(action.air, action.land) < MIN_HOURS:
             raise IllegalAction(f"no phase is shorter than {MIN_HOURS} hour")
     elif isinstance(action, Agree):

@@ -151,7 +151,7 @@ class State:
         self.standing: list[Pending] = []  # conditionals waiting for their condition
         # Transfers resolved so far, for conditions over time: (time, giver, taker, amounts).
         self.resolved: list[tuple] = []
-        self.round_paid = [False, False]  # Usury and Secrets paid this round (SEA-A10)
+        self.round_paid: list[list[int]] = [[], []]  # Usury's, Secrets' payers this round
         self.outcome = None
         self.step_started: float | None = None
 
@@ -173,7 +173,7 @@ class State:
         new.sealed = self.sealed[:]
         new.standing = self.standing[:]
         new.resolved = self.resolved[:]
-        new.round_paid = self.round_paid[:]
+        new.round_paid = [p[:] for p in self.round_paid]
         return new
 
     def seat_of(self, house: int) -> int:
