@@ -186,7 +186,7 @@ class TerminalGame:
         self.last_human = seat
         self._show_events(seat)
         legal = self.game.legal_actions(self.match.state, seat)
-        if len(legal) == 1:
+        if len(legal) == 1 and not self.game.open_ended:
             text = str(legal[0])
             self.match.play(seat, legal[0], time.time())
             self.console.print(

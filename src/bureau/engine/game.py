@@ -84,6 +84,9 @@ class Game:
     # deck, sealed bids opened): what follows them may differ between re-dealt worlds
     # without anything having leaked.
     reveals: frozenset[str] = frozenset()
+    # True where a pending player may do more than ``legal_actions`` lists (free-text
+    # messages): interfaces then never play a lone legal action for a human.
+    open_ended: bool = False
 
     # -- setting up -------------------------------------------------------
 

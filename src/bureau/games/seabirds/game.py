@@ -125,6 +125,7 @@ class Seabirds(Game):
     min_players = 3
     max_players = 6
     options = OPTIONS
+    open_ended = True  # messages are free text
     reveals = frozenset({"resolution"})  # the complication card and the sealed messages
     summary = (
         "Three to six Houses fly from Stop to Stop, posting messages, trading and upgrading"
