@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bureau.engine import Event, Game, Option, OptionError
+from bureau.engine import EVERYONE, Event, Game, Option, OptionError
 
 from . import economy, flow, moves, rules
 from .actions import READY, read
@@ -169,12 +169,34 @@ class Seabirds(Game):
 
     def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
         """Messages carry the time they were sent (SEA-52): the action's ``at``, or one
-        virtual minute after the last action in games without a clock."""
-        self.check(state, player, action)
-        state.now = max(state.now, at) if at is not None else state.now + flow.VIRTUAL_STEP
+        virtual minute after the last action in games without a clock.
+
+        An action dated at or after its phase's deadline comes after that phase: the
+        phase closes at the deadline first (SEA-28, SEA-37), as if everyone had been
+        ready then, and the action is checked against what follows.
+        """
         ev: list[Event] = []
+        if at is not None and self._overdue(state, at):
+            trial = state.clone()
+            self._close_overdue(trial, at, [])
+            self.check(trial, player, action)  # refused: nothing changes
+            self._close_overdue(state, at, ev)
+        else:
+            self.check(state, player, action)
+        state.now = max(state.now, at) if at is not None else state.now + flow.VIRTUAL_STEP
         rules.perform(state, player, action, ev)
         return ev
+
+    def _overdue(self, state: State, at: float) -> bool:
+        deadline = self.deadline(state)
+        return deadline is not None and at >= deadline
+
+    def _close_overdue(self, state: State, at: float, ev: list) -> None:
+        while self._overdue(state, at):
+            state.now = max(state.now, self.deadline(state))
+            ev.append(Event("deadline", EVERYONE, phase=state.phase, round=state.round))
+            state.ready = [True] * state.num_players
+            flow.end_phase(state, ev)
 
     def deadline(self, state: State) -> float | None:
         """The end of the Air or Land Phase (SEA-28, SEA-37)."""
@@ -342,6 +364,8 @@ def describe(state: State, e: Event) -> str:
         return f"Opened, {names[d['player']]}'s sealed message for Stop {d['stop']}: {d['text']}"
     if kind == "ready":
         return f"{who()} is ready."
+    if kind == "deadline":
+        return f"The {d['phase'].title()} Phase of Round {d['round']} reaches its time limit."
     if kind == "limits_proposed":
         return f"{who()} proposes {d['air']} h Air and {d['land']} h Land for this Round."
     if kind == "limits_agreed":
