@@ -19,6 +19,7 @@ _MODULES = {
     "aristocracy": "bureau.games.aristocracy",
     "nobility": "bureau.games.nobility",
     "decrees": "bureau.games.decrees",
+    "seabirds": "bureau.games.seabirds",
 }
 _LOADED: dict[str, Game] = {}
 

@@ -21,7 +21,7 @@ from bureau.games.seabirds.transactions import ASSETS, HEADER
 
 ANN, BEN, CAT, DAN, EVE, FAY = range(6)
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
-T0 = 1_700_000_000  # the default start_time
+T0 = 1_700_000_000  # the start_time of games made here
 HOUR = 3600
 
 
@@ -39,6 +39,7 @@ def new_game(
         "rolls": [str(r) for r in (rolls or (3,) * n)],
         "complications": list(cards),
         "stops": stops,
+        "start_time": T0,
         **options,
     }
     return GAME.new(list(NAMES[:n]), seed=7, options=opts)

@@ -7,13 +7,20 @@ order (Money first, then each House's Resource).
 
 from __future__ import annotations
 
+import logging
+import random
 from datetime import UTC, datetime
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lark import Lark
+from lark import logger as lark_logger
+from lark.exceptions import UnexpectedInput
 
+from bureau.games.seabirds import transactions as reader
 from bureau.games.seabirds.transactions import (
     ASSETS,
     HEADER,
@@ -703,3 +710,291 @@ def test_fuzz_canonical_text_with_a_word_inserted(record, issuer, word, where):
     words = text(record, issuer).split(" ")
     words.insert(where % (len(words) + 1), word)
     only_transaction_errors(f"{HEADER} {' '.join(words)}", issuer)
+
+
+# -- the fast parser reads exactly like Earley -------------------------------------------------
+#
+# ``read`` parses with an LALR(1) parser (``_FAST``) and falls back to the Earley parser of
+# ``GRAMMAR`` (``_PARSER``) only when that fails. These tests check that whenever the fast
+# parser parses, its tree is Earley's, that every reading (record or error message) is the
+# one Earley alone gives, and that the fast parser refuses nothing Earley reads except two
+# month-named dates in one deadline (the one ambiguity of ``GRAMMAR``).
+
+
+def earley_read(body: str, issuer: int):
+    """What reading ``body`` gave when Earley parsed every sentence: the record or the error."""
+    with mock.patch.object(reader, "_parse", reader._PARSER.parse):
+        return outcome(body, issuer)
+
+
+def outcome(body: str, issuer: int):
+    try:
+        return ("read", reader._read_sentence(body, body, issuer))
+    except Exception as exc:
+        return ("refused", type(exc), str(exc))
+
+
+def parse_tree(parser, body: str):
+    try:
+        return parser.parse(body)
+    except UnexpectedInput:
+        return None
+
+
+def months_in_a_deadline(body: str) -> int:
+    """The most month names in one deadline (in the text after one 'before')."""
+    counts = [0]
+    for token in reader._PARSER.lex(body):
+        if token.type == "_BEFORE":
+            counts.append(0)
+        counts[-1] += token.type == "MONTH"
+    return max(counts)
+
+
+def same_as_earley(body: str, issuer: int = BREEDING) -> str:
+    """Check ``body`` both ways; say which parser read it ("fast", "earley" or "neither")."""
+    fast, slow = parse_tree(reader._FAST, body), parse_tree(reader._PARSER, body)
+    if fast is not None:
+        assert fast == slow, body
+    elif slow is not None:
+        assert months_in_a_deadline(body) >= 2, f"the fast parser refuses {body!r}"
+    assert outcome(body, issuer) == earley_read(body, issuer), body
+    return "fast" if fast is not None else "earley" if slow is not None else "neither"
+
+
+def lark_conflicts(grammar: str) -> list[str]:
+    """The LALR conflicts lark logs (and resolves as shift) while building ``grammar``."""
+    messages = []
+
+    class Collect(logging.Handler):
+        def emit(self, record):
+            messages.append(record.getMessage())
+
+    handler, level = Collect(), lark_logger.level
+    lark_logger.addHandler(handler)
+    lark_logger.setLevel(logging.DEBUG)
+    try:
+        Lark(grammar, parser="lalr", lexer="basic", postlex=reader._Labels())
+    finally:
+        lark_logger.removeHandler(handler)
+        lark_logger.setLevel(level)
+    return [m for m in messages if "conflict" in m.lower() or "collision" in m.lower()]
+
+
+def test_fast_grammar_is_lalr_and_lexes_like_earley():
+    """The fast grammar has no LALR(1) conflicts (so it is unambiguous), where GRAMMAR has
+    many; both parsers have the same lexer, so they see the same tokens."""
+    assert lark_conflicts(reader._FAST_GRAMMAR) == []
+    assert lark_conflicts(reader.GRAMMAR)  # the check can see conflicts
+
+    def terminals(parser):
+        return {(t.name, repr(t.pattern), t.priority) for t in parser.terminals}
+
+    assert terminals(reader._FAST) == terminals(reader._PARSER)
+    assert reader._FAST.options.lexer == reader._PARSER.options.lexer == "basic"
+
+
+HAND_WRITTEN = [
+    L86.removeprefix(HEADER).strip(" .\xa0"),
+    L88.removeprefix(HEADER).strip(" .\xa0"),
+    L94.removeprefix(HEADER).strip(" .\xa0"),
+    "I give 2 Money, and 1 Food to Usury",
+    "I give 2 Money , and 1 Food, 3 Tr and 2 WB to Usury if Usury gives me 1 M, and 2 Food",
+    "I give 2 Food to Usury if Usury gives me 2 Money, and Secrets gives Usury 1 Tr",
+    "I give 2 Food to Usury if Usury gives me 2 Money and Secrets gives me 1 Tr, 2 M",
+    "I give 2 Food to Usury if Usury gives me 2 Money Secrets gives me 1 Tr",
+    "I give 2 Food to Usury if, Usury gives me 2 Money, in the same batch",
+    "I give 2 Food to Usury if Usury gives me 2 Money and in the same batch",
+    "I give 2 Food to Usury if Usury gives me 2 Money, and, Secrets gives me 1 Tr",
+    "I give 2 Food to Usury if Usury gives me 2 Money,, Secrets gives me 1 Tr",
+    "If Usury gives me 2 Money, then I give Usury 2 Food",
+    "If Usury gives me 2 Money, 1 Food, I give Usury 2 Food",
+    "If Usury gives me 2 Money I give Usury 2 Food",
+    "If Usury gives me 2 Money, and I give Usury 2 Food",
+    "If, in any batch, Usury gives me 2 Money, and Secrets gives me 1 Food then I give 2 M to"
+    " Usury",
+    "If Usury gives me 2 Money before 18:00 UTC on 1 Dec 2026, I, Breeding, give Usury 2 Food",
+    "If Usury gives me 2 Money before 18:00 UTC on 1 Dec 2026, Secrets gives me 1 M, I give 1 M"
+    " to Usury",
+    "I trade 2 Food to Usury for 2 Money, 1 Corp, in any batch",
+    "I trade 2 Food to Usury for 2 Money, before 18:00 UTC, 1 Dec 2026, in any batch",
+    "I trade Usury 2 Food for 2 Money before 2026-12-01 18:00 UTC, in the same batch",
+    "I reinvest 3 Money, and 1 M for 2 WB, 1 WB",
+    "I buy a Loyal Administrator with my 5 Money, 2 Food and 2 Treaties",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7 2009 23:59 UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7, 2009, 23:59, UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7, 23:59 UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7, -04:00 23:59 2009",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7 -0400, 23:59",
+    "I give 2 Food to Usury if Usury gives me 2 Money before Monday, 7 September 2009 UTC 11 PM",
+    "I give 2 Food to Usury if Usury gives me 2 Money before Monday 2009-09-07, at 23:00, UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before the 7th of Sept., 2009 at 11 pm ET",
+    "I give 2 Food to Usury if Usury gives me 2 Money before 2009-09-07 2009-09-08 18:00 UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before 18:00, 2009-09-07, on, UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before 23:59 UTC September 7 2009,"
+    " and Secrets gives me 1 M, as a standing offer",
+    "I give 2 Food to Usury if Usury gives me 2 Money before 23:59 UTC September 7 2009 in the"
+    " same batch",
+    "I give 2 Food to Usury if Usury gives me 2 M before 2026-12-01T18:00Z, before 1 Dec 2026",
+    # two month names in one deadline: the fast parser leaves these to Earley
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7 2009 December 2026 UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7, 2009 December 18:00",
+    "I give 2 Food to Usury if Usury gives me 2 Money before Sept 7 2009 1 December 2026 18:00",
+    "I give 2 Food to Usury if Usury gives me 2 Money before Sept 7, 1 Dec, 2026 18:00 UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before 7 Sept 8 Sept 2009 18:00 UTC",
+    # errors
+    "I give 2 Money, and Usury",
+    "I give 2 Money and 1 Food to Usury,",
+    "I give 2 Money and to Usury",
+    "If Usury gives me 2 Money, , I give Usury 2 Food",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7, , 2009 23:59 UTC",
+    "I give 2 Food to Usury if Usury gives me 2 Money before September 7, and 2009 23:59 UTC",
+    "I, Usury, give 2 Food to Secrets",
+    "Thanks, Usury!",
+]
+
+
+@pytest.mark.parametrize("body", HAND_WRITTEN)
+def test_fast_parser_hand_written(body):
+    same_as_earley(body)
+
+
+def test_fast_parser_reads_the_usual_sentences_itself():
+    """Every valid sentence of these tests is parsed by the fast parser (no Earley)."""
+    said = {body: same_as_earley(body) for body in HAND_WRITTEN}
+    assert said[HAND_WRITTEN[0]] == said[HAND_WRITTEN[2]] == "fast"
+    assert sum(way == "earley" for way in said.values()) == 5  # the two-month deadlines
+
+
+# Sample texts of each terminal, to write random sentences of GRAMMAR.
+TERMINAL_TEXTS = {
+    "ASSET": ["Money", "M", "Food", "Worker Beetles", "WB", "Corp", "Tr", "Platoons", "Resources"],
+    "COMMA": [","],
+    "HOUSE": ["Usury", "Breeding", "secrets", "HARVESTING"],
+    "INT": ["1", "2", "7", "12", "2009", "2026", "0", "31", "007"],
+    "ISODATE": ["2026-12-01", "2009-09-07", "2026-02-30"],
+    "ISO_DATETIME": ["2026-12-01T18:00Z", "2026-12-01T18:00:30+01:00"],
+    "MONTH": ["September", "Sept.", "Dec", "may"],
+    "ORDINAL": ["7th", "1st", "22nd"],
+    "SIGNED": ["-3", "+02:00", "-0430", "+2"],
+    "TIME12": ["11:59 PM", "11 p.m.", "9:00 AM", "13:00 PM"],
+    "TIME24": ["18:00", "23:59:30", "24:00"],
+    "UPGRADE": ["Expansion Contract", "Infrastructure", "business contacts"],
+    "WEEKDAY": ["Monday", "Tue.", "sun"],
+    "WORD": ["gold", "please"],
+    "ZONE": ["UTC", "GMT - 4", "America/New_York", "Eastern US time", "ET", "EST", "Mars/Olympus"],
+    "_AND": ["and"],
+    "_ANY_BATCH": ["in any batch of Messages", "as a standing offer"],
+    "_ARTICLE": ["a", "an", "the", "one"],
+    "_AT": ["at"],
+    "_AT_LEAST": ["at least"],
+    "_BEFORE": ["before"],
+    "_BUY": ["buy", "purchase"],
+    "_FOR": ["for"],
+    "_FROM": ["from"],
+    "_GIVE": ["give", "send"],
+    "_GIVES": ["gives", "pays"],
+    "_HOUSE_WORD": ["House", "the House of"],
+    "_I": ["I"],
+    "_IF": ["if", "If"],
+    "_INTO": ["into"],
+    "_ME": ["me"],
+    "_MY": ["my"],
+    "_OF": ["of"],
+    "_ON": ["on"],
+    "_REINVEST": ["reinvest", "swap"],
+    "_SAME_BATCH": ["in the same batch of Messages", "in the same batch"],
+    "_TAKE": ["take"],
+    "_THEN": ["then"],
+    "_TO": ["to"],
+    "_TRADE": ["trade"],
+    "_WITH": ["with", "using"],
+}
+TEXTS = sorted({word for words in TERMINAL_TEXTS.values() for word in words})
+
+
+def grammar_sentence(rng: random.Random, depth: int) -> list[str]:
+    """The words of a random derivation of GRAMMAR; below ``depth`` the shortest ones."""
+    rules: dict[str, list[list]] = {}
+    for rule in reader._PARSER.rules:
+        rules.setdefault(rule.origin.name, []).append(rule.expansion)
+    height: dict[str, int] = {}  # the fewest levels down to terminals
+    while len(height) < len(rules):
+        for name, expansions in rules.items():
+            for expansion in expansions:
+                below = [height.get(s.name) for s in expansion if not s.is_term]
+                if None not in below:
+                    height[name] = min(height.get(name, 99), 1 + max(below, default=0))
+
+    def tall(expansion):
+        return 1 + max((height[s.name] for s in expansion if not s.is_term), default=0)
+
+    def derive(name, level):
+        expansions = rules[name]
+        if level > depth:
+            least = min(map(tall, expansions))
+            expansions = [e for e in expansions if tall(e) == least]
+        words = []
+        for symbol in rng.choice(expansions):
+            if symbol.is_term:
+                words.append(rng.choice(TERMINAL_TEXTS[symbol.name]))
+            else:
+                words += derive(symbol.name, level + 1)
+        return words
+
+    return derive("start", 0)
+
+
+def spoil(rng: random.Random, words: list[str]) -> list[str]:
+    """``words`` with one or two words dropped, added, doubled or swapped."""
+    words = list(words)
+    for _ in range(rng.randint(1, 2)):
+        i = rng.randrange(len(words))
+        change = rng.randrange(4)
+        if change == 0 and len(words) > 1:
+            del words[i]
+        elif change == 1:
+            words.insert(i, rng.choice(TEXTS))
+        elif change == 2:
+            words.insert(i, words[i])
+        elif i + 1 < len(words):
+            words[i], words[i + 1] = words[i + 1], words[i]
+    return words
+
+
+def spaced(rng: random.Random, words: list[str]) -> str:
+    return "".join(
+        w if i == 0 or (w == "," and rng.random() < 0.7) else rng.choice(" \n") + w
+        for i, w in enumerate(words)
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fast_parser_on_random_sentences_of_the_grammar(seed):
+    """Random derivations of GRAMMAR, some spoiled: the fast parser reads them as Earley does,
+    and reads itself nearly all that Earley can parse."""
+    rng = random.Random(seed)
+    ways = []
+    for _ in range(150):
+        words = grammar_sentence(rng, rng.choice((8, 12, 16)))
+        if rng.random() < 0.4:
+            words = spoil(rng, words)
+        ways.append(same_as_earley(spaced(rng, words), rng.randrange(len(HOUSES))))
+    assert ways.count("fast") > 60
+
+
+@settings(max_examples=100, deadline=None)
+@given(transactions, houses, st.booleans(), st.sampled_from(VOCABULARY), st.integers(0, 40))
+def test_fast_parser_on_canonical_texts(record, issuer, named, word, where):
+    """Canonical texts, and the same with one stray word, read as Earley reads them."""
+    sentence = (str(record) if named else text(record, issuer)).removesuffix(".")
+    assert same_as_earley(sentence, issuer) == "fast"
+    words = sentence.split(" ")
+    words.insert(where % (len(words) + 1), word)
+    same_as_earley(" ".join(words), issuer)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), max_size=30), houses)
+def test_fast_parser_on_words(words, issuer):
+    same_as_earley(" ".join(words), issuer)

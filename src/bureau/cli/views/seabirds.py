@@ -1,7 +1,8 @@
 """The terminal layout of a Seabirds view (the shape of ``Seabirds.view``).
 
 >>> from rich.console import Console
->>> from bureau.games.seabirds.game import GAME as game
+>>> import bureau
+>>> game = bureau.load("seabirds")
 >>> state = game.new(3, seed=2, options={"houses": "Breeding Usury Sensation"})
 >>> console = Console(width=100, color_system=None)
 >>> with console.capture() as cap:
@@ -54,7 +55,7 @@ def _houses(view: dict, names: list[str]) -> Table:
 def _message(m: dict, names: list[str]) -> Text:
     who = names[m["from"]]
     if m["kind"] == "private":
-        head = f"{who} to {names[m['to']]} (private)"
+        head = f"{who} to {', '.join(names[s] for s in m['to'])} (private)"
     elif m["kind"] == "hidden":
         state = "opened" if m["revealed"] else "sealed"
         head = f"{who} to the Bureau for Stop {m['to']} ({state})"
@@ -80,12 +81,7 @@ def render(view: dict) -> RenderableType:
         Text.assemble(("Noble Houses of the Seabirds", "bold"), f" — {where}")
     ]
     if view.get("deadline"):
-        parts.append(
-            Text(
-                f"Now {when(view['now'])}; the phase ends at {when(view['deadline'])}"
-                " or when everyone is ready."
-            )
-        )
+        parts.append(Text(f"The phase ends at {when(view['deadline'])} or when everyone is ready."))
     parts.append(_houses(view, names))
     deck = f"Complication deck: {view['deck_count']} cards"
     if view.get("top"):

@@ -1,5 +1,10 @@
-"""Noble Houses of the Seabirds (``/work/shared/rules/seabirds.md``).
+"""Noble Houses of the Seabirds (John Evans, 2009): Houses fly from Stop to Stop and deal
+through the Bureau's Transactions.
 
-Not registered as a game yet: so far only ``transactions`` (the reader of typed
-Transactions, SEA-39 and SEA-A27) lives here.
+The rules as Bureau plays them are in ``docs/games/seabirds.md``; every rule and ruling
+has an id in ``../shared/rules/seabirds.md`` (``SEA-nn``, ``SEA-Ann``).
 """
+
+from .game import GAME, Seabirds
+
+__all__ = ["GAME", "Seabirds"]

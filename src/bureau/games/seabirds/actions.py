@@ -5,7 +5,7 @@ begins ``ATTN Bureau: Transaction.`` is read by ``transactions.read``.
 
 >>> read("hide for stop 3: ATTN Bureau: Transaction. I give 1 Money to Usury.")
 ('hide', 3, 'ATTN Bureau: Transaction. I give 1 Money to Usury.')
->>> str(Tell(1, "Ben", "Shall we trade?"))
+>>> str(Tell((1,), ("Ben",), "Shall we trade?"))
 'tell Ben: Shall we trade?'
 """
 
@@ -38,24 +38,26 @@ class Post(NamedTuple):
 
 
 class Tell(NamedTuple):
-    """A private message to one player."""
+    """A private message to chosen players (SEA-16), in seat order."""
 
-    seat: int
-    name: str
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
     text: str
 
     def __str__(self):
-        return f"tell {self.name}: {self.text}"
+        return f"tell {', '.join(self.names)}: {self.text}"
 
 
 class Hide(NamedTuple):
-    """A hidden message to the Bureau, sealed until the landing at ``stop`` (SEA-31)."""
+    """A hidden message to the Bureau, sealed until the landing at ``stop`` (SEA-31);
+    ``None``: the coming Stop when it is sent (SEA-A08)."""
 
-    stop: int
+    stop: int | None
     text: str
 
     def __str__(self):
-        return f"hide for stop {self.stop}: {self.text}"
+        where = "" if self.stop is None else f" for stop {self.stop}"
+        return f"hide{where}: {self.text}"
 
 
 class Ready(NamedTuple):
@@ -104,7 +106,7 @@ start: action
 ?action: pick | post | tell | hide | ready | limits | agree | administer | orders
 pick: "house"i WORD
 post: "post"i TEXT
-tell: "tell"i WORD ":" TEXT
+tell: "tell"i WORD ("," WORD)* ":" TEXT
 hide: "hide"i ("for"i "stop"i INT)? ":" TEXT
 ready: "ready"i
 limits: "propose"i "limits"i INT INT
@@ -134,7 +136,7 @@ class Raw(Transformer):
         return ("post", text[1:].strip() if text.startswith(":") else text)
 
     def tell(self, items):
-        return ("tell", str(items[0]), str(items[1]).strip())
+        return ("tell", tuple(str(w) for w in items[:-1]), str(items[-1]).strip())
 
     def hide(self, items):
         stop = int(items[0]) if len(items) == 2 else None

@@ -55,10 +55,10 @@ def met(state: State, t: Pending, batch: list[Pending], now: float) -> bool:
             found = any(
                 giver == req.giver
                 and taker == req.taker
-                and when >= t.time
+                and stamp > t.seq
                 and (t.deadline is None or when < t.deadline)
                 and covers(amounts, req.amounts)
-                for when, giver, taker, amounts in state.resolved
+                for stamp, when, giver, taker, amounts in state.resolved
             )
         if not found:
             return False
@@ -96,7 +96,7 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
 
     Returns (executed, failed, unmet), each in submission order.
     """
-    live = sorted(batch, key=lambda p: p.seq)
+    live = sorted(batch, key=lambda p: p.order)
     failed: list[Pending] = []
     while True:
         dropped = True
@@ -128,11 +128,11 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
             for t in live
             if any(d < 0 and (s, a) in short and s == t.seat for s, a, d in changes(state, t))
         ] or [t for t in live if any(d < 0 and (s, a) in short for s, a, d in changes(state, t))]
-        victim = max(culprits, key=lambda p: p.seq)
+        victim = max(culprits, key=lambda p: p.order)
         live = [u for u in live if u is not victim]
         failed.append(victim)
     unmet = [t for t in batch if t not in live and t not in failed]
-    return live, sorted(failed, key=lambda p: p.seq), sorted(unmet, key=lambda p: p.seq)
+    return live, sorted(failed, key=lambda p: p.order), sorted(unmet, key=lambda p: p.order)
 
 
 def first_unaffordable(state: State, live: list[Pending]) -> Pending | None:
@@ -163,7 +163,7 @@ def resolve(state: State, batch: list[Pending], now: float, ev: list) -> None:
             state.special_round[t.seat] = state.round
         x = transfer(t)
         if x is not None:
-            state.resolved.append((now, *x))
+            state.resolved.append((state.next_seq - 1, now, *x))
         ev.append(Event("executed", EVERYONE, player=t.seat, text=economy.text(t)))
     for t in failed:
         ev.append(

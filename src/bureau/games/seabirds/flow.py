@@ -28,7 +28,7 @@ from .state import (
     State,
     own_asset,
 )
-from .transactions import HOUSES, Conditional, is_transaction, read
+from .transactions import HOUSES, Conditional, Take, is_transaction, read
 
 VIRTUAL_STEP = 60.0  # seconds a timeless action moves the clock (sims, tests)
 
@@ -46,6 +46,8 @@ def deck_size(stops: int, rounding: str) -> int:
 
 
 def setup(names, seed: int, options: dict, houses=None, rolls=None, cards=None) -> State:
+    """A new game; ``houses`` per seat skip the draft, ``rolls`` are the d6 per seat and
+    ``cards`` the complication deck from the top."""
     state = State(names, seed, options, make_rng(seed, "seabirds"))
     n = state.num_players
     rng = state.rng
@@ -55,8 +57,8 @@ def setup(names, seed: int, options: dict, houses=None, rolls=None, cards=None) 
         rng.shuffle(cards)  # SEA-19
     state.deck = list(reversed(cards))
     state.rolls = list(rolls) if rolls is not None else [rng.randint(1, 6) for _ in range(n)]
-    state.now = float(options["start_time"])
-    state.phase_started = state.now
+    if options["start_time"] is not None:
+        start_clock(state, float(options["start_time"]))
     if houses is None and options["house_assignment"] == "random":
         houses = rng.sample(range(6), n)
     if houses is None:
@@ -68,6 +70,13 @@ def setup(names, seed: int, options: dict, houses=None, rolls=None, cards=None) 
         state.house_of[seat] = house
     begin(state, [])
     return state
+
+
+def start_clock(state: State, at: float) -> None:
+    """Phase time limits count from here on (SEA-26)."""
+    state.clock = True
+    state.now = at
+    state.phase_started = at
 
 
 def pick(state: State, seat: int, house: int, ev: list) -> None:
@@ -106,8 +115,15 @@ def post(state: State, seat: int, kind: str, to: int, text: str, ev: list) -> Me
     msg = Message(state.next_seq, state.now, seat, kind, to, text)
     state.next_seq += 1
     state.messages.append(msg)
-    audience = EVERYONE if kind == "public" else only(seat, to) if kind == "private" else only(seat)
-    ev.append(Event("message", audience, player=seat, channel=kind, to=to, text=text, at=msg.time))
+    shown = to
+    if kind == "private":  # ``to`` holds the recipients as bits
+        audience = only(seat) | to
+        shown = [s for s in range(state.num_players) if to >> s & 1]
+    else:
+        audience = EVERYONE if kind == "public" else only(seat)
+    ev.append(
+        Event("message", audience, player=seat, channel=kind, to=shown, text=text, at=msg.time)
+    )
     return msg
 
 
@@ -128,12 +144,14 @@ def transactions(state: State, seat: int, msg: Message, ev: list) -> list[Pendin
         records = read(msg.text, house)
         for record in records:
             economy.check(state, seat, record, public)
+        if sum(isinstance(r, Take) for r in records) > 1:
+            raise IllegalAction("the special Transaction is once a Round (SEA-57)")
     except (ValueError, IllegalAction) as exc:  # unreadable, or impossible as written
         reply(state, None if public else seat, f"not carried out: {exc}", ev)
         return []
     return [
-        Pending(msg.seq, msg.time, seat, house, record, public, *window(record, public))
-        for record in records
+        Pending(msg.seq, msg.time, seat, house, record, public, *window(record, public), part)
+        for part, record in enumerate(records)
     ]
 
 

@@ -8,9 +8,9 @@ from typing import Any
 from bureau.engine import EVERYONE, Event, Game, Option, OptionError
 
 from . import economy, flow, moves, rules
-from .actions import READY, read
+from .actions import READY, Hide, Tell, read
 from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, LAND, OPPOSES, OVER, State
-from .transactions import ASSETS, HOUSES, UPGRADES
+from .transactions import ASSETS, HOUSES, UPGRADES, amounts_text
 
 HOUR = 3600.0
 
@@ -99,9 +99,10 @@ OPTIONS = (
     ),
     Option(
         "start_time",
-        1_700_000_000,
-        "when the game starts, in seconds since the epoch",
-        kind="int",
+        None,
+        "when the game's clock starts, in seconds since the epoch (off: at the first action"
+        " that carries a time; games without timed actions end phases by readiness only)",
+        kind="int?",
         minimum=0,
     ),
     Option(
@@ -148,7 +149,7 @@ class Seabirds(Game):
             cards = list(top_first)
             if len(cards) < options["stops"]:
                 raise OptionError("option complications: at least one card per Stop")
-        return flow.setup(names, seed, options, houses, rolls, cards[::-1] if cards else None)
+        return flow.setup(names, seed, options, houses, rolls, cards)
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -169,27 +170,34 @@ class Seabirds(Game):
 
     def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
         """Messages carry the time they were sent (SEA-52): the action's ``at``, or one
-        virtual minute after the last action in games without a clock.
+        virtual minute after the last public action in games without a clock. Without a
+        ``start_time`` the clock starts with the first action that carries a time.
 
-        An action dated at or after its phase's deadline comes after that phase: the
+        An action dated after its phase's deadline comes after that phase: the
         phase closes at the deadline first (SEA-28, SEA-37), as if everyone had been
         ready then, and the action is checked against what follows.
         """
         ev: list[Event] = []
-        if at is not None and self._overdue(state, at):
+        if at is not None and not state.clock:
+            self.check(state, player, action)
+            flow.start_clock(state, at)
+        elif at is not None and self._overdue(state, at):
             trial = state.clone()
             self._close_overdue(trial, at, [])
             self.check(trial, player, action)  # refused: nothing changes
             self._close_overdue(state, at, ev)
         else:
             self.check(state, player, action)
-        state.now = max(state.now, at) if at is not None else state.now + flow.VIRTUAL_STEP
+        if at is not None:
+            state.now = max(state.now, at)
+        elif not isinstance(action, (Hide, Tell)):  # a secret's time must not show
+            state.now += flow.VIRTUAL_STEP
         rules.perform(state, player, action, ev)
         return ev
 
     def _overdue(self, state: State, at: float) -> bool:
         deadline = self.deadline(state)
-        return deadline is not None and at >= deadline
+        return deadline is not None and at > deadline
 
     def _close_overdue(self, state: State, at: float, ev: list) -> None:
         while self._overdue(state, at):
@@ -199,7 +207,9 @@ class Seabirds(Game):
             flow.end_phase(state, ev)
 
     def deadline(self, state: State) -> float | None:
-        """The end of the Air or Land Phase (SEA-28, SEA-37)."""
+        """The end of the Air or Land Phase (SEA-28, SEA-37), once the clock runs."""
+        if not state.clock:
+            return None
         if state.phase == AIR:
             return state.phase_started + state.limits[0] * HOUR
         if state.phase == LAND:
@@ -227,7 +237,6 @@ class Seabirds(Game):
             "phase": state.phase,
             "round": state.round,
             "stops": state.stops,
-            "now": state.now,
             "deadline": self.deadline(state),
             "limits": {"air_hours": state.limits[0], "land_hours": state.limits[1]},
             "proposal": None
@@ -249,13 +258,17 @@ class Seabirds(Game):
                     "time": m.time,
                     "from": m.author,
                     "kind": m.kind,
-                    "to": m.to,
+                    "to": _recipients(m.to, state.num_players) if m.kind == "private" else m.to,
                     "text": m.text,
                     "revealed": m.revealed,
                 }
                 for m in state.messages
                 if m.kind == "public"
-                or (m.kind == "private" and player in (m.author, m.to))
+                or (
+                    m.kind == "private"
+                    and player is not None
+                    and (player == m.author or m.to >> player & 1)
+                )
                 or (m.kind == "hidden" and (m.revealed or m.author == player))
             ],
             "standing": [economy.text(t) for t in state.standing],
@@ -290,6 +303,8 @@ class Seabirds(Game):
         new = state.clone()
         if state.phase == OVER:
             return new
+        if new.phase == DRAFT and not state.options["rolls"]:
+            new.rolls = [rng.randint(1, 6) for _ in range(new.num_players)]
         top = [new.deck.pop()] if new.known_top and new.deck else []
         rng.shuffle(new.deck)
         new.deck += top
@@ -305,6 +320,10 @@ class Seabirds(Game):
 
     def describe(self, state: State, event: Event) -> str:
         return describe(state, event)
+
+
+def _recipients(bits: int, n: int) -> list[int]:
+    return [s for s in range(n) if bits >> s & 1]
 
 
 def _indices(words, names, count, option) -> list[int]:
@@ -334,11 +353,12 @@ def describe(state: State, e: Event) -> str:
     if kind == "phase":
         return f"Round {d['round']}: the {d['phase'].title()} Phase begins."
     if kind == "message":
-        where = {
-            "public": "posts",
-            "private": f"tells {names[d['to']] if d['to'] >= 0 else ''}",
-            "hidden": f"seals for Stop {d['to']}",
-        }[d["channel"]]
+        if d["channel"] == "private":
+            where = "tells " + " and ".join(names[s] for s in d["to"])
+        elif d["channel"] == "hidden":
+            where = f"seals for Stop {d['to']}"
+        else:
+            where = "posts"
         return f"{who()} {where}: {d['text']}"
     if kind == "bureau":
         return f"The Bureau: {d['text']}"
@@ -359,7 +379,10 @@ def describe(state: State, e: Event) -> str:
     if kind == "hazard":
         return "Hazard: the Houses do not land this Round."
     if kind == "income":
-        return f"{who()} gains {d['amount']} {ASSETS[d['asset']]} ({UPGRADES[d['upgrade']]})."
+        what = amounts_text(
+            tuple(d["amount"] if a == d["asset"] else 0 for a in range(len(ASSETS)))
+        )
+        return f"{who()} gains {what} ({UPGRADES[d['upgrade']]})."
     if kind == "revealed":
         return f"Opened, {names[d['player']]}'s sealed message for Stop {d['stop']}: {d['text']}"
     if kind == "ready":
@@ -377,8 +400,12 @@ def describe(state: State, e: Event) -> str:
     if kind == "orders":
         return f"{who()} sets Distribution orders."
     if kind == "game_over":
-        won = " and ".join(names[s] for s in d["winners"])
-        return f"The Houses land at the final Stop: {won} wins ({d['points']} points)."
+        won = [names[s] for s in d["winners"]]
+        points = ", ".join(f"{names[s]} {v}" for s, v in enumerate(d["points"]))
+        if len(won) == 1:
+            return f"The game is over: {won[0]} wins (victory points: {points})."
+        tied = f"{', '.join(won[:-1])} and {won[-1]}"
+        return f"The game is over: {tied} share the win (victory points: {points})."
     return f"{kind}: {d}"
 
 

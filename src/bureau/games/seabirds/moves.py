@@ -1,7 +1,7 @@
 """From typed text to actions, the finite legal actions, and random play.
 
 Messages are free text, so ``legal`` lists only the finite commands (ready,
-picks, agreeing, the Loyal Administrator, Distribution orders); ``sample``
+picks, agreeing, the Loyal Administrator); ``sample``
 writes random Transactions the way players do: reinvestments, gifts,
 conditional trades, upgrades, takes, in public or hidden.
 """
@@ -39,11 +39,9 @@ from .transactions import (
     Requirement,
     Take,
     Upgrade,
+    asset_index,
     text,
 )
-
-ALIASES = {name.lower(): i for i, name in enumerate(ASSETS)}
-ALIASES.update({"beetles": 2, "worker beetle": 2, "none": -1})
 
 
 def _named(names, word: str, what: str) -> int:
@@ -60,10 +58,10 @@ def resolve(state: State, p: int, raw: tuple):
     if word == "post":
         return Post(raw[1])
     if word == "tell":
-        seat = _named(state.names, raw[1], "player")
-        return Tell(seat, state.names[seat], raw[2])
+        seats = sorted({_named(state.names, w, "player") for w in raw[1]})
+        return Tell(tuple(seats), tuple(state.names[s] for s in seats), raw[2])
     if word == "hide":
-        return Hide(raw[1] if raw[1] is not None else state.round, raw[2])
+        return Hide(raw[1], raw[2])
     if word == "limits":
         return Limits(raw[1], raw[2])
     if word == "administer":
@@ -71,9 +69,10 @@ def resolve(state: State, p: int, raw: tuple):
     if word == "orders":
         out = []
         for w in raw[1]:
-            if w.lower() not in ALIASES:
-                raise IllegalAction(f"{w!r} is not an asset; write a Resource name or 'none'")
-            out.append(ALIASES[w.lower()])
+            asset = -1 if w.lower() == "none" else asset_index(w)
+            if asset is None or asset == 0:
+                raise IllegalAction(f"{w!r} is not a Resource; write a Resource name or 'none'")
+            out.append(asset)
         return Orders(tuple(out))
     return {"ready": READY, "agree": AGREE}[word]
 
@@ -111,7 +110,10 @@ def sample(state: State, p: int, rng: random.Random):
     house = state.house_of[p]
     message = f"{HEADER} {text(record, house)}"
     if not isinstance(record, Take) and rng.random() < 0.3:
-        return Hide(state.round + rng.randrange(2), message)
+        coming = state.coming_stop()
+        if coming > state.stops:
+            return Post(message)
+        return Hide(None if rng.random() < 0.5 else coming + rng.randrange(2), message)
     return Post(message)
 
 

@@ -39,17 +39,22 @@ def check(state: State, p: int, action) -> None:
         return
     if isinstance(action, Pick):
         raise IllegalAction("the Houses have been chosen")
+    if isinstance(action, (Post, Tell, Hide)) and not action.text.strip():
+        raise IllegalAction("write something in the message")
     if isinstance(action, Ready):
         if state.ready[p]:
             raise IllegalAction("you are ready already")
     elif isinstance(action, Tell):
-        if action.seat == p or not 0 <= action.seat < state.num_players:
-            raise IllegalAction("tell another player")
+        if not action.seats or any(s == p or not 0 <= s < state.num_players for s in action.seats):
+            raise IllegalAction("tell other players")
     elif isinstance(action, Hide):
-        if action.stop < state.round:
+        coming = state.coming_stop()
+        if coming > state.stops:
+            raise IllegalAction("the Houses have landed at the final Stop: no Stop is left")
+        if action.stop is not None and action.stop < coming:
             raise IllegalAction(
                 f"Stop {action.stop}'s Resolution has begun: a hidden message for it is"
-                f" invalid (SEA-33); mark it for Stop {state.round} or later"
+                f" invalid (SEA-33); mark it for Stop {coming} or later"
             )
     elif isinstance(action, Limits):
         if not state.options["allow_round_vote"]:
@@ -84,9 +89,9 @@ def perform(state: State, p: int, action, ev: list) -> None:
         if batch:
             clerk.resolve(state, batch, state.now, ev)
     elif isinstance(action, Tell):
-        flow.post(state, p, "private", action.seat, action.text, ev)
+        flow.post(state, p, "private", sum(1 << s for s in action.seats), action.text, ev)
     elif isinstance(action, Hide):
-        stop = min(action.stop, state.stops)  # SEA-A08
+        stop = min(state.coming_stop() if action.stop is None else action.stop, state.stops)
         msg = flow.post(state, p, "hidden", stop, action.text, ev)
         state.sealed += flow.transactions(state, p, msg, ev)
     elif isinstance(action, Ready):

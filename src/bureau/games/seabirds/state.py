@@ -60,7 +60,7 @@ class Message(NamedTuple):
     time: float
     author: int  # seat
     kind: str
-    to: int  # private: the other seat; hidden: the target Stop; public: -1
+    to: int  # private: the recipients as bits (1 << seat); hidden: the target Stop; public: -1
     text: str
     revealed: bool = False  # hidden messages: opened at a landing
 
@@ -77,6 +77,12 @@ class Pending(NamedTuple):
     public: bool
     window: str  # same_batch, deadline or standing
     deadline: float | None
+    part: int = 0  # the sentence's place in its message
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Submission order: the message, then the sentence."""
+        return (self.seq, self.part)
 
 
 class State:
@@ -84,6 +90,7 @@ class State:
 
     __slots__ = (
         "agreed",
+        "clock",
         "deck",
         "discard",
         "distribution",
@@ -140,7 +147,8 @@ class State:
         self.round = 1
         self.phase = DRAFT
         self.phase_started = 0.0
-        self.now = 0.0
+        self.now = 0.0  # virtual seconds until the clock starts
+        self.clock = False  # phases have deadlines once a time is known
         self.limits = (options["air_hours"], options["land_hours"])  # this round's, in hours
         self.proposal: tuple[int, int, int] | None = None  # (proposer, air, land)
         self.agreed: tuple[int, ...] = ()  # seats that accepted the proposal
@@ -149,7 +157,8 @@ class State:
         self.next_seq = 1
         self.sealed: list[Pending] = []  # hidden Transactions not yet revealed
         self.standing: list[Pending] = []  # conditionals waiting for their condition
-        # Transfers resolved so far, for conditions over time: (time, giver, taker, amounts).
+        # Transfers resolved so far, for conditions over time: (the last message's seq then,
+        # time, giver, taker, amounts).
         self.resolved: list[tuple] = []
         self.round_paid: list[list[int]] = [[], []]  # Usury's, Secrets' payers this round
         self.outcome = None
@@ -175,6 +184,11 @@ class State:
         new.resolved = self.resolved[:]
         new.round_paid = [p[:] for p in self.round_paid]
         return new
+
+    def coming_stop(self) -> int:
+        """The lowest Stop whose Resolution has not begun (SEA-A08); past the last Stop
+        once the final Resolution has run."""
+        return self.round if self.phase in ("draft", "air") else self.round + 1
 
     def seat_of(self, house: int) -> int:
         """The seat playing ``house``, or -1 if nobody does."""
