@@ -274,7 +274,10 @@ def test_sea_a15_an_upgrade_the_house_cannot_pay_fails_whole():
     g = new_game()
     ev = tx(g, BEN, "I buy an Expansion Contract with 1 Money and 3 Food.")
     (failed,) = of_kind(ev, "failed")
-    assert failed.data["reason"] == "the issuer could not pay"
+    assert (
+        failed.data["reason"]
+        == "Usury would have ended with -3 Food; the latest Transaction paying that out fails"
+    )
     assert holdings(g, BEN) == {"Money": 3, "Corporations": 3}
     assert upgrades(g, BEN) == {}
 

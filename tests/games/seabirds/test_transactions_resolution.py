@@ -221,7 +221,10 @@ def test_sea44_a_failed_transaction_has_no_partial_effect():
     g = new_game()
     ev = tx(g, ANN, "I give 3 Money and 4 Worker Beetles to Usury.")
     (failed,) = of_kind(ev, "failed")
-    assert failed.data["reason"] == "the issuer could not pay"
+    assert failed.data["reason"] == (
+        "Breeding would have ended with -1 Worker Beetles;"
+        " the latest Transaction paying that out fails"
+    )
     assert failed.data["text"] == "Breeding: I give 3 Money and 4 Worker Beetles to Usury."
     assert not of_kind(ev, "executed")
     assert holdings(g, ANN) == {"Money": 3, "Worker Beetles": 3}
@@ -593,7 +596,10 @@ def test_sea_a14_a_standing_conditional_its_issuer_cannot_pay_fails_and_closes()
     tx(g, ANN, "I give 3 Money to Sensation.")
     ev = tx(g, BEN, "I give 1 Corporation to Breeding.")
     (failed,) = of_kind(ev, "failed")
-    assert failed.data["reason"] == "the issuer could not pay"
+    assert (
+        failed.data["reason"]
+        == "Breeding would have ended with -3 Money; the latest Transaction paying that out fails"
+    )
     assert texts(ev, "executed") == ["Usury: I give 1 Corporation to Breeding."]
     assert g.standing == []
     tx(g, CAT, "I give 3 Money to Breeding.")
@@ -883,7 +889,9 @@ def test_sea_a12_a_failure_unmeets_a_dependent_conditional():
     assert texts(ev, "executed") == ["Breeding: I give 2 Money to Usury."]
     failed = {e.data["text"]: e.data["reason"] for e in of_kind(ev, "failed")}
     assert failed == {
-        "Breeding: I give 1 Money to Sensation.": "the issuer could not pay",
+        "Breeding: I give 1 Money to Sensation.": (
+            "Breeding would have ended with -1 Money; the latest Transaction paying that out fails"
+        ),
         "Sensation: I give 1 Erotroupe to Breeding if Breeding gives me 1 Money.": (
             "its condition was not met"
         ),

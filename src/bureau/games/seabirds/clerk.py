@@ -21,14 +21,17 @@ from bureau.engine import EVERYONE, Event
 
 from . import economy
 from .state import MONEY, NUM_ASSETS, SECRETS, USURY, Pending, State
-from .transactions import Conditional, Gift, Reinvest, Take, Upgrade
+from .transactions import ASSETS, HOUSES, Conditional, Gift, Reinvest, Take, Upgrade
+
+
+def made(record):
+    """What a Transaction does when it executes: a conditional's inner Transaction."""
+    return record.gift if isinstance(record, Conditional) else record
 
 
 def transfer(p: Pending) -> tuple[int, int, tuple[int, ...]] | None:
     """(giver house, taker house, amounts) of a Transaction that gives to a House."""
-    record = p.record
-    if isinstance(record, Conditional):
-        record = record.gift
+    record = made(p.record)
     if isinstance(record, Gift):
         return p.house, record.to, record.amounts
     return None
@@ -40,36 +43,32 @@ def covers(have, need) -> bool:
 
 def met(state: State, t: Pending, batch: list[Pending], now: float) -> bool:
     """Is every requirement of conditional ``t`` met, each by one Transaction (SEA-A13)?"""
-    in_batch = t.deadline is None or now < t.deadline
-    history = t.window in ("standing", "deadline")
-    for req in t.record.requires:
-        found = in_batch and any(
-            u is not t
-            and (x := transfer(u)) is not None
-            and x[0] == req.giver
-            and x[1] == req.taker
-            and covers(x[2], req.amounts)
-            for u in batch
-        )
-        if not found and history:
-            found = any(
-                giver == req.giver
-                and taker == req.taker
+    return all(meeting(state, t, req, batch, now) for req in t.record.requires)
+
+
+def meeting(state: State, t: Pending, req, batch: list[Pending], now: float) -> str | None:
+    """What meets requirement ``req`` of ``t``: a Transaction of the batch, or a transfer
+    resolved since ``t`` was posted where its window allows (None: nothing does)."""
+    if t.deadline is None or now < t.deadline:
+        for u in batch:
+            x = transfer(u)
+            if u is not t and x and x[:2] == (req.giver, req.taker) and covers(x[2], req.amounts):
+                return economy.text(u)
+    if t.window in ("standing", "deadline"):
+        for stamp, when, giver, taker, amounts in state.resolved:
+            if (
+                (giver, taker) == (req.giver, req.taker)
                 and stamp > t.seq
                 and (t.deadline is None or when < t.deadline)
                 and covers(amounts, req.amounts)
-                for stamp, when, giver, taker, amounts in state.resolved
-            )
-        if not found:
-            return False
-    return True
+            ):
+                return f"an earlier transfer from {HOUSES[giver]} to {HOUSES[taker]}"
+    return None
 
 
 def changes(state: State, p: Pending) -> list[tuple[int, int, int]]:
     """(seat, asset, delta) of a Transaction; the paying side's entries are negative."""
-    seat, record = p.seat, p.record
-    if isinstance(record, Conditional):
-        record = record.gift
+    seat, record = p.seat, made(p.record)
     if isinstance(record, Gift):
         to = state.seat_of(record.to)
         return [
@@ -97,7 +96,7 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
     Returns (executed, failed, unmet), each in submission order.
     """
     live = sorted(batch, key=lambda p: p.order)
-    failed: list[Pending] = []
+    failed: list[tuple[Pending, str]] = []
     while True:
         dropped = True
         while dropped:
@@ -112,7 +111,7 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
             if victim is None:
                 break
             live = [u for u in live if u is not victim]
-            failed.append(victim)
+            failed.append((victim, "its issuer could not pay it when its turn came"))
             continue
         after = [h[:] for h in state.holdings]
         for t in live:
@@ -130,9 +129,20 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
         ] or [t for t in live if any(d < 0 and (s, a) in short for s, a, d in changes(state, t))]
         victim = max(culprits, key=lambda p: p.order)
         live = [u for u in live if u is not victim]
-        failed.append(victim)
-    unmet = [t for t in batch if t not in live and t not in failed]
-    return live, sorted(failed, key=lambda p: p.order), sorted(unmet, key=lambda p: p.order)
+        failed.append((victim, shortfall(state, after, short)))
+    gone = {id(t) for t, _ in failed}
+    unmet = [t for t in batch if t not in live and id(t) not in gone]
+    failed.sort(key=lambda f: f[0].order)
+    return live, failed, sorted(unmet, key=lambda p: p.order)
+
+
+def shortfall(state: State, after, short) -> str:
+    """Why a batch could not be settled: who would have ended below 0, in what."""
+    parts = [
+        f"{HOUSES[state.house_of[s]]} would have ended with {after[s][a]} {ASSETS[a]}"
+        for s, a in sorted(short)
+    ]
+    return "; ".join(parts) + "; the latest Transaction paying that out fails"
 
 
 def first_unaffordable(state: State, live: list[Pending]) -> Pending | None:
@@ -152,29 +162,28 @@ def resolve(state: State, batch: list[Pending], now: float, ev: list) -> None:
     """Resolve ``batch`` with the standing conditionals; commit, fail, keep or lapse each."""
     standing = [p for p in state.standing if p not in batch]
     executed, failed, unmet = settle(state, batch + standing, now)
+    because = {
+        id(t): [meeting(state, t, req, executed, now) for req in t.record.requires]
+        for t in executed
+        if isinstance(t.record, Conditional)
+    }
     for t in executed:
         for seat, a, d in changes(state, t):
             state.holdings[seat][a] += d
-        if isinstance(t.record, Upgrade):
-            state.upgrades[t.seat][t.record.upgrade] += 1
-            economy.bought(state, t.seat, t.record.upgrade)
-        if isinstance(t.record, Take):
+        record = made(t.record)
+        if isinstance(record, Upgrade):
+            state.upgrades[t.seat][record.upgrade] += 1
+            economy.bought(state, t.seat, record.upgrade)
+        if isinstance(record, Take):
             state.special_left[t.seat] -= 1
             state.special_round[t.seat] = state.round
         x = transfer(t)
         if x is not None:
             state.resolved.append((state.next_seq - 1, now, *x))
-        ev.append(Event("executed", EVERYONE, player=t.seat, text=economy.text(t)))
-    for t in failed:
-        ev.append(
-            Event(
-                "failed",
-                EVERYONE,
-                player=t.seat,
-                text=economy.text(t),
-                reason="the issuer could not pay",
-            )
-        )
+        data = {"because": because[id(t)]} if id(t) in because else {}
+        ev.append(Event("executed", EVERYONE, player=t.seat, text=economy.text(t), **data))
+    for t, reason in failed:
+        ev.append(Event("failed", EVERYONE, player=t.seat, text=economy.text(t), reason=reason))
     keep = []
     for t in unmet:
         still_open = t.window == "standing" or (t.window == "deadline" and now < t.deadline)
@@ -222,6 +231,4 @@ def pay_abilities(state: State, executed: list[Pending], ev: list) -> None:
 
 
 def _is(record, kind) -> bool:
-    if kind is Gift and isinstance(record, Conditional):
-        return True
-    return isinstance(record, kind)
+    return isinstance(made(record), kind)

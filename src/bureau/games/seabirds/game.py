@@ -363,7 +363,8 @@ def describe(state: State, e: Event) -> str:
     if kind == "bureau":
         return f"The Bureau: {d['text']}"
     if kind == "executed":
-        return f"Carried out: {d['text']}"
+        because = f" (its condition met by {'; '.join(d['because'])})" if d.get("because") else ""
+        return f"Carried out: {d['text']}{because}"
     if kind == "failed":
         return f"Failed ({d['reason']}): {d['text']}"
     if kind == "standing":
