@@ -320,12 +320,6 @@ def test_sea_a15_upgrades_cannot_be_traded():
     assert upgrades(g, BEN) == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: SEA-A15 says an Upgrade Transaction 'may carry conditions', but the reader "
-    "(transactions.py GRAMMAR: only gift_s/if_first take a condition; Conditional wraps a "
-    "Gift only) refuses a conditional purchase",
-)
 def test_sea_a15_an_upgrade_purchase_may_carry_a_condition():
     """SEA-A15, SEA-49: "It may carry conditions": Breeding buys an Expansion Contract
     only if, in the same batch, Usury gives it 1 Corporation; both hidden, they resolve

@@ -1,5 +1,5 @@
 """Noble Houses of the Seabirds: reading typed Transactions (SEA-39, SEA-46, SEA-48, SEA-49,
-SEA-51, SEA-52, SEA-55, SEA-59, SEA-65, SEA-A13, SEA-A16, SEA-A27).
+SEA-51, SEA-52, SEA-55, SEA-59, SEA-65, SEA-A13, SEA-A15, SEA-A16, SEA-A18, SEA-A27).
 
 Houses are indices into ``HOUSES`` (Breeding 1, Usury 2, ...), amounts 7-tuples in ``ASSETS``
 order (Money first, then each House's Resource).
@@ -456,6 +456,84 @@ def test_special_take():
         assert "exactly 1 Money" in refused(sentence, SENSATION)
 
 
+# -- conditional Upgrades and Reinvestments (SEA-49, SEA-A15) ---------------------------------
+
+EXPANSION = Upgrade(0, amounts(money=1, food=3))
+INFRASTRUCTURE = Upgrade(2, amounts(corps=1, platoons=1))
+REINVEST = Reinvest(amounts(money=3), amounts(beetles=2))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "record"),
+    [
+        (
+            "I buy an Expansion Contract with 1 Money and 3 Food if Usury gives me 2 Money.",
+            Conditional(EXPANSION, (USURY_2_MONEY,), "default", None),
+        ),
+        (
+            "If Usury gives me 2 Money before 2026-12-01 18:00 UTC, I buy Infrastructure with 1"
+            " Corporation and 1 Platoon.",
+            Conditional(INFRASTRUCTURE, (USURY_2_MONEY,), "deadline", utc(2026, 12, 1, 18)),
+        ),
+        (
+            "I reinvest 3 Money for 2 Worker Beetles if, in the same batch of Messages, Usury"
+            " gives me 1 Money.",
+            Conditional(
+                REINVEST, (Requirement(USURY, BREEDING, amounts(money=1)),), "same_batch", None
+            ),
+        ),
+        (
+            "I buy Infrastructure with 1 Corp, 1 Pla if Usury gives me 2 M in any batch",
+            Conditional(INFRASTRUCTURE, (USURY_2_MONEY,), "standing", None),
+        ),
+        (
+            "If, in the same batch, Usury gives me 2 Money, then I, Breeding, purchase the"
+            " expansion contract using 1 M and 3 Food",
+            Conditional(EXPANSION, (USURY_2_MONEY,), "same_batch", None),
+        ),
+        (
+            "If Usury gives me 2 Money, 1 Food, I exchange 3 M into 2 WB",
+            Conditional(
+                REINVEST, (Requirement(USURY, BREEDING, amounts(money=2, food=1)),), "default", None
+            ),
+        ),
+        (
+            "I convert my 3 Money to 2 Beetles if Usury gives me at least 2 Money, and Secrets"
+            " gives Usury 1 Tr, before 11:59 PM Eastern US time September 7th 2009",
+            Conditional(
+                REINVEST,
+                (USURY_2_MONEY, Requirement(SECRETS, USURY, amounts(treaties=1))),
+                "deadline",
+                utc(2009, 9, 8, 3, 59),
+            ),
+        ),
+    ],
+)
+def test_conditional_upgrades_and_reinvestments(sentence, record):
+    """SEA-49, SEA-A15, SEA-A27: an Upgrade purchase or a Reinvestment carries a condition in
+    the forms and windows of a conditional gift; ``gift`` is the Transaction it makes."""
+    assert one(sentence) == record
+    assert same_as_earley(sentence.removesuffix(".")) == "fast"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I take 1 Money from Usury if Usury gives me 1 Money.",
+        "I take 1 Money from Usury if, in the same batch of Messages, Usury gives me 1 Money.",
+        "If Usury gives me 1 M, I take 1 Money from Usury.",
+        "If Usury gives me 1 M before 2026-12-01 18:00 UTC, then I take 1 Money from Usury.",
+        "If Usury gives me 1 M, I, Sensation, take 1 Money from Usury.",
+        "I take 1 Money if Usury gives me 1 M.",
+    ],
+)
+def test_a_take_cannot_carry_a_condition(sentence):
+    """SEA-A18: the special take is unconditional; a conditional take is refused and the
+    error says why."""
+    message = refused(sentence, SENSATION)
+    assert "SEA-A18: the special take, 'I take 1 Money from H', cannot carry a condition" in message
+
+
 # -- messages ---------------------------------------------------------------------------------
 
 
@@ -515,13 +593,45 @@ def test_no_partial_result():
         ("I give 2 Food to Usury if.", "expected a House"),
         ("I give 2 Food to Usury if Usury gives me 2 Money before.", "expected a number"),
         ("I, Usury gives 2 Food to Secrets.", "expected ','"),
-        ("I buy Infrastructure with 2 Tr if Usury gives me 1 M.", "only a gift"),
-        ("If Usury gives me 1 M, I take 1 Money from Usury.", "only a gift"),
+        ("I buy Infrastructure if Usury gives me 1 M.", "expected 'with' or 'for'"),
+        ("I buy Infrastructure with 2 Tr please.", "expected 'if', 'and' or the end"),
+        (
+            "If Usury gives me 1 M, I take 1 Money from Usury.",
+            "expected 'give', 'reinvest' or 'buy' after '1 M, I', not 'take' (SEA-A18",
+        ),
+        (
+            "I take 1 Money from Usury if Usury gives me 1 M.",
+            "expected the end of the sentence after 'Money from Usury', not 'if' (SEA-A18",
+        ),
+        (
+            "I trade 2 Food to Usury for 1 M if Usury gives me 1 M.",
+            "not 'if' ('I trade A to H for B' is a conditional already",
+        ),
+        (
+            "If Usury gives me 1 M, I trade 2 Food to Usury for 1 M.",
+            "not 'trade' ('I trade A to H for B' is a conditional already",
+        ),
     ],
 )
 def test_error_messages_quote_the_sentence(sentence, says):
     """SEA-A27: an unreadable sentence is quoted and the error says what was expected."""
     assert says in refused(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "I give 2 Food to Usury if Usury gives me 2 Money if Secrets gives me 1 M.",
+        "I buy Infrastructure with 2 Tr if Usury gives me 1 M if Secrets gives me 1 M.",
+        "If Usury gives me 1 M, I give 2 Food to Usury take.",
+        "If Usury gives me 1 M, I reinvest 3 M for 2 WB trade.",
+    ],
+)
+def test_no_condition_hint_where_a_condition_may_stand(sentence):
+    """SEA-A15, SEA-A27: gifts, purchases and Reinvestments carry conditions, so an error in
+    one of them says nothing about which Transactions may be conditional."""
+    message = refused(sentence)
+    assert "condition" not in message and "SEA-A18" not in message
 
 
 # -- canonical texts --------------------------------------------------------------------------
@@ -564,6 +674,30 @@ def test_error_messages_quote_the_sentence(sentence, says):
         (Reinvest(amounts(3), amounts(beetles=2)), "I reinvest 3 Money for 2 Worker Beetles."),
         (Upgrade(0, amounts(1, 3)), "I buy an Expansion Contract with 1 Money and 3 Food."),
         (
+            Conditional(EXPANSION, (USURY_2_MONEY,), "default", None),
+            "I buy an Expansion Contract with 1 Money and 3 Food if Usury gives me 2 Money.",
+        ),
+        (
+            Conditional(INFRASTRUCTURE, (USURY_2_MONEY,), "deadline", utc(2026, 12, 1, 18)),
+            "I buy Infrastructure with 1 Corporation and 1 Platoon if, before 2026-12-01 18:00"
+            " UTC, Usury gives me 2 Money.",
+        ),
+        (
+            Conditional(REINVEST, (Requirement(USURY, BREEDING, amounts(1)),), "same_batch", None),
+            "I reinvest 3 Money for 2 Worker Beetles if, in the same batch of Messages, Usury"
+            " gives me 1 Money.",
+        ),
+        (
+            Conditional(
+                Upgrade(4, amounts(5, 2, treaties=2)),
+                (USURY_2_MONEY, Requirement(SECRETS, USURY, amounts(treaties=1))),
+                "standing",
+                None,
+            ),
+            "I buy a Loyal Administrator with 5 Money, 2 Food and 2 Treaties if, in any batch of"
+            " Messages, Usury gives me 2 Money, and Secrets gives Usury 1 Treaty.",
+        ),
+        (
             Upgrade(1, amounts(1, 0, 0, 1, 1)),
             "I buy Business Contacts with 1 Money, 1 Corporation and 1 Treaty.",
         ),
@@ -597,6 +731,10 @@ def test_canonical_texts(record, canonical):
         Conditional(GIVE_2_FOOD, (USURY_2_MONEY,), "deadline", 0.5),
         Conditional(GIVE_2_FOOD, (USURY_2_MONEY,), "same_batch", 1.0),
         Conditional(Take(USURY), (USURY_2_MONEY,), "default", None),
+        Conditional(L86_RECORD, (USURY_2_MONEY,), "default", None),
+        Conditional(Upgrade(5, amounts(1)), (USURY_2_MONEY,), "default", None),
+        Conditional(Reinvest(amounts(), amounts(1)), (USURY_2_MONEY,), "default", None),
+        Conditional(Gift(USURY, amounts()), (USURY_2_MONEY,), "default", None),
         Reinvest(amounts(), amounts(1)),
         Upgrade(5, amounts(1)),
         Take(-1),
@@ -604,8 +742,16 @@ def test_canonical_texts(record, canonical):
     ],
 )
 def test_text_refuses_records_the_reader_never_makes(record):
-    with pytest.raises(ValueError, match="cannot write"):
+    with pytest.raises(ValueError, match="cannot write") as info:
         text(record, BREEDING)
+    if isinstance(record, Conditional):  # the error names the whole record
+        assert str(info.value).startswith(f"cannot write {record!r}: ")
+
+
+def test_text_refuses_a_conditional_take():
+    """SEA-A18: a take never carries a condition, so no text has one."""
+    with pytest.raises(ValueError, match=r"a take cannot carry a condition \(SEA-A18\)"):
+        text(Conditional(Take(USURY), (USURY_2_MONEY,), "default", None), SENSATION)
 
 
 # -- properties -------------------------------------------------------------------------------
@@ -616,29 +762,27 @@ some_amounts = st.tuples(*[counts] * len(ASSETS)).filter(any)
 requirements = st.builds(Requirement, houses, houses, some_amounts)
 deadlines = st.integers(utc(1900, 1, 1), utc(2200, 1, 1)).map(float)
 gifts = st.builds(Gift, houses, some_amounts)
+reinvestments = st.builds(Reinvest, some_amounts, some_amounts)
+upgrades = st.builds(Upgrade, st.integers(0, len(UPGRADES) - 1), some_amounts)
+# what a conditional makes when its condition holds (SEA-49, SEA-A15; never a take, SEA-A18)
+conditioned = st.one_of(gifts, reinvestments, upgrades)
 conditionals = st.one_of(
     st.builds(
         Conditional,
-        gifts,
+        conditioned,
         st.lists(requirements, min_size=1, max_size=2).map(tuple),
         st.sampled_from(["same_batch", "standing", "default"]),
         st.none(),
     ),
     st.builds(
         Conditional,
-        gifts,
+        conditioned,
         st.lists(requirements, min_size=1, max_size=2).map(tuple),
         st.just("deadline"),
         deadlines,
     ),
 )
-transactions = st.one_of(
-    gifts,
-    conditionals,
-    st.builds(Reinvest, some_amounts, some_amounts),
-    st.builds(Upgrade, st.integers(0, len(UPGRADES) - 1), some_amounts),
-    st.builds(Take, houses),
-)
+transactions = st.one_of(gifts, conditionals, reinvestments, upgrades, st.builds(Take, houses))
 
 
 @settings(max_examples=200, deadline=None)
@@ -821,6 +965,19 @@ HAND_WRITTEN = [
     "I trade Usury 2 Food for 2 Money before 2026-12-01 18:00 UTC, in the same batch",
     "I reinvest 3 Money, and 1 M for 2 WB, 1 WB",
     "I buy a Loyal Administrator with my 5 Money, 2 Food and 2 Treaties",
+    # conditional Upgrades and Reinvestments (SEA-A15)
+    "I buy an Expansion Contract with 1 Money and 3 Food if Usury gives me 2 Money",
+    "If Usury gives me 2 Money before 2026-12-01 18:00 UTC, I buy Infrastructure with 1"
+    " Corporation and 1 Platoon",
+    "I reinvest 3 Money for 2 Worker Beetles if, in the same batch of Messages, Usury gives me"
+    " 1 Money",
+    "I reinvest 3 Money, and 1 M for 2 WB, 1 WB if Usury gives me 1 M, and 2 Food",
+    "I buy a Loyal Administrator with my 5 Money, 2 Food, and 2 Tr if, in any batch, Usury"
+    " gives me 1 M, 2 Food, and Secrets gives Usury 1 Tr",
+    "If Usury gives me 2 Money, 1 Food, I buy the Business Contacts for 1 M, 2 Tr",
+    "If Usury gives me 2 Money, and Secrets gives me 1 Food then I swap 3 M into 2 WB",
+    "If Usury gives me 2 Money before 18:00 UTC on 1 Dec 2026, I, Breeding, reinvest 3 M to 2 WB",
+    "I buy Infrastructure with 2 Tr if Usury gives me 1 M before September 7, 2009, 23:59, UTC",
     "I give 2 Food to Usury if Usury gives me 2 Money before September 7 2009 23:59 UTC",
     "I give 2 Food to Usury if Usury gives me 2 Money before September 7, 2009, 23:59, UTC",
     "I give 2 Food to Usury if Usury gives me 2 Money before September 7, 23:59 UTC",
@@ -851,6 +1008,14 @@ HAND_WRITTEN = [
     "I give 2 Food to Usury if Usury gives me 2 Money before September 7, and 2009 23:59 UTC",
     "I, Usury, give 2 Food to Secrets",
     "Thanks, Usury!",
+    "I buy Infrastructure with 2 Tr if",
+    "I buy Infrastructure with 2 Tr, if Usury gives me 1 M",
+    "I reinvest 3 M for 2 WB, and if Usury gives me 1 M",
+    "If Usury gives me 1 M, I take 1 Money from Usury",
+    "I take 1 Money from Usury if Usury gives me 1 M",
+    "I trade 2 Food to Usury for 1 M if Usury gives me 1 M",
+    "If Usury gives me 1 M, I trade 2 Food to Usury for 1 M",
+    "If Usury gives me 1 M, I buy Infrastructure with 2 Tr if Secrets gives me 1 M",
 ]
 
 
@@ -864,6 +1029,9 @@ def test_fast_parser_reads_the_usual_sentences_itself():
     said = {body: same_as_earley(body) for body in HAND_WRITTEN}
     assert said[HAND_WRITTEN[0]] == said[HAND_WRITTEN[2]] == "fast"
     assert sum(way == "earley" for way in said.values()) == 5  # the two-month deadlines
+    for body in HAND_WRITTEN:
+        if " buy " in body or " reinvest " in body or " swap " in body:
+            assert said[body] == "fast" or parse_tree(reader._PARSER, body) is None, body
 
 
 # Sample texts of each terminal, to write random sentences of GRAMMAR.

@@ -16,8 +16,9 @@ The canonical texts, one per record type ("I" is the issuer; lists are in ``ASSE
 order, joined by ", " and a final " and "; Money and Food have no plural):
 
 - ``Gift``: ``I give 2 Money and 1 Food to Usury.``
-- ``Conditional`` (``Requirement`` giver, taker, amounts; the taker is "me" when it is the
-  issuer, several requirements are joined by ", and"):
+- ``Conditional``: the sentence of its ``gift`` (a ``Gift``, ``Upgrade`` or ``Reinvest``)
+  without the period, then the condition (``Requirement`` giver, taker, amounts; the taker
+  is "me" when it is the issuer, several requirements are joined by ", and"):
 
   - ``same_batch``: ``I give 2 Worker Beetles to Usury if, in the same batch of Messages,
     Usury gives me 2 Money and 1 Corporation.``
@@ -27,11 +28,14 @@ order, joined by ", " and a final " and "; Money and Food have no plural):
     2 Money.``
   - ``default`` (no window said; the game decides): ``I give 2 Food to Usury if Usury gives
     me 2 Money.``
+  - an Upgrade or a Reinvestment: ``I buy an Expansion Contract with 1 Money and 3 Food if
+    Usury gives me 2 Money.``, ``I reinvest 3 Money for 2 Worker Beetles if, in the same
+    batch of Messages, Usury gives me 1 Money.``
 
 - ``Reinvest``: ``I reinvest 3 Money for 2 Worker Beetles.``
 - ``Upgrade``: ``I buy an Expansion Contract with 1 Money and 3 Food.`` (``Business
   Contacts`` and ``Infrastructure`` take no article)
-- ``Take``: ``I take 1 Money from Usury.``
+- ``Take``: ``I take 1 Money from Usury.`` (never conditional, SEA-A18)
 
 >>> t = read(HEADER + " I trade 2 Worker Beetles to Usury for 1 Corporation and 2 Money.", 1)
 >>> t == read(HEADER + " I, Breeding, give 2 Worker Beetles to Usury if, in the same batch"
@@ -63,11 +67,30 @@ Traceback (most recent call last):
 bureau.games.seabirds.transactions.TransactionError: cannot read 'I gift 3 Money to Usury.':
 expected 'give', 'trade', 'reinvest', 'buy' or 'take' after 'I', not 'gift'
 
+An Upgrade purchase or a Reinvestment may carry a condition too (SEA-49, SEA-A15), in the
+same forms as a gift; ``gift`` is then the Transaction made when the condition holds:
+
+>>> (c,) = read(HEADER + " If Usury gives me 2 Money before 2026-12-01 18:00 UTC, I buy"
+...             " Infrastructure with 1 Corporation and 1 Platoon.", 1)
+>>> c.gift, c.window
+(Upgrade(upgrade=2, pay=(0, 0, 0, 1, 0, 0, 1)), 'deadline')
+>>> print(text(c, 1))
+I buy Infrastructure with 1 Corporation and 1 Platoon if, before 2026-12-01 18:00 UTC,
+Usury gives me 2 Money.
+>>> read(HEADER + " If Usury gives me 1 M, I take 1 Money from Usury.", 4)
+Traceback (most recent call last):
+...
+bureau.games.seabirds.transactions.TransactionError: cannot read
+'If Usury gives me 1 M, I take 1 Money from Usury.': expected 'give', 'reinvest' or 'buy'
+after '1 M, I', not 'take' (SEA-A18: the special take, 'I take 1 Money from H', cannot
+carry a condition)
+
 What the reader accepts besides the canonical texts (SEA-A27):
 
 - ``I, Breeding, ...`` must name the issuer; ``me`` is the issuer.
 - Gifts: ``give A to H`` or ``give H A`` (also ``send``, ``transfer``).
-- Conditions: ``I give A to H if R`` or ``If R, [then] I give A to H``; requirements
+- Conditions: ``T if R`` or ``If R, [then] T``, where ``T`` is a gift, a Reinvestment or an
+  Upgrade purchase (not a trade, which is a conditional already, nor a take); requirements
   ``H gives me B``, ``H gives H2 B``, ``H gives B to me`` (also ``pays``, ``sends``,
   ``transfers``; ``at least`` may precede ``B``), joined by commas and/or ``and``. A window
   may stand anywhere among the requirements: ``in the same batch [of Messages]``,
@@ -78,7 +101,7 @@ What the reader accepts besides the canonical texts (SEA-A27):
   ``to`` B.
 - Upgrades: ``buy`` or ``purchase`` [a, an, the, one] Upgrade ``with``, ``for``, ``using`` or
   ``paying`` the exact assets.
-- The special take: ``take 1 Money from H`` (exactly 1 Money).
+- The special take: ``take 1 Money from H`` (exactly 1 Money; never with a condition).
 - Amounts: ``N name`` items joined by commas and/or ``and``; repeated assets add up. Names are
   case-insensitive, singular or plural; aliases M, WB, Beetle(s), Corp(s), Tr, Ero, Pla.
 - Deadlines: a date (``2026-12-01``, ``September 7th 2009``, ``Sept. 7, 2009``,
@@ -96,6 +119,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import cache, lru_cache
+from itertools import takewhile
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -174,17 +198,22 @@ class Requirement(NamedTuple):
 
 
 class Conditional(NamedTuple):
-    """A gift made only if every requirement is met within the window (SEA-49, SEA-51,
-    SEA-A13, SEA-A14). ``window`` is one of ``WINDOWS``; ``"default"`` means the text
-    named none (the game decides: hidden -> same batch, public -> standing); ``deadline``
-    is a UTC epoch second, set exactly when ``window == "deadline"``.
+    """A Transaction made only if every requirement is met within the window (SEA-49,
+    SEA-51, SEA-A13, SEA-A14, SEA-A15). ``gift`` is the Transaction made when the condition
+    holds: a ``Gift``, an ``Upgrade`` or a ``Reinvest`` (a ``Take`` is always unconditional,
+    SEA-A18). ``window`` is one of ``WINDOWS``; ``"default"`` means the text named none
+    (the game decides: hidden -> same batch, public -> standing); ``deadline`` is a UTC
+    epoch second, set exactly when ``window == "deadline"``.
 
     >>> print(Conditional(Gift(2, (0, 2, 0, 0, 0, 0, 0)),
     ...                   (Requirement(2, 0, (2, 0, 0, 0, 0, 0, 0)),), "default", None))
     I give 2 Food to Usury if Usury gives Harvesting 2 Money.
+    >>> print(Conditional(Upgrade(0, (1, 3, 0, 0, 0, 0, 0)),
+    ...                   (Requirement(2, 1, (2, 0, 0, 0, 0, 0, 0)),), "default", None))
+    I buy an Expansion Contract with 1 Money and 3 Food if Usury gives Breeding 2 Money.
     """
 
-    gift: Gift
+    gift: Gift | Upgrade | Reinvest
     requires: tuple[Requirement, ...]
     window: str
     deadline: float | None
@@ -259,30 +288,34 @@ def text(t: Transaction, issuer: int) -> str:
 
 
 def _text(t, issuer: int | None) -> str:
-    if isinstance(t, Gift):
-        return f"{_gift_text(t)}."
     if isinstance(t, Conditional):
         return _conditional_text(t, issuer)
-    if isinstance(t, Reinvest):
-        return f"I reinvest {_amounts_text(t.give, t)} for {_amounts_text(t.get, t)}."
-    if isinstance(t, Upgrade):
-        if type(t.upgrade) is not int or not 0 <= t.upgrade < len(UPGRADES):
-            raise ValueError(f"cannot write {t!r}: no Upgrade {t.upgrade!r}")
-        name = _ARTICLES[t.upgrade] + UPGRADES[t.upgrade]
-        return f"I buy {name} with {_amounts_text(t.pay, t)}."
+    if isinstance(t, Gift | Reinvest | Upgrade):
+        return f"{_act_text(t, t)}."
     if isinstance(t, Take):
         return f"I take 1 Money from {_house_text(t.target, t)}."
     raise ValueError(f"cannot write {t!r}: not a Transaction")
 
 
-def _gift_text(g, within=None) -> str:
-    if not isinstance(g, Gift):
-        raise ValueError(f"cannot write {within or g!r}: {g!r} is not a Gift")
-    return f"I give {_amounts_text(g.amounts, within or g)} to {_house_text(g.to, within or g)}"
+def _act_text(t, within) -> str:
+    """The sentence of a Transaction that can carry a condition, without its period;
+    errors name ``within`` (the Conditional it is part of, or itself)."""
+    if isinstance(t, Gift):
+        return f"I give {_amounts_text(t.amounts, within)} to {_house_text(t.to, within)}"
+    if isinstance(t, Reinvest):
+        return f"I reinvest {_amounts_text(t.give, within)} for {_amounts_text(t.get, within)}"
+    if isinstance(t, Upgrade):
+        if type(t.upgrade) is not int or not 0 <= t.upgrade < len(UPGRADES):
+            raise ValueError(f"cannot write {within!r}: no Upgrade {t.upgrade!r}")
+        name = _ARTICLES[t.upgrade] + UPGRADES[t.upgrade]
+        return f"I buy {name} with {_amounts_text(t.pay, within)}"
+    if isinstance(t, Take):
+        raise ValueError(f"cannot write {within!r}: a take cannot carry a condition (SEA-A18)")
+    raise ValueError(f"cannot write {within!r}: {t!r} is not a Gift, an Upgrade or a Reinvest")
 
 
 def _conditional_text(t: Conditional, issuer: int | None) -> str:
-    gift = _gift_text(t.gift, t)
+    gift = _act_text(t.gift, t)
     if not isinstance(t.requires, tuple) or not t.requires:
         raise ValueError(f"cannot write {t!r}: a condition needs at least one requirement")
     for r in t.requires:
@@ -474,16 +507,17 @@ _TERMINALS = (
 
 GRAMMAR = (
     r"""
-start: gift_s | if_first | trade_s | reinvest_s | buy_s | take_s
+start: act_s | if_first | trade_s | take_s
 
-gift_s: gift (_IF condition)?
-if_first: _IF condition ","? _THEN? gift
+act_s: act (_IF condition)?
+if_first: _IF condition ","? _THEN? act
+?act: gift | reinvest | buy
 gift: subject _GIVE _MY? amounts _TO house        -> gift_to
     | subject _GIVE house _MY? amounts            -> gift_io
+reinvest: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts
+buy: subject _BUY _ARTICLE? upgrade (_WITH | _FOR) _MY? amounts
 trade_s: subject _TRADE _MY? amounts _TO house _FOR amounts (","? window)*   -> trade_to
        | subject _TRADE house _MY? amounts _FOR amounts (","? window)*       -> trade_io
-reinvest_s: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts
-buy_s: subject _BUY _ARTICLE? upgrade (_WITH | _FOR) _MY? amounts
 take_s: subject _TAKE amounts _FROM house
 subject: _I | _I "," house ","
 
@@ -545,7 +579,7 @@ _PARSER = Lark(GRAMMAR, parser="earley", lexer="basic", postlex=_KeepWords())
 # labelled copy that says what kind of token follows it (``_Labels``), so one token of
 # lookahead is enough: ``_C_x`` is a comma before an x, ``_A_x`` an "and" before an x, where x
 # is I (a number), S (a signed number), D (another part of a deadline), G ("I" or "then": the
-# gift of "If ..., I give ...") or O (anything else); a comma's "and" is skipped ("2 Money, and
+# Transaction of "If ..., I ...") or O (anything else); a comma's "and" is skipped ("2 Money, and
 # 1 Food" is _C_I _A_I). Each separator of ``GRAMMAR`` may be any label that can follow it.
 #
 # ``GRAMMAR`` is ambiguous only where a number follows a date that can still take a year:
@@ -558,16 +592,17 @@ _PARSER = Lark(GRAMMAR, parser="earley", lexer="basic", postlex=_KeepWords())
 # two month-named dates in one deadline) goes to Earley, which also words every error.
 _FAST_GRAMMAR = (
     r"""
-start: gift_s | if_first | trade_s | reinvest_s | buy_s | take_s
+start: act_s | if_first | trade_s | take_s
 
-gift_s: gift (_IF condition)?
-if_first: _IF condition _C_G? _THEN? gift
+act_s: act (_IF condition)?
+if_first: _IF condition _C_G? _THEN? act
+?act: gift | reinvest | buy
 gift: subject _GIVE _MY? amounts _TO house        -> gift_to
     | subject _GIVE house _MY? amounts            -> gift_io
+reinvest: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts
+buy: subject _BUY _ARTICLE? upgrade (_WITH | _FOR) _MY? amounts
 trade_s: subject _TRADE _MY? amounts _TO house _FOR amounts (_C_O? window)*   -> trade_to
        | subject _TRADE house _MY? amounts _FOR amounts (_C_O? window)*       -> trade_io
-reinvest_s: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts
-buy_s: subject _BUY _ARTICLE? upgrade (_WITH | _FOR) _MY? amounts
 take_s: subject _TAKE amounts _FROM house
 subject: _I | _I _C_O house _C_O
 
@@ -785,7 +820,13 @@ _EXPECTED = {
     "COMMA": "','",
 }
 _ORDER = {phrase: i for i, phrase in enumerate(dict.fromkeys(_EXPECTED.values()))}
-_NOT_GIFTS = {"trade", "reinvest", "exchange", "convert", "swap", "buy", "purchase", "take"}
+_VERBS = ("_GIVE", "_TRADE", "_REINVEST", "_BUY", "_TAKE")
+# Why a sentence of this kind (its verb) cannot carry a condition.
+_NO_CONDITION = {
+    "_TAKE": "SEA-A18: the special take, 'I take 1 Money from H', cannot carry a condition",
+    "_TRADE": "'I trade A to H for B' is a conditional already; to name other requirements "
+    "write 'I give A to H if ...'",
+}
 _OPTIONAL = {"COMMA"}  # listed only when nothing else would do
 
 
@@ -808,10 +849,23 @@ def _explain(exc: UnexpectedInput, body: str) -> str:
     where = f"after {' '.join(words[-3:])!r}" if words else "at the start"
     what = "expected " + _or(phrases) if phrases else "unexpected text"
     said = f"{what} {where}" + (f", not {found!r}" if found else ", but the sentence ends there")
-    verb, first = (found or "").lower(), (words[0].lower() if words else "")
-    if verb == "if" or (first == "if" and verb in _NOT_GIFTS):
-        said += " (only a gift, 'I give ...', can carry a condition)"
+    if isinstance(exc, UnexpectedToken) and found is not None:
+        said += _condition_hint(body, exc.token.type, pos)
     return said
+
+
+def _condition_hint(body: str, found: str, pos: int) -> str:
+    """Why a condition cannot stand here, if that is what went wrong: an "if" in a take or
+    a trade, or a take or a trade as the Transaction of "If ..., I ..."."""
+    if found != "_IF" and found not in _NO_CONDITION:
+        return ""  # (only these need the tokens; lexing again is not free)
+    before = list(takewhile(lambda t: t.start_pos < pos, _PARSER.lex(body)))
+    verbs = [t.type for t in before if t.type in _VERBS]
+    if found == "_IF" and verbs and verbs[0] in _NO_CONDITION:
+        return f" ({_NO_CONDITION[verbs[0]]})"
+    if found in _NO_CONDITION and not verbs and before and before[0].type == "_IF":
+        return f" ({_NO_CONDITION[found]})"
+    return ""
 
 
 def _or(phrases) -> str:
@@ -831,14 +885,14 @@ class _Reader(Transformer):
     def start(self, c):
         return c[0]
 
-    def gift_s(self, c):
-        gift = c[0]
-        return gift if len(c) == 1 else self._conditional(gift, c[1])
+    def act_s(self, c):
+        act = c[0]
+        return act if len(c) == 1 else self._conditional(act, c[1])
 
     def if_first(self, c):
         return self._conditional(c[1], c[0])
 
-    def _conditional(self, gift, parts, window=None):
+    def _conditional(self, act, parts, window=None):
         reqs = tuple(p for p in parts if isinstance(p, Requirement))
         windows = {p for p in parts if isinstance(p, tuple) and not isinstance(p, Requirement)}
         if window is not None and not windows:
@@ -848,7 +902,7 @@ class _Reader(Transformer):
         if not reqs:
             raise _Problem("the condition needs at least one requirement such as 'H gives me N X'")
         kind, deadline = windows.pop() if windows else ("default", None)
-        return Conditional(gift, reqs, kind, deadline)
+        return Conditional(act, reqs, kind, deadline)
 
     def gift_to(self, c):
         return Gift(c[2], c[1])
@@ -865,10 +919,10 @@ class _Reader(Transformer):
     def _trade_parts(self, c):
         return [Requirement(c[2] if isinstance(c[2], int) else c[1], self.issuer, c[3]), *c[4:]]
 
-    def reinvest_s(self, c):
+    def reinvest(self, c):
         return Reinvest(c[1], c[2])
 
-    def buy_s(self, c):
+    def buy(self, c):
         return Upgrade(c[1], c[2])
 
     def take_s(self, c):
