@@ -136,7 +136,12 @@ def random_transaction(state: State, p: int, rng: random.Random):
         window = rng.choice(("default", "same_batch", "standing"))
         return Conditional(gift, (Requirement(to, house, want),), window, None)
     if kind == 3:
-        return affordable_upgrade(state, p, rng)
+        upgrade = affordable_upgrade(state, p, rng)
+        if upgrade is not None and rng.random() < 0.3:  # bought only if someone pays first
+            giver = rng.choice(others)
+            requirement = Requirement(giver, house, _one(MONEY, 1))
+            return Conditional(upgrade, (requirement,), rng.choice(("default", "standing")), None)
+        return upgrade
     if (
         house in (SENSATION, SUPPRESSION)
         and state.special_left[p]
