@@ -24,6 +24,7 @@ from bureau.games.decrees.state import DEPT_CODES, State
 ANN, BEN, CAT, DAN, EVE = range(5)
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 REF, EXE, HR, TRE, SS, ADM = range(6)
+D1, D2, D3, D4, D5 = range(5)  # the default decrees
 HEADS5 = ("EXE", "HR", "TRE", "SS", "ADM")
 HEADS4 = ("EXE", "HR", "TRE", "SS")  # ADM is the Empty Department
 FILLER = "good-press"  # 3 copies; more filler comes from the kinds below
@@ -118,3 +119,14 @@ def set_blame(state: State, **amounts: int) -> None:
             state.dept_blame[DEPT_CODES.index(key)] = amount
         else:
             state.blame[NAMES.index(key)] = amount
+
+
+def put(state, seat: int, code: str) -> None:
+    """Make ``seat`` the head of ``code``; its old head (if any) takes ``seat``'s place."""
+    d, old = dept(code), state.dept_of[seat]
+    other = state.head[d]
+    if other >= 0 and other != seat:
+        state.head[old], state.dept_of[other] = other, old
+    else:
+        state.head[old] = -1
+    state.head[d], state.dept_of[seat] = seat, d

@@ -15,6 +15,11 @@ from .helpers import (
     ANN,
     BEN,
     CAT,
+    D1,
+    D2,
+    D3,
+    D4,
+    D5,
     EVE,
     EXE,
     HR,
@@ -22,30 +27,17 @@ from .helpers import (
     SS,
     TRE,
     blames,
-    dept,
     give,
     hand,
     kinds,
     new_game,
     of_kind,
     play,
+    put,
     refused,
     set_blame,
     set_deck,
 )
-
-D1, D2, D3, D4, D5 = range(5)
-
-
-def put(state, seat: int, code: str) -> None:
-    """Make ``seat`` the head of ``code``; its old head (if any) takes ``seat``'s place."""
-    d, old = dept(code), state.dept_of[seat]
-    other = state.head[d]
-    if other >= 0 and other != seat:
-        state.head[old], state.dept_of[other] = other, old
-    else:
-        state.head[old] = -1
-    state.head[d], state.dept_of[seat] = seat, d
 
 
 def discards(state) -> list[str]:

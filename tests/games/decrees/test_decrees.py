@@ -11,6 +11,11 @@ from .helpers import (
     ANN,
     BEN,
     CAT,
+    D1,
+    D2,
+    D3,
+    D4,
+    D5,
     DAN,
     EVE,
     EXE,
@@ -25,22 +30,10 @@ from .helpers import (
     new_game,
     of_kind,
     play,
+    put,
     refused,
     set_blame,
 )
-
-D1, D2, D3, D4, D5 = range(5)
-
-
-def put(state, seat: int, code: str) -> None:
-    """Make ``seat`` the head of ``code``; its old head (if any) takes ``seat``'s place."""
-    d, old = dept(code), state.dept_of[seat]
-    other = state.head[d]
-    if other >= 0 and other != seat:
-        state.head[old], state.dept_of[other] = other, old
-    else:
-        state.head[old] = -1
-    state.head[d], state.dept_of[seat] = seat, d
 
 
 def ready(state, i: int, code: str, done: int) -> None:
