@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from bureau.engine.rng import copy_rng
+from bureau.engine.slots import shared_slots, start_clone
 
 REF, EXE, HR, TRE, SS, ADM = range(6)
 DEPARTMENTS = (REF, EXE, HR, TRE, SS, ADM)
@@ -139,10 +139,7 @@ class State:
         self.step_started: float | None = None
 
     def clone(self) -> State:
-        new = State.__new__(State)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        new.rng = copy_rng(self.rng)
+        new = start_clone(self, _SHARED)
         new.head = self.head[:]
         new.dept_of = self.dept_of[:]
         new.dept_blame = self.dept_blame[:]
@@ -183,22 +180,17 @@ class State:
         return [i for i, d in enumerate(self.decree_at) if d == dept]
 
 
-_SHARED = tuple(
-    s
-    for s in State.__slots__
-    if s
-    not in (
-        "rng",
-        "head",
-        "dept_of",
-        "dept_blame",
-        "blame",
-        "decree_at",
-        "decree_done",
-        "deck",
-        "discard",
-        "hands",
-        "bids",
-        "salvage",
-    )
+_SHARED = shared_slots(
+    State,
+    "head",
+    "dept_of",
+    "dept_blame",
+    "blame",
+    "decree_at",
+    "decree_done",
+    "deck",
+    "discard",
+    "hands",
+    "bids",
+    "salvage",
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from bureau.cards import KING, rank, suit
-from bureau.engine.rng import copy_rng
+from bureau.engine.slots import shared_slots, start_clone
 
 # Phases of a turn, and the decisions that interrupt one.
 START = "start"  # the draw-and-meld phase is unused: draw, retrieve, pass, merge, concede
@@ -223,10 +223,7 @@ class State:
         self.step_started: float | None = None
 
     def clone(self) -> State:
-        new = State.__new__(State)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        new.rng = copy_rng(self.rng)
+        new = start_clone(self, _SHARED)
         new.stock = self.stock[:]
         new.sdiscard = self.sdiscard[:]
         new.ndiscard = self.ndiscard[:]
@@ -276,23 +273,18 @@ class State:
         return -1
 
 
-_SHARED = tuple(
-    s
-    for s in State.__slots__
-    if s
-    not in (
-        "rng",
-        "stock",
-        "sdiscard",
-        "ndiscard",
-        "hands",
-        "known",
-        "melds",
-        "noble_order",
-        "money",
-        "out",
-        "captured",
-        "wins",
-        "rubber_results",
-    )
+_SHARED = shared_slots(
+    State,
+    "stock",
+    "sdiscard",
+    "ndiscard",
+    "hands",
+    "known",
+    "melds",
+    "noble_order",
+    "money",
+    "out",
+    "captured",
+    "wins",
+    "rubber_results",
 )

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bureau.engine import IllegalAction
+from bureau.engine import EVERYONE, Event, IllegalAction
 
 from .state import (
-    ADMINISTRATOR,
     BREEDING,
     CONTACTS,
     DISTRIBUTION,
@@ -170,8 +169,6 @@ def bought(state: State, seat: int, upgrade: int) -> None:
 
 def income(state: State, ev: list) -> None:
     """Upgrade income at a landing (SEA-68, SEA-71, SEA-76, SEA-A06, SEA-A20)."""
-    from bureau.engine import EVERYONE, Event
-
     for seat in range(state.num_players):
         own = own_asset(state.house_of[seat])
         n = state.upgrades[seat][EXPANSION]
@@ -202,6 +199,3 @@ def income(state: State, ev: list) -> None:
 def text(p: Pending) -> str:
     """The canonical sentence of a pending Transaction, naming its issuer."""
     return f"{HOUSES[p.house]}: {sentence(p.record, p.house)}"
-
-
-__all__ = ["ADMINISTRATOR", "SPECS", "cost"]

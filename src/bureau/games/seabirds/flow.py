@@ -14,7 +14,6 @@ from bureau.engine.rng import make_rng
 from . import clerk, economy
 from .state import (
     AIR,
-    CARDS,
     HAZARD,
     LAND,
     MONEY,
@@ -28,7 +27,7 @@ from .state import (
     State,
     own_asset,
 )
-from .transactions import HOUSES, Conditional, Take, is_transaction, read
+from .transactions import Conditional, Take, is_transaction, read
 
 VIRTUAL_STEP = 60.0  # seconds a timeless action moves the clock (sims, tests)
 
@@ -273,6 +272,3 @@ def end_game(state: State, ev: list, capped: bool = False, reason: str = "") -> 
             "game_over", EVERYONE, winners=list(winners), points=vps, capped=capped, reason=reason
         )
     )
-
-
-__all__ = ["CARDS", "HOUSES", "setup"]

@@ -13,7 +13,7 @@ import random
 from bureau.engine import IllegalAction
 
 from . import economy
-from .actions import AGREE, READY, Administer, Agree, Hide, Limits, Orders, Pick, Post, Ready, Tell
+from .actions import AGREE, READY, Administer, Hide, Limits, Orders, Pick, Post, Tell
 from .rules import pending
 from .state import (
     ADMINISTRATOR,
@@ -201,6 +201,3 @@ def help_text(state: State, p: int) -> str:
         + (", 'distribution ASSET, ...'" if state.upgrades[p][DISTRIBUTION] else "")
         + "."
     )
-
-
-__all__ = ["Agree", "Limits", "Ready", "legal", "resolve", "sample"]

@@ -127,6 +127,3 @@ def _agreed(state: State, ev: list) -> None:
         state.proposal = None
         state.agreed = ()
         ev.append(Event("limits", EVERYONE, air=air, land=land, round=state.round))
-
-
-__all__ = ["check", "clerk", "pending", "perform"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from bureau.engine.rng import copy_rng
+from bureau.engine.slots import shared_slots, start_clone
 
-from .transactions import ASSETS, HOUSES, UPGRADES
+from .transactions import ASSETS, UPGRADES
 
 MONEY = 0
 NUM_ASSETS = len(ASSETS)
@@ -165,10 +165,7 @@ class State:
         self.step_started: float | None = None
 
     def clone(self) -> State:
-        new = State.__new__(State)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        new.rng = copy_rng(self.rng)
+        new = start_clone(self, _SHARED)
         new.house_of = self.house_of[:]
         new.holdings = [h[:] for h in self.holdings]
         new.upgrades = [u[:] for u in self.upgrades]
@@ -195,27 +192,20 @@ class State:
         return self.house_of.index(house) if house in self.house_of else -1
 
 
-_SHARED = tuple(
-    s
-    for s in State.__slots__
-    if s
-    not in (
-        "rng",
-        "house_of",
-        "holdings",
-        "upgrades",
-        "distribution",
-        "special_left",
-        "special_round",
-        "deck",
-        "discard",
-        "ready",
-        "messages",
-        "sealed",
-        "standing",
-        "resolved",
-        "round_paid",
-    )
+_SHARED = shared_slots(
+    State,
+    "house_of",
+    "holdings",
+    "upgrades",
+    "distribution",
+    "special_left",
+    "special_round",
+    "deck",
+    "discard",
+    "ready",
+    "messages",
+    "sealed",
+    "standing",
+    "resolved",
+    "round_paid",
 )
-
-__all__ = ["HOUSES", "State"]
