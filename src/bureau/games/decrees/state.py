@@ -39,10 +39,6 @@ BASE_ACTIONS = 3  # DEC-37
 HAND_PILE, TOP_PILE = 20, 5  # DEC-29: the pile of 20 at the bottom, the pile of 5 on top
 
 
-def dept_code(d: int) -> str:
-    return DEPT_CODES[d]
-
-
 class State:
     """Everything about one game of Final Decrees."""
 
