@@ -19,7 +19,9 @@ def dump(obj):
     if isinstance(obj, random.Random):
         return ("rng", obj.getstate())
     if isinstance(obj, dict):
-        return {k: dump(v) for k, v in obj.items()}
+        return {k if isinstance(k, str | int) else repr(k): dump(v) for k, v in obj.items()}
+    if isinstance(obj, set | frozenset):
+        return sorted(dump(v) for v in obj)
     if isinstance(obj, list | tuple):
         return [dump(v) for v in obj]
     slots = getattr(type(obj), "__slots__", None)

@@ -293,6 +293,45 @@ def _save_record(match: Match, path: Path, console: Console) -> None:
     console.print(Text(f"Record written to {path} ({len(match.actions)} actions)."), soft_wrap=True)
 
 
+# -- bureau moderate ---------------------------------------------------------------------------
+
+
+@app.command()
+def moderate(
+    game: Annotated[str, typer.Argument(help="A moderated forum game (noblesse).")],
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="How many players, or their names: Ann,Ben,Cat."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 0,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A rule option NAME=VALUE.")
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Keep the game record (JSON) here.")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="Go on from this game record.")
+    ] = None,
+) -> None:
+    """The moderator's console: enter players' orders, resolve Nights, override with a
+    reason, print the BBCode/Markdown post and private reports (commands from stdin)."""
+    from .moderate import EXPORTS, run_console
+
+    with input_errors():
+        if resume is not None:
+            match = Match.replay(resume)
+        else:
+            g = load(game)
+            names = g.player_names(players_arg(players, g))
+            match = Match(g, names, seed, parse_assignments(option or []))
+        if match.game.name not in EXPORTS:
+            raise BureauError(f"{match.game.title} has no moderator; try: {', '.join(EXPORTS)}")
+    refused = run_console(match, record)
+    if refused:
+        raise typer.Exit(1)
+
+
 # -- bureau replay -----------------------------------------------------------------------------
 
 

@@ -4,7 +4,7 @@ Nothing here knows the rules of any game; see ``docs/architecture.md``.
 """
 
 from .errors import BureauError, IllegalAction, OptionError, RecordError
-from .events import EVERYONE, SPECTATORS, Event, all_but, only, plural, visible
+from .events import EVERYONE, MODERATOR, SPECTATORS, Event, all_but, only, plural, visible
 from .game import Game, Outcome, rank_by
 from .match import Match
 from .options import Option
@@ -12,6 +12,7 @@ from .registry import all_games, load, names
 
 __all__ = [
     "EVERYONE",
+    "MODERATOR",
     "SPECTATORS",
     "BureauError",
     "Event",

@@ -17,6 +17,9 @@ True
 from __future__ import annotations
 
 EVERYONE = -1  # all bits set: every seat and spectators
+# The moderator of a forum game acts as this "seat": she reads every event and every view.
+MODERATOR = -2
+MODERATOR_NAME = "moderator"
 SPECTATOR_BIT = 60  # above any seat a game can have
 SPECTATORS = 1 << SPECTATOR_BIT
 
@@ -49,7 +52,9 @@ class Event:
         self.data = data
 
     def visible_to(self, player: int | None) -> bool:
-        """May ``player`` (a seat, or None for a spectator) see this event?"""
+        """May ``player`` (a seat, None for a spectator, or ``MODERATOR``) see this event?"""
+        if player == MODERATOR:
+            return True
         return bool(self.audience >> (SPECTATOR_BIT if player is None else player) & 1)
 
     def to_json(self) -> dict:

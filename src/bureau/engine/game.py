@@ -87,6 +87,8 @@ class Game:
     # True where a pending player may do more than ``legal_actions`` lists (free-text
     # messages): interfaces then never play a lone legal action for a human.
     open_ended: bool = False
+    # True for forum games with a moderator who acts as ``MODERATOR`` (overrides, resolving).
+    moderated: bool = False
 
     # -- setting up -------------------------------------------------------
 
@@ -121,6 +123,8 @@ class Game:
                 f"{self.title} takes {self.min_players}-{self.max_players} players, not {n}"
             )
         lowered = [s.lower() for s in names]
+        if "moderator" in lowered:
+            raise OptionError("'moderator' is reserved for the moderator of a forum game")
         for name in names:
             if not name or not set(name) <= NAME_CHARS or name[0].isdigit():
                 raise OptionError(

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BureauError, RecordError
-from .events import Event
+from .events import MODERATOR, MODERATOR_NAME, Event
 from .game import Game, Outcome
 from .record import FORMAT, format_time, load_record, parse_time
 from .registry import load
@@ -61,15 +61,22 @@ class Match:
         return self.game.view(self.state, player)
 
     def seat(self, who: int | str) -> int:
-        """A seat from its number or its player's name (any case)."""
+        """A seat from its number or its player's name (any case); ``moderator`` is the
+        moderator of a forum game (``MODERATOR``)."""
         if isinstance(who, int) and not isinstance(who, bool):
-            if 0 <= who < len(self.names):
+            if 0 <= who < len(self.names) or who == MODERATOR:
                 return who
         elif isinstance(who, str):
             lowered = [n.lower() for n in self.names]
+            if who.lower() == MODERATOR_NAME and getattr(self.game, "moderated", False):
+                return MODERATOR
             if who.lower() in lowered:
                 return lowered.index(who.lower())
         raise RecordError(f"no player {who!r}; the players are {', '.join(self.names)}")
+
+    def who(self, seat: int) -> str:
+        """The name a record gives ``seat``."""
+        return MODERATOR_NAME if seat == MODERATOR else self.names[seat]
 
     def play(self, player: int, action: Any, at: float | None = None) -> list[Event]:
         """Apply ``action`` (an action or its text) for ``player`` and log it."""
@@ -93,7 +100,7 @@ class Match:
             "players": list(self.names),
             "seed": self.seed,
             "options": dict(self.state.options),
-            "actions": [[self.names[p], text, format_time(at)] for p, text, at in self.actions],
+            "actions": [[self.who(p), text, format_time(at)] for p, text, at in self.actions],
         }
         if out is not None:
             record["outcome"] = out.to_json()

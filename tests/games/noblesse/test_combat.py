@@ -229,11 +229,11 @@ def test_stalemate_after_thirty_rounds():
 
 
 def test_three_factions_in_order_with_morale_carried():
-    """NSE-A15, NSE-A14: Y (prestige 1) and X (prestige 2) fight first, the controller Z
+    """NSE-A15, NSE-A14: Y (prestige rank 2) attacks X (rank 1) first, the controller Z
     last. Y beats X on round 3 with 8 - 2 - 2 - 2 = 2 MOR, carries 2 into the fight with Z
     and breaks on round 3 to Z's PIK 2 (Z keeps 6 - 4 = 2). At full MOR Y would have won."""
-    x = side("X", "O1", "C5", "C1", prestige=2)  # ATK 1, RNG 2, MOR 4
-    y = side("Y", "O2", "C3x2", "C1x2", prestige=1)  # ATK 2, MEL 4, MOR 8
+    x = side("X", "O1", "C5", "C1", prestige=1)  # ATK 1, RNG 2, MOR 4
+    y = side("Y", "O2", "C3x2", "C1x2", prestige=2)  # ATK 2, MEL 4, MOR 8
     z = side("Z", "O1", "C4", "C1x2", last=True)  # ATK 1, PIK 2, MOR 6
     chain = fight_many([z, x, y], random.Random(7))
     assert chain.order == ("Y", "X", "Z")
@@ -262,8 +262,9 @@ def test_chain_moves_on_when_both_are_destroyed():
 
 
 def test_battle_order():
-    """NSE-A15, NSE-A43: Nobles ascending, ties lowest prestige first, the controller or
-    neutral side last; otherwise the given order is kept."""
+    """NSE-A15, NSE-123, NSE-A43: Nobles ascending, ties lowest prestige first (rank 3
+    before rank 1), the controller or neutral side last; otherwise the given order is
+    kept."""
     s = [
         side("ctl", "O1", nobles=0, last=True),
         side("n2", "O1", nobles=2),
@@ -272,7 +273,7 @@ def test_battle_order():
         side("a", "O1"),
         side("b", "O1"),
     ]
-    assert [x.owner for x in battle_order(s)] == ["a", "b", "p1", "p3", "n2", "ctl"]
+    assert [x.owner for x in battle_order(s)] == ["a", "b", "p3", "p1", "n2", "ctl"]
 
 
 def test_neutral_garrison_defends_last():

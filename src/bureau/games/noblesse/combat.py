@@ -128,7 +128,8 @@ class Unit(NamedTuple):
 
 class Side(NamedTuple):
     """One side of a battle (NSE-A11). ``morale`` is its current MOR (None: full, the sum
-    of its units'). ``nobles``, ``prestige``, ``last`` (controller or neutral) order a
+    of its units'). ``nobles``, ``prestige`` (rank, 1 = most prestigious), ``last``
+    (controller or neutral) order a
     multi-side battle (NSE-A15, NSE-A43); ``ambush_immune`` is Star Fortress / Star Walls."""
 
     owner: str
@@ -338,9 +339,11 @@ def _apply(hits: list[Hit], ma: int, mb: int) -> tuple[int, int]:
 
 
 def battle_order(sides: Iterable[Side]) -> tuple[Side, ...]:
-    """NSE-A15: Nobles ascending, ties lowest prestige first; a controller or neutral side
-    (``last``) fights last. Stable, so equal sides keep the order given."""
-    return tuple(sorted(sides, key=lambda s: (s.last, s.nobles, s.prestige)))
+    """NSE-A15, NSE-123: Nobles ascending, ties lowest prestige first (``prestige`` is the
+    scenario's rank, 1 the most prestigious, so the highest number goes first); a
+    controller or neutral side (``last``) fights last. Stable: equal sides keep the order
+    given."""
+    return tuple(sorted(sides, key=lambda s: (s.last, s.nobles, -s.prestige)))
 
 
 def fight_many(

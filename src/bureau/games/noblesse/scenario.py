@@ -237,10 +237,21 @@ class Scenario(NamedTuple):
         return self.estate(square).income
 
     def company(self, cid: str) -> Company:
+        """A catalogue design or a role's unique design by id (``C4``, ``X1``)."""
         for comp in self.companies:
             if comp.id == cid:
                 return comp
+        for role in self.roles:
+            for comp in role.uniques:
+                if comp.id == cid:
+                    return comp
         raise KeyError(cid)
+
+    def designs(self) -> dict[str, Company]:
+        """Every company design by id: the catalogue and the roles' unique designs."""
+        out = {c.id: c for c in self.companies}
+        out.update((c.id, c) for r in self.roles for c in r.uniques)
+        return out
 
     def roles_for(self, players: int) -> tuple[int, ...]:
         """The role numbers in play with ``players`` players (§4.3).
@@ -257,6 +268,15 @@ class Scenario(NamedTuple):
 
 
 # -- squares and the income formula ---------------------------------------------------------
+
+
+def unique_id(role: int, index: int) -> str:
+    """The id orders use for a role's unique company: ``X1`` (role 1), ``X1b`` (its second).
+
+    >>> unique_id(4, 0), unique_id(4, 1)
+    ('X4', 'X4b')
+    """
+    return f"X{role}" + ("" if index == 0 else "abcdefghij"[index])
 
 
 def square_label(row: int, col: int) -> str:
@@ -576,7 +596,10 @@ class _Reader:
                         f" {abl[0].resource} (L13)",
                     )
             uniques = self.list_(r["uniques"], f"{p}.uniques", nonempty=False)
-            uq = tuple(self.company(u, f"{p}.uniques[{j}]", True) for j, u in enumerate(uniques))
+            uq = tuple(
+                self.company(u, f"{p}.uniques[{j}]", True)._replace(id=unique_id(number, j))
+                for j, u in enumerate(uniques)
+            )
             name = self.str_(r["name"], f"{p}.name")
             out.append(Role(number, faction, name, self.bool_(r["leader"], f"{p}.leader"),
                             core, abl, uq))  # fmt: skip

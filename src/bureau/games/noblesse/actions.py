@@ -1,0 +1,1192 @@
+"""Actions, role abilities, courtier posts and the family, as the Night performs them
+(NSE-31 .. NSE-64, NSE-A07, NSE-A17, NSE-A25 .. NSE-A30, NSE-A42, §4.3).
+
+Every function takes the running ``night.Night`` (``n``): its state, its ``tell``
+and ``announce``. Costs are paid when the action resolves; an action its player
+cannot afford then fails and says so (NSE-A07).
+"""
+
+from __future__ import annotations
+
+from . import board
+from .orders import ACTIONS
+from .state import NEUTRAL, RES_NAMES, Unit
+
+RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
+MOVEMENT_EFFECTS = ("forced_march",)
+
+
+def ability_of(state, seat: int, name: str):
+    """(option number 1..3, Ability) of ``seat``'s role named ``name``, or (0, None)."""
+    role = state.scenario.roles[state.houses[seat].role - 1]
+    for i, a in enumerate(role.abilities, 1):
+        if a.name == name:
+            return i, a
+    return 0, None
+
+
+def pay(n, seat: int, order) -> None:
+    """FL redistribution (NSE-115) or a treaty payment to another faction's leader."""
+    st = n.state
+    to = st.names.index(order.args[0])
+    amounts = order.args[1]
+    h = st.houses[seat]
+    if st.leaders[h.faction] != seat:
+        n.tell(seat, "Paying failed: only the Faction Leader redistributes income (NSE-115).")
+        return
+    target = st.houses[to]
+    if not target.alive or (target.faction != h.faction and st.leaders[target.faction] != to):
+        n.tell(seat, f"Paying {order.args[0]} failed: pay your faction's players or a leader.")
+        return
+    if any(h.res[i] < amounts[i] for i in range(3)):
+        n.tell(seat, f"Paying {order.args[0]} failed: you hold {_text(h.res)}.")
+        return
+    for i in range(3):
+        h.res[i] -= amounts[i]
+        target.res[i] += amounts[i]
+        if amounts[i]:
+            n.fact("pay", h.faction, target.faction, i, amounts[i])
+    n.tell(seat, f"Paid {order.args[0]} {_text(amounts)}.")
+    n.tell(to, f"Received {_text(amounts)} from your Faction Leader.")
+
+
+def _text(values) -> str:
+    return ", ".join(f"{v} {RES_NAMES[i]}" for i, v in enumerate(values) if v) or "nothing"
+
+
+def spend(n, seat: int, cost, what: str) -> bool:
+    """Pay ``cost`` (Inf, MP, $) or report that ``what`` failed (NSE-A07)."""
+    h = n.state.houses[seat]
+    if any(h.res[i] < cost[i] for i in range(3)):
+        n.tell(seat, f"{what} failed: it costs {_text(cost)} and you hold {_text(h.res)}.")
+        return False
+    for i in range(3):
+        h.res[i] -= cost[i]
+    return True
+
+
+def ability_cost(ability) -> tuple[int, int, int]:
+    cost = [0, 0, 0]
+    cost[RES_INDEX[ability.resource]] = ability.cost
+    return tuple(cost)
+
+
+# -- steps 3 and 4 ------------------------------------------------------------------------------
+
+
+def run_step(n, step: int) -> None:
+    """Step 3: role abilities; step 4: standard actions and build payments."""
+    st = n.state
+    for seat in n.order:
+        h = st.houses[seat]
+        for o in list(h.orders):
+            if not h.alive:
+                break
+            if o.verb == "use":
+                use_at(n, seat, o, step)
+            elif step == 4 and o.verb in ACTIONS and o.verb != "march":
+                standard(n, seat, o)
+            elif step == 4 and o.verb == "build":
+                build(n, seat, o)
+            elif step == 4 and o.verb == "messenger":
+                messenger(n, seat, st.names.index(o.args[0]), any_faction=False)
+
+
+def use_at(n, seat: int, order, step: int) -> None:
+    """Perform a role ability if it resolves at ``step`` (§4.3)."""
+    st = n.state
+    number, ability = ability_of(st, seat, order.args[0])
+    if ability is None or ability.step != step or ability.effect in MOVEMENT_EFFECTS:
+        return
+    h = st.houses[seat]
+    if number == h.skipped:
+        n.tell(seat, f"{ability.name} failed: you did not choose it at setup (NSE-08).")
+        return
+    what = f"{ability.name}"
+    problem = ability_problem(n, seat, ability, order.args[1])
+    if problem:
+        n.tell(seat, f"{what} failed: {problem}.")
+        return
+    if not spend(n, seat, ability_cost(ability), what):
+        return
+    ABILITIES[ability.effect](n, seat, ability, order.args[1])
+
+
+def ability_problem(n, seat: int, ability, args) -> str:
+    check = CHECKS.get(ability.effect)
+    return check(n, seat, ability, args) if check else ""
+
+
+def standard(n, seat: int, order) -> None:
+    """A standard action with its Envoy (NSE-42 .. NSE-57)."""
+    st = n.state
+    verb = order.verb
+    what = verb.capitalize()
+    cost = ACTIONS[verb]
+    if verb == "create noble":
+        cost = (noble_price(st, seat), 0, 0)
+    if verb == "create heir":
+        cost = heir_price(st, seat)
+    problem = STANDARD_CHECKS[verb](n, seat, order.args)
+    if problem:
+        n.tell(seat, f"{what} failed: {problem}.")
+        return
+    if not spend(n, seat, cost, what):
+        return
+    STANDARD[verb](n, seat, order.args)
+
+
+def noble_price(state, seat: int) -> int:
+    """NSE-43: X = the faction's Nobles + 3, with the Camerlengo's discount."""
+    price = state.nobles_of(state.houses[seat].faction) + 3
+    core = board.has_core(state, seat, "create_noble_discount")
+    if core:
+        price = max(core.param("minimum"), price - core.param("amount"))
+    return price
+
+
+def heir_price(state, seat: int) -> tuple[int, int, int]:
+    spouse = state.houses[seat].spouse
+    for a, b, ability, status in state.marriage_offers:
+        if status == "married" and {a, b} == {seat, spouse} and ability:
+            _, abl = ability_of(state, a, ability)
+            if abl is not None and abl.effect == "political_marriage":
+                return (abl.param("heir_cost"), 0, 0) if abl.param("heir_cost") else (0, 0, 0)
+    return ACTIONS["create heir"]
+
+
+# -- the standard actions: checks ----------------------------------------------------------------
+
+
+def _spy_on(st, seat: int, square: int) -> bool:
+    return any(p == ("spy", square, "") for p in st.houses[seat].posts)
+
+
+def _commander_on(st, seat: int, square: int) -> bool:
+    return any(
+        u.owner == seat and u.square == square and u.commander not in ("", "basic")
+        for u in st.units.values()
+    )
+
+
+def _is_hostage_holder(st, seat: int, target: int) -> bool:
+    """NSE-48: the holder of ``target``'s Heir may not target him or his estates."""
+    h = st.houses[target]
+    return h.heir == "hostage" and h.hostage_of == seat
+
+
+def _pc_square(st, seat: int) -> int:
+    h = st.houses[seat]
+    if h.pc_field:
+        for u in st.units.values():
+            if u.owner == seat and u.commander == "pc":
+                return u.square
+    return h.home
+
+
+def _check_open_city(n, seat, args) -> str:
+    st = n.state
+    sq = st.square(args[0])
+    if sq == st.houses[seat].home or st.stewards.get(sq) != seat:
+        return f"you need your Steward on {args[0]}, not your Home Estate (NSE-42)"
+    return ""
+
+
+def _check_create_noble(n, seat, args) -> str:
+    st = n.state
+    sq = st.square(args[0])
+    if sq == st.houses[seat].home or st.stewards.get(sq) != seat:
+        return f"you need your Steward on {args[0]}, not your Home Estate (NSE-43)"
+    if sq in st.nobles:
+        return f"the Steward on {args[0]} already backs a Noble (NSE-A39)"
+    return ""
+
+
+def _check_marry(n, seat, args) -> str:
+    st = n.state
+    target = st.names.index(args[0])
+    if target == seat or not st.houses[target].alive:
+        return "choose another living player"
+    if st.houses[seat].spouse >= 0 or st.houses[target].spouse >= 0:
+        return "a player may have one Political Marriage (NSE-44)"
+    return ""
+
+
+def _check_heir(n, seat, args) -> str:
+    h = n.state.houses[seat]
+    if h.spouse < 0:
+        return "you need a Political Marriage first (NSE-44)"
+    if h.heir_used:
+        return "Create Heir is once per game (NSE-45)"
+    if h.court < 1:
+        return "no courtier at court to become the Heir"
+    return ""
+
+
+def _check_hostages(n, seat, args) -> str:
+    st = n.state
+    h = st.houses[seat]
+    if h.spouse < 0:
+        return "you need a spouse (NSE-47)"
+    if st.houses[h.spouse].faction == h.faction:
+        return "not with a spouse of your own faction (NSE-49)"
+    if h.heir not in ("home", "field") and st.houses[h.spouse].heir not in ("home", "field"):
+        return "neither of you has an Heir to exchange"
+    return ""
+
+
+def _check_surgeon(n, seat, args) -> str:
+    return ""
+
+
+def _check_arson(n, seat, args) -> str:
+    st = n.state
+    sq = st.square(args[0])
+    if not (_spy_on(st, seat, sq) or _commander_on(st, seat, sq)):
+        return f"you need a Spy or a Commander on {args[0]} (NSE-52)"
+    return _not_hostage_estate(st, seat, sq)
+
+
+def _not_hostage_estate(st, seat, sq) -> str:
+    held = st.ctrl.get(sq)
+    if held and held[1] >= 0 and _is_hostage_holder(st, seat, held[1]):
+        return "you hold that player's Heir as hostage (NSE-48)"
+    return ""
+
+
+def _check_spy_action(n, seat, args) -> str:
+    st = n.state
+    sq = st.square(args[0])
+    if not _spy_on(st, seat, sq):
+        return f"you need a Spy on {args[0]}"
+    return _not_hostage_estate(st, seat, sq)
+
+
+def _check_assassin(n, seat, args) -> str:
+    st = n.state
+    target = st.names.index(args[0])
+    if not st.houses[target].alive:
+        return f"{args[0]} is out of the game"
+    if _is_hostage_holder(st, seat, target):
+        return "you hold that player's Heir as hostage (NSE-48)"
+    return ""
+
+
+def _check_incapacitate(n, seat, args) -> str:
+    st = n.state
+    unit = st.units.get(args[0])
+    if unit is None or not _spy_on(st, seat, unit.square):
+        return f"you need a Spy where U{args[0]} stands (NSE-56)"
+    if unit.owner != NEUTRAL and _is_hostage_holder(st, seat, unit.owner):
+        return "you hold that player's Heir as hostage (NSE-48)"
+    return ""
+
+
+def _check_knife(n, seat, args) -> str:
+    problem = _check_spy_action(n, seat, args)
+    if problem:
+        return problem
+    return _check_assassin(n, seat, args[1:])
+
+
+STANDARD_CHECKS = {
+    "open city": _check_open_city,
+    "create noble": _check_create_noble,
+    "marry": _check_marry,
+    "create heir": _check_heir,
+    "hostages": _check_hostages,
+    "field surgeon": _check_surgeon,
+    "arson": _check_arson,
+    "bribery": _check_spy_action,
+    "poison": _check_spy_action,
+    "assassin": _check_assassin,
+    "incapacitate": _check_incapacitate,
+    "knife": _check_knife,
+}
+
+
+# -- the standard actions: effects ---------------------------------------------------------------
+
+
+def open_city(n, seat: int, squares) -> None:
+    st = n.state
+    fac = st.houses[seat].faction
+    for label in squares:
+        st.open_cities[st.square(label)] = fac
+        n.fact("action", fac, "open city", -1, label)
+    n.tell(seat, f"Open City on {', '.join(squares)} this Night (NSE-A37).")
+
+
+def create_noble(n, seat: int, squares) -> None:
+    st = n.state
+    fac = st.houses[seat].faction
+    for label in squares:
+        st.nobles[st.square(label)] = fac
+        n.fact("action", fac, "create noble", -1, label)
+    n.announce(f"The {st.scenario.factions[fac].short} created a Noble ({st.nobles_of(fac)} now).")
+    n.tell(seat, f"Created a Noble on {', '.join(squares)}.")
+
+
+def marry(n, seat: int, target: int, ability: str = "") -> None:
+    st = n.state
+    st.marriage_offers.append((seat, target, ability, "offered"))
+    n.tell(seat, f"You proposed a Political Marriage to {st.names[target]}.")
+    n.tell(
+        target,
+        f"{st.names[seat]} proposes a Political Marriage: answer 'accept marriage' or"
+        " 'refuse marriage' this Day (NSE-A32).",
+    )
+
+
+def create_heir(n, seat: int) -> None:
+    st = n.state
+    h = st.houses[seat]
+    h.court -= 1  # NSE-45: one of your courtiers becomes the Heir
+    h.heir = "home"
+    h.heir_used = True
+    h.heir_wounds = 0
+    n.new_heirs.append(seat)
+    n.tell(seat, "An Heir is born to your house (NSE-45).")
+
+
+def hostages(n, seat: int) -> None:
+    st = n.state
+    spouse = st.houses[seat].spouse
+    st.hostage_offers.append((seat, spouse))
+    n.tell(seat, f"You proposed an Exchange of Hostages to {st.names[spouse]}.")
+    n.tell(
+        spouse,
+        f"{st.names[seat]} proposes an Exchange of Hostages: answer 'accept hostages' or"
+        " 'refuse hostages' this Day.",
+    )
+
+
+def field_surgeon(n, seat: int, targets=(), to_zero: bool = False) -> None:
+    """NSE-51 / NSE-A28: wounds become min(current, 1) (0 with Battlefield Surgeon)."""
+    st = n.state
+    for t in targets or (seat,):
+        h = st.houses[t]
+        h.wounds = 0 if to_zero else min(h.wounds, 1)
+        n.tell(t, f"A surgeon tends your Player Character: {h.wounds} Wound Tokens.")
+
+
+def arson(n, seat: int, label: str, building: str) -> None:
+    st = n.state
+    sq = st.square(label)
+    st.arsoned.add((sq, building))
+    n.fact("action", st.houses[seat].faction, "arson", board.controller(st, sq), label)
+    n.tell(seat, f"Arson: any {building} on {label} has no effect this Night (NSE-52).")
+
+
+def bribery(n, seat: int, label: str, resources) -> None:
+    st = n.state
+    sq = st.square(label)
+    st.bribed[sq] = tuple(sorted(set(st.bribed.get(sq, ())) | set(resources)))
+    n.fact("action", st.houses[seat].faction, "bribery", board.controller(st, sq), label)
+    names = ", ".join(RES_NAMES[r] for r in resources)
+    n.tell(seat, f"Bribery: {label} produces no {names} this Night (NSE-53).")
+
+
+def wound(n, target: int, count: int, why: str) -> None:
+    """Wound a PC; three Wound Tokens remove him (NSE-58)."""
+    h = n.state.houses[target]
+    if not h.alive:
+        return
+    h.wounds += count
+    n.tell(target, f"Your Player Character took {count} Wound Token(s) ({why}): {h.wounds}.")
+    if h.wounds >= 3:
+        kill_pc(n, target, "died of his wounds")
+
+
+def wound_heir(n, target: int, count: int, why: str) -> None:
+    """NSE-A42: only an ability that says so wounds an Heir; 3 tokens remove him."""
+    h = n.state.houses[target]
+    if h.heir in ("", None):
+        return
+    h.heir_wounds += count
+    n.tell(target, f"Your Heir took {count} Wound Token(s) ({why}): {h.heir_wounds}.")
+    if h.heir_wounds >= 3:
+        lose_heir(n, target)
+
+
+def lose_heir(n, seat: int) -> None:
+    st = n.state
+    h = st.houses[seat]
+    if h.heir == "field":
+        for u in st.units.values():
+            if u.owner == seat and u.commander == "heir":
+                u.commander = "basic"
+    h.heir = ""
+    h.hostage_of = -1
+    h.heir_wounds = 0
+    n.tell(seat, "Your Heir is dead.")
+
+
+def poison(n, seat: int, label: str) -> None:
+    st = n.state
+    sq = st.square(label)
+    n.fact("action", st.houses[seat].faction, "poison", board.controller(st, sq), label)
+    for t in st.living():
+        if _pc_square(st, t) == sq and not _is_hostage_holder(st, seat, t):
+            wound(n, t, 1, "poisoned wells")
+    n.tell(seat, f"The wells of {label} are poisoned (NSE-54).")
+
+
+def assassin(n, seat: int, target: int, wounds: int = 1, heir: bool = False) -> None:
+    st = n.state
+    n.fact("action", st.houses[seat].faction, "assassin", st.houses[target].faction, "")
+    n.tell(seat, f"Your assassin struck at {st.names[target]}.")
+    if heir:
+        wound_heir(n, target, wounds, "an assassin")
+    else:
+        wound(n, target, wounds, "an assassin")
+
+
+def incapacitate(n, seat: int, uid: int) -> None:
+    """NSE-56, NSE-A17, NSE-A42: the commander goes home, a basic Officer replaces him."""
+    st = n.state
+    unit = st.units[uid]
+    n.fact(
+        "action",
+        st.houses[seat].faction,
+        "incapacitate",
+        -1 if unit.owner == NEUTRAL else st.faction_of(unit.owner),
+        st.label(unit.square),
+    )
+    if unit.commander in ("", "basic", "heir"):
+        n.tell(seat, f"Incapacitate on {unit.label} had no effect (NSE-A17, NSE-A42).")
+        return
+    n.release_commander(unit)
+    n.tell(seat, f"{unit.label}'s commander was sent home (NSE-56).")
+    if unit.owner != NEUTRAL:
+        n.tell(unit.owner, f"{unit.label}'s commander was incapacitated and sent home.")
+
+
+def knife(n, seat: int, label: str, target: int, keep_spy: bool = False) -> None:
+    st = n.state
+    sq = st.square(label)
+    if not keep_spy:
+        h = st.houses[seat]
+        h.posts.remove(("spy", sq, ""))
+    n.fact("action", st.houses[seat].faction, "knife", st.houses[target].faction, label)
+    if _pc_square(st, target) == sq:
+        wound(n, target, 2, "a knife in the back")
+        n.tell(seat, f"Knife in the Back on {st.names[target]} at {label}.")
+    else:
+        n.tell(seat, f"Knife in the Back: {st.names[target]}'s PC is not at {label}.")
+
+
+def messenger(n, seat: int, target: int, any_faction: bool) -> None:
+    """NSE-39 / NSE-A22: the target may write to the sender this Day."""
+    st = n.state
+    if not any_faction and st.houses[target].faction != st.houses[seat].faction:
+        n.tell(seat, "Messenger failed: target a player of your own faction (NSE-39).")
+        return
+    h = st.houses[target]
+    h.messengers = tuple(sorted({*h.messengers, seat}))
+    n.tell(seat, f"Your Messenger reached {st.names[target]}; they may write to you this Day.")
+    n.tell(target, f"A Messenger from {st.names[seat]} waits for your reply this Day.")
+
+
+STANDARD = {
+    "open city": lambda n, s, a: open_city(n, s, a),
+    "create noble": lambda n, s, a: create_noble(n, s, a),
+    "marry": lambda n, s, a: marry(n, s, n.state.names.index(a[0])),
+    "create heir": lambda n, s, a: create_heir(n, s),
+    "hostages": lambda n, s, a: hostages(n, s),
+    "field surgeon": lambda n, s, a: field_surgeon(n, s),
+    "arson": lambda n, s, a: arson(n, s, a[0], a[1]),
+    "bribery": lambda n, s, a: bribery(n, s, a[0], (RES_INDEX[a[1]],)),
+    "poison": lambda n, s, a: poison(n, s, a[0]),
+    "assassin": lambda n, s, a: assassin(n, s, n.state.names.index(a[0])),
+    "incapacitate": lambda n, s, a: incapacitate(n, s, a[0]),
+    "knife": lambda n, s, a: knife(n, s, a[0], n.state.names.index(a[1])),
+}
+
+
+def build(n, seat: int, order) -> None:
+    """NSE-25: on a player-controlled estate, paid at step 4 (NSE-A26)."""
+    from .state import BUILDINGS
+
+    st = n.state
+    name, label = order.args
+    sq = st.square(label)
+    held = st.ctrl.get(sq)
+    if held is None or held[1] != seat:
+        n.tell(seat, f"Building a {name} failed: {label} is not an estate you control (NSE-25).")
+        return
+    if (sq, name) in st.buildings:
+        n.tell(seat, f"Building a {name} failed: {label} already has one (NSE-A26).")
+        return
+    if not spend(n, seat, BUILDINGS[name][0], f"Building a {name}"):
+        return
+    st.buildings[(sq, name)] = [seat, False, 0]
+    n.fact("build", st.houses[seat].faction, label, name)
+    n.tell(seat, f"Building a {name} on {label}; it finishes at step 7 (NSE-A26).")
+
+
+# -- role abilities ------------------------------------------------------------------------------
+
+
+def _squares(args) -> list[str]:
+    return [a for a in args if isinstance(a, str) and a[:1].isalpha() and a[1:].isdigit()]
+
+
+def _players(n, args) -> list[int]:
+    return [n.state.names.index(a) for a in args if isinstance(a, str) and a in n.state.names]
+
+
+def _check_ab_open_city(n, seat, ability, args) -> str:
+    st = n.state
+    squares = _squares(args)
+    if not 1 <= len(squares) <= ability.param("estates"):
+        return f"name 1 to {ability.param('estates')} estates"
+    fac = st.houses[seat].faction
+    for label in squares:
+        sq = st.square(label)
+        if ability.param("where") == "controlled":
+            if board.controller(st, sq) != fac:
+                return f"{label} is not an estate your faction controls"
+            if sq == st.houses[seat].home and not ability.param("home"):
+                return "not your Home Estate"
+        elif not any(u.owner == seat and u.square == sq for u in st.units.values()):
+            return f"none of your units is on {label}"
+    return ""
+
+
+def _check_ab_noble(n, seat, ability, args) -> str:
+    squares = _squares(args)
+    if len(squares) != ability.param("nobles"):
+        return f"name {ability.param('nobles')} estate(s) with your Steward"
+    for label in squares:
+        problem = _check_create_noble(n, seat, (label,))
+        if problem:
+            return problem
+    return ""
+
+
+def _check_ab_marriage(n, seat, ability, args) -> str:
+    players = _players(n, args)
+    if len(players) != 1:
+        return "name the player you propose to"
+    return _check_marry(n, seat, (n.state.names[players[0]],))
+
+
+def _check_ab_surgeon(n, seat, ability, args) -> str:
+    st = n.state
+    targets = _players(n, args) or [seat]
+    if len(targets) > ability.param("targets"):
+        return f"at most {ability.param('targets')} PCs"
+    if ability.param("whom") == "self" and targets != [seat]:
+        return "only your own PC"
+    for t in targets:
+        if st.houses[t].faction != st.houses[seat].faction or not st.houses[t].alive:
+            return f"{st.names[t]} is not a living player of your faction"
+    return ""
+
+
+def _check_ab_assassin(n, seat, ability, args) -> str:
+    players = _players(n, args)
+    if len(players) != 1:
+        return "name one player"
+    if "heir" in args:
+        if not ability.param("heir"):
+            return "this ability cannot target an Heir (NSE-A42)"
+        if n.state.houses[players[0]].heir not in ("home", "field", "hostage"):
+            return f"{n.state.names[players[0]]} has no Heir"
+    return _check_assassin(n, seat, (n.state.names[players[0]],))
+
+
+def _near_spy(st, seat: int, sq: int, adjacent_only: bool = True) -> bool:
+    for kind, where, _ in st.houses[seat].posts:
+        if kind == "spy" and (board.adjacent(st, where, sq) or where == sq):
+            return True
+    return False
+
+
+def _check_ab_arson(n, seat, ability, args) -> str:
+    squares = _squares(args)
+    buildings = [a for a in args if a in _building_names()]
+    if len(squares) != 1 or len(buildings) != 1:
+        return "name an estate and a building"
+    if ability.param("where") == "adjacent_spy" and not _near_spy(
+        n.state, seat, n.state.square(squares[0])
+    ):
+        return f"none of your Spies is on or next to {squares[0]}"
+    return ""
+
+
+def _building_names():
+    from .state import BUILDINGS
+
+    return tuple(BUILDINGS)
+
+
+def _check_ab_reveal(n, seat, ability, args) -> str:
+    return "" if len(_players(n, args)) == 1 else "name one alt"
+
+
+def _check_ab_knife(n, seat, ability, args) -> str:
+    squares, players = _squares(args), _players(n, args)
+    if len(squares) != 1 or len(players) != 1:
+        return "name an estate and a player"
+    return _check_knife(n, seat, (squares[0], n.state.names[players[0]]))
+
+
+def _bribe_resources(ability, args) -> list[int]:
+    named = [RES_INDEX[a] for a in args if a in RES_INDEX]
+    if ability.param("resources") >= 3:
+        return [0, 1, 2]
+    return named
+
+
+def _check_ab_bribery(n, seat, ability, args) -> str:
+    st = n.state
+    squares = _squares(args)
+    res = _bribe_resources(ability, args)
+    want = ability.param("resources")
+    if len(squares) != 1 or len(res) != min(want, 3) or len(set(res)) != len(res):
+        return f"name an estate and {want} resource(s)"
+    sq = st.square(squares[0])
+    if ability.param("where") == "spy":
+        return "" if _spy_on(st, seat, sq) else f"you need a Spy on {squares[0]}"
+    dist = ability.param("distance")
+    if not any(
+        u.owner == seat and board.distance(st, u.square, sq) <= dist for u in st.units.values()
+    ):
+        return f"none of your units is within {dist} steps of {squares[0]}"
+    return ""
+
+
+def _check_ab_messenger(n, seat, ability, args) -> str:
+    return "" if len(_players(n, args)) == 1 else "name one player"
+
+
+def _check_ab_poison(n, seat, ability, args) -> str:
+    squares = _squares(args)
+    if len(squares) != 1:
+        return "name one estate"
+    if not _near_spy(n.state, seat, n.state.square(squares[0])):
+        return f"none of your Spies is on or next to {squares[0]}"
+    return ""
+
+
+def _check_ab_incapacitate(n, seat, ability, args) -> str:
+    st = n.state
+    units = [a for a in args if isinstance(a, int)]
+    if len(units) != 1 or units[0] not in st.units:
+        return "name one unit on the board"
+    target = st.units[units[0]]
+    if not any(
+        u.owner == seat and board.distance(st, u.square, target.square) <= 1
+        for u in st.units.values()
+    ):
+        return f"none of your units is next to U{units[0]}"
+    return ""
+
+
+def _check_ab_walls(n, seat, ability, args) -> str:
+    st = n.state
+    squares = _squares(args)
+    if len(squares) != 1:
+        return "name one estate your faction controls"
+    if board.controller(st, st.square(squares[0])) != st.houses[seat].faction:
+        return f"{squares[0]} is not an estate your faction controls"
+    return ""
+
+
+CHECKS = {
+    "open_city": _check_ab_open_city,
+    "create_noble": _check_ab_noble,
+    "political_marriage": _check_ab_marriage,
+    "field_surgeon": _check_ab_surgeon,
+    "hired_assassin": _check_ab_assassin,
+    "arson": _check_ab_arson,
+    "reveal_alt": _check_ab_reveal,
+    "knife_in_the_back": _check_ab_knife,
+    "bribery": _check_ab_bribery,
+    "messenger": _check_ab_messenger,
+    "poison_the_wells": _check_ab_poison,
+    "incapacitate": _check_ab_incapacitate,
+    "ambush_immunity": _check_ab_walls,
+}
+
+
+def _ab_reveal(n, seat, ability, args) -> None:
+    target = _players(n, args)[0]
+    n.revealed.append((seat, target))
+
+
+def _ab_walls(n, seat, ability, args) -> None:
+    st = n.state
+    sq = st.square(_squares(args)[0])
+    st.ambush_immune[sq] = seat
+    n.tell(seat, f"Star Walls: your units on {st.label(sq)} are immune to Ambush.")
+
+
+ABILITIES = {
+    "open_city": lambda n, s, a, args: open_city(n, s, _squares(args)),
+    "create_noble": lambda n, s, a, args: create_noble(n, s, _squares(args)),
+    "political_marriage": lambda n, s, a, args: marry(n, s, _players(n, args)[0], a.name),
+    "field_surgeon": lambda n, s, a, args: field_surgeon(
+        n, s, _players(n, args), a.param("to_zero")
+    ),
+    "hired_assassin": lambda n, s, a, args: assassin(
+        n, s, _players(n, args)[0], a.param("wounds"), "heir" in args
+    ),
+    "arson": lambda n, s, a, args: arson(
+        n, s, _squares(args)[0], next(x for x in args if x in _building_names())
+    ),
+    "reveal_alt": _ab_reveal,
+    "knife_in_the_back": lambda n, s, a, args: knife(
+        n, s, _squares(args)[0], _players(n, args)[0], a.param("keep_spy")
+    ),
+    "bribery": lambda n, s, a, args: bribery(n, s, _squares(args)[0], _bribe_resources(a, args)),
+    "messenger": lambda n, s, a, args: messenger(
+        n, s, _players(n, args)[0], a.param("any_faction")
+    ),
+    "poison_the_wells": lambda n, s, a, args: poison(n, s, _squares(args)[0]),
+    "incapacitate": lambda n, s, a, args: incapacitate(
+        n, s, next(x for x in args if isinstance(x, int))
+    ),
+    "ambush_immunity": _ab_walls,
+    "recruit": lambda n, s, a, args: _ab_recruit(n, s, a, args),
+    "rent_mercenary": lambda n, s, a, args: rent(
+        n, s, args[0], n.state.square(args[1][1]), args[2][1], a.param("free_nights")
+    ),
+}
+
+
+def _ab_recruit(n, seat: int, ability, args) -> None:
+    for levy in args:
+        n.recruit(seat, levy[1], n.state.square(levy[3]), free=True, why=f" ({ability.name})")
+
+
+def _check_ab_recruit(n, seat, ability, args) -> str:
+    levies = [a for a in args if isinstance(a, tuple) and a[0] == "recruit"]
+    want, kind = ability.param("count"), ability.param("unit")
+    if len(levies) != want or any(levy[1][0] != kind for levy in levies):
+        return f"recruit {want} {kind}(s)"
+    return ""
+
+
+def _check_ab_rent(n, seat, ability, args) -> str:
+    if len(args) != 3:
+        return "write the mercenary, 'at SQUARE' and 'for PLAYER'"
+    return rent_problem(n.state, seat, args[0], n.state.square(args[1][1]), args[2][1])
+
+
+CHECKS["recruit"] = _check_ab_recruit
+CHECKS["rent_mercenary"] = _check_ab_rent
+
+
+# -- forced marches (step 2) ---------------------------------------------------------------------
+
+
+def forced_marches(n) -> list[tuple[Unit, int]]:
+    """NSE-50 / NSE-A27: Forced March orders and movement abilities, paid at step 2."""
+    st = n.state
+    out = []
+    for seat in n.order:
+        h = st.houses[seat]
+        for o in h.orders:
+            if o.verb == "march":
+                pairs = [(o.args[0], o.args[1])]
+                cost, what = ACTIONS["march"], "Forced March"
+            elif o.verb == "use":
+                number, ability = ability_of(st, seat, o.args[0])
+                if ability is None or ability.effect != "forced_march":
+                    continue
+                if number == h.skipped:
+                    n.tell(seat, f"{ability.name} failed: you did not choose it (NSE-08).")
+                    continue
+                pairs = [(a[0], a[2]) for a in o.args[1] if isinstance(a, tuple)]
+                if len(pairs) > ability.param("units"):
+                    n.tell(seat, f"{ability.name} failed: at most {ability.param('units')} units.")
+                    continue
+                cost, what = ability_cost(ability), ability.name
+            else:
+                continue
+            legal = []
+            for uid, label in pairs:
+                unit = st.units.get(uid)
+                if unit is None or unit.owner != seat or unit.kind == "Garrison":
+                    n.tell(seat, f"{what} failed: U{uid} is not a unit of yours that moves.")
+                    break
+                if not board.adjacent(st, unit.square, st.square(label)):
+                    n.tell(seat, f"{what} failed: {label} is not next to U{uid}.")
+                    break
+                legal.append((unit, st.square(label)))
+            else:
+                if legal and spend(n, seat, cost, what):
+                    out.extend(legal)
+    return out
+
+
+# -- step 5: mercenaries -------------------------------------------------------------------------
+
+
+def rent_problem(state, seat: int, name: str, square: int, player: str) -> str:
+    h = state.houses[seat]
+    if state.leaders[h.faction] != seat:
+        return "only the Faction Leader rents mercenaries (NSE-116)"
+    if name in state.mercs:
+        return f"the {name} are already rented"
+    if board.controller(state, square) != h.faction:
+        return f"{state.label(square)} is not an estate your faction controls (NSE-A19)"
+    to = state.names.index(player)
+    if state.houses[to].faction != h.faction or not state.houses[to].alive:
+        return f"{player} is not a living player of your faction"
+    return ""
+
+
+def rent(n, seat: int, name: str, square: int, player: str, free_nights: int) -> None:
+    """NSE-116 / NSE-A34: the FL rents a mercenary unit for one of his players."""
+    st = n.state
+    problem = rent_problem(st, seat, name, square, player)
+    merc = next(m for m in st.scenario.mercenaries if m.name == name)
+    to = st.names.index(player)
+    fac = st.houses[seat].faction
+    if not problem:
+        dummy = Unit(0, to, merc.unit, (), "", square)
+        if board.stack_count(st, square, fac, [dummy]) > board.STACK_LIMIT:
+            problem = f"your faction would have more than {board.STACK_LIMIT} units there"
+    if problem:
+        n.tell(seat, f"Renting the {name} failed: {problem}.")
+        return
+    companies = tuple(cid for cid, k in merc.companies for _ in range(k))
+    unit = Unit(st.next_unit, to, merc.unit, companies, "", square)
+    st.next_unit += 1
+    unit.merc = name
+    unit.rent_free = free_nights
+    st.units[unit.id] = unit
+    st.mercs[name] = unit.id
+    n.entered.add(unit.id)
+    n.fact("enter", fac, st.label(square), merc.unit)
+    n.tell(seat, f"Rented the {name} ({unit.label}) at {st.label(square)} for {player}.")
+    if to != seat:
+        n.tell(to, f"Your Faction Leader gave you the {name} ({unit.label}) at {st.label(square)}.")
+
+
+# -- step 8: courtiers ---------------------------------------------------------------------------
+
+
+def recall(n, seat: int, order) -> None:
+    """NSE-33, NSE-36, NSE-38, NSE-A25: TCs, Lobbyists, Spies and building staff come home;
+    Stewards only under NSE-40."""
+    st = n.state
+    h = st.houses[seat]
+    kind, label, detail = order.args
+    sq = st.square(label)
+    if kind == "staff":
+        b = st.buildings.get((sq, detail))
+        if b and b[0] == seat and b[2] > 0:
+            b[2] -= 1
+            h.court += 1
+            n.fact("remove", h.faction, label, kind)
+            n.tell(seat, f"A courtier left the {detail} on {label}.")
+        return
+    if kind == "spy":
+        if ("spy", sq, "") in h.posts:
+            h.posts.remove(("spy", sq, ""))
+            h.court += 1
+            n.fact("remove", h.faction, label, kind)
+            n.tell(seat, f"Your Spy on {label} came home (NSE-36).")
+        return
+    res = RES_INDEX.get(detail, -1)
+    table = st.tcs if kind == "tc" else st.lobbyists
+    if table.get((sq, res)) == seat:
+        del table[(sq, res)]
+        h.posts.remove((kind, sq, res))
+        h.court += 1
+        n.fact("remove", h.faction, label, kind)
+        n.tell(seat, f"Your {kind.upper() if kind == 'tc' else 'Lobbyist'} on {label} came home.")
+        if kind == "tc" and (sq, res) in st.lobbyists:
+            lob = st.lobbyists.pop((sq, res))
+            st.houses[lob].posts.remove(("lobbyist", sq, res))
+            st.houses[lob].court += 1
+
+
+def place(n, seat: int, order) -> None:
+    st = n.state
+    h = st.houses[seat]
+    if h.court < 1:
+        n.tell(seat, f"'{order}' failed: no courtier left at court.")
+        return
+    problem = PLACE[order.verb](n, seat, order)
+    if problem:
+        n.tell(seat, f"'{order}' failed: {problem}.")
+
+
+def _free_of_strangers(st, seat: int, sq: int) -> str:
+    """NSE-16 conditions 1 and 2."""
+    here = st.units_at(sq)
+    if not any(u.owner == seat for u in here):
+        return f"you need a unit of yours on {st.label(sq)} to take it (NSE-16)"
+    fac = st.houses[seat].faction
+    if any(u.owner == NEUTRAL or st.faction_of(u.owner) != fac for u in here):
+        return f"{st.label(sq)} holds neutral or other factions' units (NSE-16)"
+    return ""
+
+
+def _steward(n, seat: int, order) -> str:
+    st = n.state
+    h = st.houses[seat]
+    sq = st.square(order.args[0])
+    if sq in st.stewards:
+        return "the estate already has a Steward (NSE-23)"
+    if any(k[0] == sq for k in st.tcs):
+        return "a Steward and Tax Collectors cannot share an estate (NSE-23)"
+    held = st.ctrl.get(sq)
+    if held is None:
+        problem = _free_of_strangers(st, seat, sq)
+        if problem:
+            return problem
+        st.ctrl[sq] = (h.faction, -1)
+        n.fact("control", h.faction, order.args[0])
+        n.announce(f"The {st.scenario.factions[h.faction].short} took {order.args[0]}.")
+    elif held[0] != h.faction or (held[1] >= 0 and held[1] != seat):
+        return f"{order.args[0]} is not yours or your faction's to steward"
+    st.stewards[sq] = seat
+    h.court -= 1
+    h.posts.append(("steward", sq, ""))
+    n.fact("place", h.faction, order.args[0], "steward")
+    n.tell(seat, f"Your Steward took office on {order.args[0]}.")
+    return ""
+
+
+def _tc(n, seat: int, order) -> str:
+    """NSE-18, NSE-21, NSE-23, NSE-A10, NSE-A30."""
+    st = n.state
+    h = st.houses[seat]
+    sq, res = st.square(order.args[0]), RES_INDEX[order.args[1]]
+    if (sq, res) in st.tcs:
+        return f"{order.args[0]} already has a Tax Collector on {order.args[1]} (NSE-23)"
+    held = st.ctrl.get(sq)
+    if held is None:
+        if not board.may_hold_more(st, seat):
+            return "you may control no more estates (NSE-15)"
+        problem = _free_of_strangers(st, seat, sq)
+        if problem:
+            return problem
+        st.ctrl[sq] = (h.faction, seat)
+        h.extra_estate = sq
+        n.fact("control", h.faction, order.args[0])
+        n.announce(f"The {st.scenario.factions[h.faction].short} took {order.args[0]}.")
+    elif held == (h.faction, -1) and st.stewards.get(sq) == seat and sq not in st.nobles:
+        if not board.may_hold_more(st, seat):
+            return "a Steward becomes Tax Collectors only for an Heir's estate (NSE-A30)"
+        del st.stewards[sq]
+        h.posts.remove(("steward", sq, ""))
+        h.court += 1
+        st.ctrl[sq] = (h.faction, seat)
+        h.extra_estate = sq
+    elif held != (h.faction, seat):
+        return "Tax Collectors work only on estates you control (NSE-21, NSE-A10)"
+    if sq in st.stewards:
+        return "a Steward and Tax Collectors cannot share an estate (NSE-23)"
+    st.tcs[(sq, res)] = seat
+    h.court -= 1
+    h.posts.append(("tc", sq, res))
+    n.fact("place", h.faction, order.args[0], "tc")
+    n.tell(seat, f"Your Tax Collector collects {order.args[1]} on {order.args[0]}.")
+    return ""
+
+
+def _lobbyist(n, seat: int, order) -> str:
+    """NSE-24 / NSE-A41."""
+    st = n.state
+    h = st.houses[seat]
+    sq, res = st.square(order.args[0]), RES_INDEX[order.args[1]]
+    if st.tcs.get((sq, res)) != seat:
+        return f"no Tax Collector of yours collects {order.args[1]} on {order.args[0]} (NSE-24)"
+    if board.income_of(st, sq)[res] < 1:
+        return f"{order.args[0]} has no base {order.args[1]} income (NSE-24)"
+    if (sq, res) in st.lobbyists:
+        return "one Lobbyist per collected resource (NSE-A41)"
+    st.lobbyists[(sq, res)] = seat
+    h.court -= 1
+    h.posts.append(("lobbyist", sq, res))
+    n.tell(seat, f"Your Lobbyist works the {order.args[1]} of {order.args[0]}.")
+    return ""
+
+
+def spy_range(st, seat: int) -> int:
+    """NSE-35 (2), the Inquisitor's and Master of Whispers' cores, Spymaster (NSE-28)."""
+    if board.active_building(st, seat, "spymaster"):
+        return 10**6
+    core = board.has_core(st, seat, "spy_move")
+    return core.param("estates") if core else 2
+
+
+def _spy(n, seat: int, order) -> str:
+    st = n.state
+    h = st.houses[seat]
+    origin, path = order.args
+    start = h.home if not origin else st.square(origin)
+    if origin and ("spy", start, "") not in h.posts:
+        return f"you have no Spy on {origin}"
+    squares = [st.square(sq) for sq in path]
+    if len(squares) > spy_range(st, seat):
+        return f"a Spy moves at most {spy_range(st, seat)} estates a Night (NSE-35)"
+    here = start
+    for sq in squares:
+        if not board.adjacent(st, here, sq):
+            return f"{st.label(sq)} is not next to {st.label(here)}"
+        here = sq
+    if origin:
+        h.posts.remove(("spy", start, ""))
+    else:
+        h.court -= 1
+    h.posts.append(("spy", here, ""))
+    n.spy_paths.setdefault(seat, []).extend(squares)
+    n.fact("place", h.faction, st.label(here), "spy")
+    return ""
+
+
+def _staff(n, seat: int, order) -> str:
+    from .state import BUILDINGS
+
+    st = n.state
+    name, label = order.args
+    b = st.buildings.get((st.square(label), name))
+    if b is None or b[0] != seat or not b[1]:
+        return f"you have no finished {name} on {label}"
+    if b[2] >= BUILDINGS[name][2]:
+        return f"the {name} is fully staffed"
+    b[2] += 1
+    st.houses[seat].court -= 1
+    n.fact("place", st.houses[seat].faction, label, "staff")
+    n.tell(seat, f"A courtier staffs your {name} on {label} ({b[2]}/{BUILDINGS[name][2]}).")
+    return ""
+
+
+PLACE = {"steward": _steward, "tc": _tc, "lobbyist": _lobbyist, "spy": _spy, "staff": _staff}
+
+
+# -- step 1: marriages and hostages; step 9: Heir courtiers; step 10: Holy Office ----------------
+
+
+def unions(n) -> None:
+    """NSE-A32: accepted proposals take effect at step 1 of the following Night."""
+    st = n.state
+    for i, (a, b, ability, status) in enumerate(st.marriage_offers):
+        if status != "accepted":
+            continue
+        st.marriage_offers[i] = (a, b, ability, "married")
+        st.houses[a].spouse, st.houses[b].spouse = b, a
+        n.tell(a, f"You are married to {st.names[b]} (NSE-44).")
+        n.tell(b, f"You are married to {st.names[a]} (NSE-44).")
+        _, abl = ability_of(st, a, ability) if ability else (0, None)
+        if abl is not None and abl.effect == "political_marriage" and abl.param("heir_cost") == 0:
+            for seat in (a, b):  # Holy League: both Create Heir at no further cost
+                if not st.houses[seat].heir_used and st.houses[seat].court >= 1:
+                    create_heir(n, seat)
+    # No answer by the Day's end means refusal (NSE-A32).
+    st.marriage_offers = [m for m in st.marriage_offers if m[3] == "married"]
+    for a, b in st.hostage_offers:
+        exchange(n, a, b)
+    st.hostage_offers = []
+
+
+def exchange(n, a: int, b: int) -> None:
+    """NSE-47: each spouse's faction gains control of the other's Heir."""
+    st = n.state
+    for owner, holder in ((a, b), (b, a)):
+        h = st.houses[owner]
+        if h.heir == "home":
+            h.heir = "hostage"
+            h.hostage_of = holder
+            n.tell(owner, f"Your Heir is now {st.names[holder]}'s hostage (NSE-47).")
+            n.tell(holder, f"You hold {st.names[owner]}'s Heir as hostage (NSE-48).")
+
+
+def heir_courtiers(n) -> None:
+    """NSE-46 / NSE-A25: a new Heir brings 5 courtiers at step 9."""
+    for seat in n.new_heirs:
+        n.add_courtiers(seat, 5, "Your Heir's household joins your court")
+
+
+def revelations(n):
+    st = n.state
+    for seat, target in n.revealed:
+        h = st.houses[target]
+        role = st.scenario.roles[h.role - 1]
+        yield seat, (st.names[target], f"{role.name} of {st.scenario.factions[h.faction].short}")
+
+
+# -- death ---------------------------------------------------------------------------------------
+
+
+def kill_pc(n, seat: int, why: str) -> None:
+    """NSE-58, NSE-64, NSE-A29: the Heir succeeds, or the player is out."""
+    st = n.state
+    h = st.houses[seat]
+    if not h.alive:
+        return
+    for u in st.units.values():
+        if u.owner == seat and u.commander == "pc":
+            u.commander = "basic"
+    h.pc_field = False
+    if h.heir:
+        was_field = h.heir == "field"
+        h.heir = ""
+        h.hostage_of = -1
+        h.wounds = h.heir_wounds
+        h.heir_wounds = 0
+        if was_field:
+            for u in st.units.values():
+                if u.owner == seat and u.commander == "heir":
+                    u.commander = "pc"
+                    h.pc_field = True
+        n.announce(f"{st.names[seat]}'s Player Character {why}; the Heir succeeds.")
+        return
+    eliminate(n, seat, why)
+
+
+def eliminate(n, seat: int, why: str) -> None:
+    st = n.state
+    h = st.houses[seat]
+    h.alive = False
+    for u in [u for u in st.units.values() if u.owner == seat]:
+        if u.commander == "officer":
+            st.officers[u.leader] = -1
+        st.units.pop(u.id)
+        if u.merc:
+            st.mercs.pop(u.merc, None)
+    for table in (st.stewards,):
+        for sq in [sq for sq, s in table.items() if s == seat and sq not in st.nobles]:
+            del table[sq]
+    for table in (st.tcs, st.lobbyists):
+        for key in [k for k, s in table.items() if s == seat]:
+            del table[key]
+    for key in [k for k, b in st.buildings.items() if b[0] == seat]:
+        st.buildings[key][2] = 0
+    h.posts = []
+    h.court = 0
+    for sq in [sq for sq, (_, s) in st.ctrl.items() if s == seat]:
+        del st.ctrl[sq]
+    n.announce(f"{st.names[seat]}'s Player Character {why}; {st.names[seat]} is out of the game.")
+    succession(n, h.faction)
+
+
+def succession(n, faction: int) -> None:
+    """NSE-A29: the designated successor, else the living member with the lowest role."""
+    st = n.state
+    fl = st.leaders[faction]
+    if fl >= 0 and st.houses[fl].alive:
+        return
+    heir = st.successors[faction]
+    if heir < 0 or not st.houses[heir].alive or st.houses[heir].faction != faction:
+        members = sorted(
+            (s for s in st.living() if st.houses[s].faction == faction),
+            key=lambda s: st.houses[s].role,
+        )
+        heir = members[0] if members else -1
+    st.leaders[faction] = heir
+    st.successors[faction] = -1
+    for name, holder in list(st.officers.items()):
+        if holder == fl:
+            st.officers[name] = heir
+    if heir >= 0:
+        n.tell(heir, "You are now your faction's Faction Leader (NSE-112).")

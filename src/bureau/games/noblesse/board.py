@@ -1,0 +1,197 @@
+"""The board: adjacency, who controls what, who may stand where, and units as the
+combat engine sees them (NSE-65 .. NSE-85, NSE-A16, NSE-A36)."""
+
+from __future__ import annotations
+
+from . import combat
+from .scenario import STATS, UNIT_SHAPES
+from .state import NEUTRAL, Unit
+
+_ATK, _MOR = STATS.index("ATK"), STATS.index("MOR")
+STACK_LIMIT = 3  # NSE-69
+FREE_GARRISONS = 2
+
+
+def neighbours(state, square: int) -> list[int]:
+    """Orthogonal neighbours (NSE-A02)."""
+    cols, rows = state.scenario.cols, state.scenario.rows
+    r, c = divmod(square, cols)
+    out = []
+    if r > 0:
+        out.append(square - cols)
+    if r < rows - 1:
+        out.append(square + cols)
+    if c > 0:
+        out.append(square - 1)
+    if c < cols - 1:
+        out.append(square + 1)
+    return out
+
+
+def distance(state, a: int, b: int) -> int:
+    cols = state.scenario.cols
+    return abs(a // cols - b // cols) + abs(a % cols - b % cols)
+
+
+def adjacent(state, a: int, b: int) -> bool:
+    return distance(state, a, b) == 1
+
+
+def controller(state, square: int) -> int:
+    """The controlling faction of ``square``, or -1."""
+    held = state.ctrl.get(square)
+    return -1 if held is None else held[0]
+
+
+def income_of(state, square: int) -> tuple[int, int, int]:
+    """Base income: the tile's, or the Home design (NSE-12)."""
+    for h in state.houses:
+        if h.home == square:
+            return h.design
+    return state.scenario.estates[square].income
+
+
+def player_estates(state, seat: int) -> list[int]:
+    return [sq for sq, (_, s) in state.ctrl.items() if s == seat]
+
+
+def may_hold_more(state, seat: int) -> bool:
+    """NSE-15 / NSE-46: the Home Estate, plus one more with an Heir (NSE-A30)."""
+    h = state.houses[seat]
+    allowed = 1 + (1 if h.heir in ("home", "field") else 0)
+    return len(player_estates(state, seat)) < allowed
+
+
+def stack_count(state, square: int, faction: int, extra: list[Unit] = ()) -> int:
+    """Units of ``faction`` on ``square`` that count for NSE-69 (the first two Garrisons
+    do not)."""
+    garrisons = others = 0
+    for u in [*state.units_at(square), *extra]:
+        if u.owner != NEUTRAL and state.faction_of(u.owner) == faction:
+            if u.kind == "Garrison":
+                garrisons += 1
+            else:
+                others += 1
+    return others + max(0, garrisons - FREE_GARRISONS)
+
+
+def tiers(state, spec) -> int:
+    """Company tiers of a design, the Officer company not counted under a character
+    commander (NSE-85)."""
+    designs = state.designs
+    return sum(designs[cid].tier * n for cid, n in spec[3])
+
+
+def recruit_cost(state, spec) -> int:
+    """NSE-82: base price plus ceil(tiers / 10) MP."""
+    base = {"Regiment": 2, "Brigade": 3, "Division": 4, "Garrison": 2}[spec[0]]
+    return base + -(-tiers(state, spec) // 10)
+
+
+def shape_problem(state, spec) -> str:
+    """Why a design does not fill its unit (NSE-65, NSE-84), or ``""``."""
+    kind, leader, _, comps = spec
+    designs = state.designs
+    counts = [0, 0, 0, 0]
+    slots = ("Officer", "Centre", "Flank", "Reserve")
+    for cid, n in comps:
+        if cid not in designs:
+            return f"{cid} is no company design (the catalogue: {', '.join(sorted(designs))})"
+        counts[slots.index(designs[cid].slot)] += n
+    want = list(UNIT_SHAPES[kind])
+    if leader:
+        want[0] = 0  # a character commander replaces the Officer company (NSE-A16)
+    if counts != want:
+        need = ", ".join(f"{s} {n}" for s, n in zip(slots, want, strict=True) if n)
+        have = ", ".join(f"{s} {n}" for s, n in zip(slots, counts, strict=True) if n)
+        return f"a {kind} needs {need}; this design has {have or 'nothing'} (NSE-84)"
+    return ""
+
+
+def coloured(state, companies) -> int:
+    designs = state.designs
+    return sum(1 for cid in companies if designs[cid].colour)
+
+
+# -- units in battle ---------------------------------------------------------------------------
+
+
+def has_core(state, seat: int, effect: str):
+    """The role's special core of ``seat`` if it is ``effect``, else None."""
+    if seat == NEUTRAL:
+        return None
+    core = state.scenario.roles[state.houses[seat].role - 1].core
+    return core if core.effect == effect else None
+
+
+def active_building(state, seat: int, name: str) -> bool:
+    """Does ``seat`` own a finished, staffed building ``name`` not under Arson (NSE-A26)?"""
+    from .state import BUILDINGS
+
+    need = BUILDINGS[name][2]
+    for (sq, bname), (owner, done, staff) in state.buildings.items():
+        active = done and staff >= need and (sq, bname) not in state.arsoned
+        if bname == name and owner == seat and active:
+            return True
+    return False
+
+
+def commander_atk(state, unit: Unit) -> int:
+    """NSE-A16 with the role cores that change it."""
+    kind, seat = unit.commander, unit.owner
+    if kind == "":
+        return 0
+    if kind == "basic":
+        return 1
+    if kind == "officer":
+        return 0  # its stats are added as extras
+    atk = {"courtier": 2, "pc": 3, "heir": 3, "noble": 2}[kind]
+    if kind == "courtier" and (core := has_core(state, seat, "courtier_commander_atk")):
+        atk = core.param("atk")
+    if kind == "noble":
+        fac = state.faction_of(seat)
+        for s, h in enumerate(state.houses):
+            core = has_core(state, s, "noble_commander_atk")
+            if h.alive and h.faction == fac and core:
+                atk = max(atk, core.param("atk"))
+    if kind != "basic" and (core := has_core(state, seat, "appointed_commander_atk_bonus")):
+        atk += core.param("amount")
+    return atk
+
+
+def battle_unit(state, unit: Unit) -> combat.Unit:
+    """A unit as ``combat`` sees it, with commander and building/role bonuses."""
+    designs = state.designs
+    comps = tuple(designs[c] for c in unit.companies)
+    extra = [0] * len(STATS)
+    seat = unit.owner
+    if unit.commander == "officer":
+        for f in state.scenario.factions:
+            for o in f.officers:
+                if o.name == unit.leader:
+                    extra = list(o.stats)
+    if seat != NEUTRAL:
+        fac = state.houses[seat].faction
+        if active_building(state, seat, "war council"):
+            for i, v in enumerate(state.scenario.factions[fac].war_council):
+                extra[i] += v
+        if unit.kind == "Garrison":
+            if core := has_core(state, seat, "garrison_mor_bonus"):
+                extra[_MOR] += core.param("amount")
+            if active_building(state, seat, "arsenal") and controller(state, unit.square) == fac:
+                extra[_MOR] += 15
+    return combat.Unit(unit.label, comps, commander_atk(state, unit), tuple(extra))
+
+
+def ambush_immune(state, unit: Unit) -> bool:
+    """Star Fortress on the Home Estate (NSE-30), or Star Walls (role 11)."""
+    seat = unit.owner
+    if seat == NEUTRAL:
+        return False
+    h = state.houses[seat]
+    if unit.square == h.home and active_building(state, seat, "star fortress"):
+        return True
+    walls = state.ambush_immune.get(unit.square)
+    return walls is not None and state.faction_of(walls) == h.faction == controller(
+        state, unit.square
+    )

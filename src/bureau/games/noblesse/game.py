@@ -1,0 +1,265 @@
+"""Noblesse (Tapper's forum war game, 2015) on Bureau's rules contract.
+
+The game starts with setup submissions, then a Night (NSE-118); each Day the
+living players write orders (changeable until they say ``done`` or the
+deadline passes) and the Night resolves when every one is done, at the
+deadline, or when the moderator says ``resolve``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bureau.engine import EVERYONE, MODERATOR, Event, Game, Option, OptionError
+from bureau.engine.game import Outcome, rank_by
+
+from . import moderator, moves, night, rules, victory
+from .orders import Order, read
+from .scenario import load_scenario
+from .state import NEUTRAL, OVER, House, State, Unit
+
+HOUR = 3600.0
+
+OPTIONS = (
+    Option("scenario", "house_default_v1", "house_default_v1 or a scenario TOML file (NSE-A01)"),
+    Option(
+        "roles",
+        None,
+        "role numbers by seat, e.g. 1,2,4,5,7,8,10,11 (default: dealt at random)",
+        kind="words",
+        fixture=True,
+    ),
+    Option(
+        "max_nights",
+        None,
+        "stop after this many Nights (a cap: capped games have no winner)",
+        kind="int?",
+        minimum=1,
+        bot_default=12,
+    ),
+    Option(
+        "day_hours", None, "the Day's deadline in hours (default: the scenario's, 48)",
+        kind="int?", minimum=1,
+    ),
+    Option("lynch", False, "the lynch module (NSE-A06)", kind="bool"),
+    Option("lynch_min_votes", 3, "votes a lynch needs (NSE-A06)", kind="int", minimum=1),
+    Option("open_comms", False, "anyone may message anyone privately (NSE-A22)", kind="bool"),
+    Option(
+        "verify_breach_reports", True, "check breach reports against the record (NSE-A23)",
+        kind="bool",
+    ),
+    Option(
+        "spy_detail", "type_and_owner", "what Spies report (NSE-A21)",
+        choices=("type_and_owner", "full"),
+    ),
+    Option(
+        "simultaneous_victory", "shared", "simultaneous victories (NSE-A04)",
+        choices=("shared", "priority"),
+    ),
+    Option(
+        "max_rounds", None, "a battle's round cap (NSE-A14; default: the scenario's, 30)",
+        kind="int?", minimum=1,
+    ),
+    Option("max_coloured_per_unit", 2, "coloured companies per unit (NSE-A38)", kind="int",
+           minimum=0),
+    Option("max_coloured_per_player", 4, "coloured companies per player (NSE-A38)", kind="int",
+           minimum=0),
+)  # fmt: skip
+
+
+class Noblesse(Game):
+    name = "noblesse"
+    title = "Noblesse"
+    min_players = 8
+    max_players = 12
+    options = OPTIONS
+    summary = "A forum war game of factions, estates, treaties and battles, 8-12 players."
+    reveals = frozenset({"night"})
+    open_ended = True
+    moderated = True
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def setup(self, names, seed: int, options: dict[str, Any]) -> State:
+        scenario = load_scenario(options["scenario"])
+        n = len(names)
+        roles = scenario.roles_for(n)
+        if options.get("roles"):
+            roles = _fixed_roles(options["roles"], roles, n)
+        else:
+            roles = list(roles)
+            random.Random(seed).shuffle(roles)
+        st = State(names, options, scenario, seed)
+        keys = [f.key for f in scenario.factions]
+        for role in roles:
+            r = scenario.roles[role - 1]
+            st.houses.append(
+                House(role, keys.index(r.faction), scenario.defaults.courtiers,
+                      scenario.defaults.starting_resources)
+            )  # fmt: skip
+        for f, fac in enumerate(scenario.factions):
+            leader = [s for s, h in enumerate(st.houses) if h.faction == f and _is_fl(st, s)]
+            st.leaders.append(leader[0] if leader else -1)
+            st.successors.append(-1)
+            for o in fac.officers:
+                st.officers[o.name] = st.leaders[f]
+        st.reports = [[] for _ in names]
+        for neutral in scenario.neutrals:
+            companies = tuple(cid for cid, k in neutral.companies for _ in range(k))
+            for label in neutral.squares:
+                unit = Unit(st.next_unit, NEUTRAL, neutral.unit, companies, "", st.square(label))
+                unit.fresh = False
+                st.units[unit.id] = unit
+                st.next_unit += 1
+        return st
+
+    # -- the contract -------------------------------------------------------------------------
+
+    def pending(self, state: State) -> tuple[int, ...]:
+        if state.outcome is not None:
+            return ()
+        return tuple(s for s in state.living() if not state.houses[s].ready)
+
+    def legal_actions(self, state: State, player: int) -> list:
+        return moves.legal(state, player)
+
+    def sample_action(self, state: State, player: int, rng: random.Random):
+        return moves.sample(state, player, rng)
+
+    def read(self, state: State, player: int, text: str):
+        return read(state.scenario, state.names, text)
+
+    def check(self, state: State, player: int, action) -> None:
+        rules.check(state, player, action)
+
+    def perform(self, state: State, player: int, action) -> list[Event]:
+        return rules.perform(state, player, action)
+
+    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
+        if player == MODERATOR:
+            moderator.check(state, action)
+            events = moderator.perform(state, action)
+            if action.verb == "resolve":
+                events += self._night(state, at)
+            return events
+        if at is not None and state.clock is not None and at >= state.clock:
+            return self._overdue(state, player, action, at)
+        rules.check(state, player, action)
+        events = rules.perform(state, player, action)
+        if state.outcome is None and not self.pending(state):
+            events += self._night(state, at)
+        elif at is not None and state.clock is None:
+            state.clock = at + state.setting("day_hours") * HOUR
+        return events
+
+    def _overdue(self, state: State, player: int, action, at: float) -> list[Event]:
+        """Past the deadline the Night resolves first; the action then counts for the
+        next Day, if it is still legal."""
+        trial = state.clone()
+        events = self._night(trial, at)
+        if trial.outcome is None:
+            rules.check(trial, player, action)
+        for name in State.__slots__:
+            setattr(state, name, getattr(trial, name))
+        if state.outcome is None:
+            events += rules.perform(state, player, action)
+        return events
+
+    def _night(self, state: State, at: float | None) -> list[Event]:
+        events = night.resolve(state)
+        self._finish(state, events)
+        state.clock = None
+        if at is not None and state.outcome is None:
+            state.clock = at + state.setting("day_hours") * HOUR
+        return events
+
+    def _finish(self, state: State, events: list[Event]) -> None:
+        """The victory check after step 10 (NSE-A04), or the cap."""
+        won = victory.winners(state)
+        cap = state.options.get("max_nights")
+        if won:
+            seats = [s for s, h in enumerate(state.houses) if h.faction in won]
+            facs = state.scenario.factions
+            how = "; ".join(f"{facs[f].short}: {', '.join(w)}" for f, w in sorted(won.items()))
+            scores = tuple(1.0 if s in seats else 0.0 for s in range(state.num_players))
+            state.outcome = Outcome(
+                scores, rank_by([(x,) for x in scores]), tuple(seats), reason=how
+            )
+        elif not state.living() or (cap is not None and state.night >= cap):
+            scores = tuple(
+                float(sum(1 for f, _ in state.ctrl.values() if f == h.faction))
+                for h in state.houses
+            )
+            state.outcome = Outcome(
+                scores, rank_by([(x,) for x in scores]), (), capped=True,
+                reason=f"stopped after Night {state.night}",
+            )  # fmt: skip
+        if state.outcome is not None:
+            state.phase = OVER
+            text = f"The game is over: {state.outcome.reason}."
+            state.post.append(text)
+            events.append(Event("over", EVERYONE, text=text))
+
+    def decision_key(self, state: State) -> tuple:
+        return (state.phase, state.night)
+
+    def deadline(self, state: State) -> float | None:
+        return None if state.outcome is not None else state.clock
+
+    def timeout_action(self, state: State, player: int):
+        return Order("done")
+
+    def help_text(self, state: State, player: int) -> str:
+        return rules.help_text(state, player)
+
+    def channels(self, state: State, player: int) -> frozenset[int]:
+        return rules.channels(state, player)
+
+    # -- what players see ---------------------------------------------------------------------
+
+    def view(self, state: State, player: int | None) -> dict:
+        from .views import view
+
+        return view(state, player)
+
+    def determinize(self, state: State, player: int, rng: random.Random) -> State:
+        """Others' sealed orders for this Day are unknown: they are dropped (the seats
+        keep their "done" flags, which are public)."""
+        world = state.clone()
+        for seat, h in enumerate(world.houses):
+            if seat != player:
+                h.orders = [o for o in h.orders if o.verb == "setup"]
+        return world
+
+    def describe(self, state: State, event: Event) -> str:
+        d = event.data
+        if "text" in d:
+            return d["text"]
+        if event.kind == "night":
+            return f"Night {d['night']} is resolved."
+        if event.kind == "order":
+            return f"{state.names[d['player']]} ordered: {d['order']}"
+        if event.kind == "done":
+            return f"{state.names[d['player']]} is done for the Day."
+        return super().describe(state, event)
+
+
+def _is_fl(state: State, seat: int) -> bool:
+    return state.scenario.roles[state.houses[seat].role - 1].leader
+
+
+def _fixed_roles(words, allowed, n: int) -> list[int]:
+    try:
+        roles = [int(w) for w in words]
+    except ValueError:
+        raise OptionError(f"roles: write role numbers, not {' '.join(words)}") from None
+    if len(roles) != n or sorted(roles) != sorted(allowed):
+        raise OptionError(
+            f"roles: give each of the {n} seats one of the roles in play:"
+            f" {', '.join(map(str, sorted(allowed)))}"
+        )
+    return roles
+
+
+GAME = Noblesse()

@@ -1,0 +1,142 @@
+"""The moderator's console: resolving the Night now, and overrides that change state only
+through a recorded action with a reason (``override WHAT because REASON``).
+
+An override is logged in ``state.log`` and announced to the moderator; the players it
+touches are told what changed and why. What an override may change:
+
+- ``resources PLAYER INF MP $``: set a player's stock;
+- ``wounds PLAYER N``: set a PC's Wound Tokens (3 removes him, NSE-58);
+- ``courtiers PLAYER N``: set the courtiers at court;
+- ``remove UNIT``: take a unit off the board;
+- ``control SQUARE FACTION|none``: give an estate to a faction, or make it neutral;
+- ``status FACTION FACTION hostile|neutral|allied``: set two factions' status;
+- ``note TEXT``: add a line to the Night's public post.
+"""
+
+from __future__ import annotations
+
+from bureau.engine import Event, IllegalAction
+from bureau.engine.events import only
+
+from .state import ALLIED, HOSTILE, NEUTRAL_STATUS
+
+KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note")
+
+
+def check(state, order) -> None:
+    if state.outcome is not None:
+        raise IllegalAction("the game is over")
+    if order.verb == "resolve":
+        return
+    if order.verb != "override":
+        raise IllegalAction(
+            "the moderator may 'resolve' the Night or 'override WHAT because REASON'"
+        )
+    _parse(state, order.args[0])
+
+
+def _player(state, word: str) -> int:
+    lowered = [n.lower() for n in state.names]
+    if word.lower() not in lowered:
+        raise IllegalAction(f"no player {word}; the players are {', '.join(state.names)}")
+    return lowered.index(word.lower())
+
+
+def _faction(state, word: str) -> int:
+    for i, f in enumerate(state.scenario.factions):
+        if word.lower() in (f.key, f.short.lower(), f.name.lower()):
+            return i
+    keys = ", ".join(f.key for f in state.scenario.factions)
+    raise IllegalAction(f"no faction {word}; the factions are {keys}")
+
+
+def _int(word: str) -> int:
+    if not word.isdigit():
+        raise IllegalAction(f"{word} is not a whole number")
+    return int(word)
+
+
+def _parse(state, what: str):
+    words = what.split()
+    if not words or words[0].lower() not in KINDS:
+        raise IllegalAction(f"override one of: {', '.join(KINDS)}")
+    kind, rest = words[0].lower(), words[1:]
+    shapes = {"resources": 4, "wounds": 2, "courtiers": 2, "remove": 1, "control": 2,
+              "status": 3}  # fmt: skip
+    if kind != "note" and len(rest) != shapes[kind]:
+        raise IllegalAction(f"override {kind} takes {shapes[kind]} values")
+    if kind == "resources":
+        return kind, (_player(state, rest[0]), [_int(w) for w in rest[1:]])
+    if kind in ("wounds", "courtiers"):
+        return kind, (_player(state, rest[0]), _int(rest[1]))
+    if kind == "remove":
+        uid = rest[0].upper().lstrip("U")
+        if not uid.isdigit() or int(uid) not in state.units:
+            raise IllegalAction(f"no unit {rest[0]} on the board")
+        return kind, (int(uid),)
+    if kind == "control":
+        try:
+            sq = state.square(rest[0])
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        return kind, (sq, -1 if rest[1].lower() == "none" else _faction(state, rest[1]))
+    if kind == "status":
+        a, b = _faction(state, rest[0]), _faction(state, rest[1])
+        if a == b or rest[2].lower() not in (HOSTILE, NEUTRAL_STATUS, ALLIED):
+            raise IllegalAction("name two factions and hostile, neutral or allied")
+        return kind, (min(a, b), max(a, b), rest[2].lower())
+    return kind, (" ".join(rest),)
+
+
+def perform(state, order) -> list[Event]:
+    if order.verb == "resolve":
+        state.log.append(("resolve", state.night + 1, ""))
+        return [Event("moderator", only(), text=f"The moderator resolves Night {state.night + 1}.")]
+    kind, values = _parse(state, order.args[0])
+    reason = order.args[1]
+    told: list[int] = []
+    if kind == "resources":
+        seat, amounts = values
+        state.houses[seat].res = list(amounts)
+        told.append(seat)
+    elif kind == "wounds":
+        seat, n = values
+        state.houses[seat].wounds = n
+        told.append(seat)
+        if n >= 3:
+            from .actions import kill_pc
+            from .night import Night
+
+            kill_pc(Night(state), seat, "was removed by the moderator")
+    elif kind == "courtiers":
+        seat, n = values
+        state.houses[seat].court = n
+        told.append(seat)
+    elif kind == "remove":
+        unit = state.units.pop(values[0])
+        if unit.merc:
+            state.mercs.pop(unit.merc, None)
+        if unit.owner >= 0:
+            told.append(unit.owner)
+    elif kind == "control":
+        sq, fac = values
+        if fac < 0:
+            state.ctrl.pop(sq, None)
+        else:
+            state.ctrl[sq] = (fac, -1)
+    elif kind == "status":
+        a, b, status = values
+        if status == HOSTILE:
+            state.status.pop((a, b), None)
+        else:
+            state.status[(a, b)] = status
+    else:
+        state.post.append(values[0])
+    state.log.append(("override", state.night, order.args[0], reason))
+    text = f"Moderator override: {order.args[0]} (because {reason})."
+    events = [Event("override", only(), text=text, reason=reason)]
+    for seat in told:
+        events.append(Event("override", only(seat), player=seat, text=text))
+    if kind in ("control", "status", "note"):
+        events.append(Event("override", -1, text=text))
+    return events

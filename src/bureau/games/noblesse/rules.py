@@ -1,0 +1,480 @@
+"""Checking and performing a player's Day actions.
+
+Night orders are checked when given for what their writer can know (his own
+units, courtiers, the board); what depends on others is decided when the
+Night resolves them, and a failure goes to his private report (NSE-A07).
+"""
+
+from __future__ import annotations
+
+from bureau.engine import EVERYONE, Event, IllegalAction
+from bureau.engine.events import only
+
+from . import board, diplomacy, night
+from .orders import ACTIONS, NIGHT_VERBS, Order
+from .state import BUILDINGS, DAY, SETUP
+
+LEGAL_SPLITS = {(5, 0, 0), (4, 1, 0), (3, 2, 0), (3, 1, 1), (2, 2, 1)}  # NSE-12
+SKIPS = {"2": 1, "5": 2, "8": 3, "uniques": 4}
+
+
+def check(state, player: int, order: Order) -> None:
+    if state.phase not in (SETUP, DAY):
+        raise IllegalAction("the game is over")
+    if player is None or not 0 <= player < state.num_players:
+        raise IllegalAction("only a player may act")
+    h = state.houses[player]
+    if not h.alive:
+        raise IllegalAction("you are out of the game")
+    if order.verb in ("resolve", "override"):
+        raise IllegalAction("only the moderator may do that")
+    if state.phase == SETUP:
+        if order.verb == "setup":
+            return check_setup(state, player, order)
+        if not any(o.verb == "setup" for o in h.orders):
+            raise IllegalAction("submit your setup first (NSE-07 .. NSE-09)")
+    elif order.verb == "setup":
+        raise IllegalAction("setup is over")
+    checker = CHECKS.get(order.verb)
+    if checker is None:
+        raise IllegalAction(f"'{order.verb}' is not an order")
+    checker(state, player, order)
+    if order.verb in NIGHT_VERBS:
+        need = courtiers_needed(state, [*h.orders, order])
+        if need > h.court:
+            raise IllegalAction(
+                f"your orders would need {need} courtiers and {h.court} are at court (NSE-32)"
+            )
+
+
+def perform(state, player: int, order: Order) -> list[Event]:
+    h = state.houses[player]
+    verb = order.verb
+    if verb == "setup":
+        h.orders = [o for o in h.orders if o.verb != "setup"]
+        h.orders.insert(0, order)
+        h.home = state.square(order.args[0])
+        h.design = order.args[1]
+        h.skipped = SKIPS[order.args[2]]
+        h.ready = False
+        return [Event("order", only(player), player=player, order=str(order))]
+    if verb in NIGHT_VERBS:
+        h.orders.append(order)
+        h.ready = False
+        return [Event("order", only(player), player=player, order=str(order))]
+    return IMMEDIATE[verb](state, player, order)
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+
+def check_setup(state, player: int, order: Order) -> None:
+    """NSE-07 .. NSE-09, NSE-12: home in range, a legal split, one option left out, a
+    starting unit within the budget."""
+    h = state.houses[player]
+    label, design, skip, spec = order.args
+    sq = _square(state, label)
+    fac = state.scenario.factions[h.faction]
+    (r0, c0), (r1, c1) = fac.home
+    r, c = divmod(sq, state.scenario.cols)
+    if not (r0 <= r <= r1 and c0 <= c <= c1):
+        first, last = (
+            state.label(r0 * state.scenario.cols + c0),
+            state.label(r1 * state.scenario.cols + c1),
+        )
+        raise IllegalAction(f"your home must lie in your range {first}-{last} (NSE-07)")
+    if sq in state.scenario.victory or any(
+        o.home == sq for s, o in enumerate(state.houses) if s != player
+    ):
+        raise IllegalAction(f"{label} is taken; two players may not share a home tile")
+    if tuple(sorted(design, reverse=True)) not in LEGAL_SPLITS:
+        raise IllegalAction(
+            "divide 5 points as 5-0-0, 4-1-0, 3-2-0, 3-1-1 or 2-2-1 in any order (NSE-12)"
+        )
+    problem = board.shape_problem(state, spec)
+    if problem:
+        raise IllegalAction(problem)
+    if spec[0] == "Garrison":
+        pass  # a Garrison may start: it stays on the Home Estate (NSE-68)
+    budget = state.scenario.defaults.starting_unit_budget_mp
+    cost = board.recruit_cost(state, spec)
+    if cost > budget:
+        raise IllegalAction(
+            f"the starting unit costs {cost} MP with its tiers; the budget is {budget} (NSE-09)"
+        )
+    leader = spec[1]
+    if leader in ("heir", "noble"):
+        raise IllegalAction("a starting unit is led by an Officer company, your PC, a courtier"
+                            " or a Unique Officer you hold")  # fmt: skip
+    if leader == "officer" and state.officers.get(spec[2]) != player:
+        raise IllegalAction(f"you do not hold {spec[2]}")
+    companies = [cid for cid, n in spec[3] for _ in range(n)]
+    if SKIPS[skip] == 4 and any(state.designs[c].limit for c in companies):
+        raise IllegalAction("you left out your unique companies (NSE-08)")
+    problem = night.unique_problem(state, player, companies)
+    if problem and "did not choose" not in problem:
+        raise IllegalAction(problem)
+    if board.coloured(state, companies) > state.options.get("max_coloured_per_unit", 2):
+        raise IllegalAction("too many coloured companies in one unit (NSE-A38)")
+
+
+# -- night orders --------------------------------------------------------------------------------
+
+
+def _square(state, label: str) -> int:
+    try:
+        return state.square(label)
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
+def _my_unit(state, player: int, uid: int):
+    unit = state.units.get(uid)
+    if unit is None or unit.owner != player:
+        mine = sorted(u.label for u in state.units.values() if u.owner == player)
+        raise IllegalAction(f"U{uid} is not your unit (yours: {', '.join(mine) or 'none'})")
+    return unit
+
+
+def _check_move(state, player: int, order: Order) -> None:
+    """NSE-66 .. NSE-68: orthogonal steps; one a Night, or 2 on the first move."""
+    unit = _my_unit(state, player, order.args[0])
+    if unit.kind == "Garrison":
+        raise IllegalAction("a Garrison never moves (NSE-68)")
+    if unit.merc and state.night == 0:
+        pass
+    if any(o.verb == "move" and o.args[0] == unit.id for o in state.houses[player].orders):
+        raise IllegalAction(f"{unit.label} already has a move order; cancel it first")
+    steps = 1
+    if unit.fresh:
+        core = board.has_core(state, player, "recruit_first_move")
+        steps = core.param("estates") if core else 2
+    path = [_square(state, sq) for sq in order.args[1]]
+    if len(path) > steps:
+        raise IllegalAction(f"{unit.label} may move {steps} estate(s) this Night (NSE-66, NSE-67)")
+    here = unit.square
+    for sq in path:
+        if not board.adjacent(state, here, sq):
+            raise IllegalAction(
+                f"{state.label(sq)} is not next to {state.label(here)}: units move orthogonally"
+            )
+        here = sq
+
+
+def _check_unit_order(state, player: int, order: Order) -> None:
+    _my_unit(state, player, order.args[0])
+
+
+def _check_march(state, player: int, order: Order) -> None:
+    unit = _my_unit(state, player, order.args[0])
+    if unit.kind == "Garrison":
+        raise IllegalAction("a Garrison never moves (NSE-68)")
+    _square(state, order.args[1])
+
+
+def _check_recruit(state, player: int, order: Order) -> None:
+    spec, label = order.args
+    problem = board.shape_problem(state, spec)
+    if problem:
+        raise IllegalAction(problem)
+    _square(state, label)
+    if spec[1] == "officer" and state.officers.get(spec[2]) != player:
+        raise IllegalAction(f"you do not hold {spec[2]}")
+
+
+def _check_square(state, player: int, order: Order) -> None:
+    _square(state, order.args[0])
+
+
+def _check_spy(state, player: int, order: Order) -> None:
+    origin, path = order.args
+    if origin and ("spy", _square(state, origin), "") not in state.houses[player].posts:
+        raise IllegalAction(f"you have no Spy on {origin}")
+    for sq in path:
+        _square(state, sq)
+
+
+def _check_recall(state, player: int, order: Order) -> None:
+    kind, label, detail = order.args
+    sq = _square(state, label)
+    h = state.houses[player]
+    if kind == "staff":
+        b = state.buildings.get((sq, detail))
+        if b is None or b[0] != player or b[2] == 0:
+            raise IllegalAction(f"no courtier of yours staffs a {detail} on {label}")
+        return
+    if kind == "spy":
+        if ("spy", sq, "") not in h.posts:
+            raise IllegalAction(f"you have no Spy on {label}")
+        return
+    res = ("Inf", "MP", "$").index(detail) if detail else -1
+    if (kind, sq, res) not in h.posts:
+        raise IllegalAction(f"you have no {kind} on {label} {detail}".rstrip())
+
+
+def _check_build(state, player: int, order: Order) -> None:
+    name, label = order.args
+    sq = _square(state, label)
+    held = state.ctrl.get(sq)
+    if held is None or held[1] != player:
+        raise IllegalAction(f"buildings go only on estates you control (NSE-25); {label} is not")
+    if (sq, name) in state.buildings:
+        raise IllegalAction(f"{label} already has a {name} (NSE-A26)")
+
+
+def _check_staff(state, player: int, order: Order) -> None:
+    _name, label = order.args
+    _square(state, label)
+
+
+def _check_player(state, player: int, order: Order) -> None:
+    target = state.names.index(order.args[0])
+    if target == player:
+        raise IllegalAction("name another player")
+
+
+def _check_none(state, player: int, order: Order) -> None:
+    return None
+
+
+def _check_use(state, player: int, order: Order) -> None:
+    from .actions import ability_of
+
+    number, ability = ability_of(state, player, order.args[0])
+    if ability is None:
+        role = state.scenario.roles[state.houses[player].role - 1]
+        names = ", ".join(a.name for a in role.abilities)
+        raise IllegalAction(f"{order.args[0]} is not one of your abilities ({names})")
+    if number == state.houses[player].skipped:
+        raise IllegalAction(f"you did not choose {ability.name} at setup (NSE-08)")
+
+
+def _check_pay(state, player: int, order: Order) -> None:
+    h = state.houses[player]
+    if state.leaders[h.faction] != player:
+        raise IllegalAction("only the Faction Leader redistributes income (NSE-115)")
+    if not any(order.args[1]):
+        raise IllegalAction("pay something")
+
+
+def _check_choose(state, player: int, order: Order) -> None:
+    core = state.scenario.factions[state.houses[player].faction].core
+    if core.effect != "night_income" or core.param("resource") != "choice":
+        raise IllegalAction("only a faction whose core lets it choose a resource may choose")
+
+
+def _check_rent(state, player: int, order: Order) -> None:
+    h = state.houses[player]
+    if state.leaders[h.faction] != player:
+        raise IllegalAction("only the Faction Leader rents mercenaries (NSE-116)")
+    _square(state, order.args[1])
+
+
+CHECKS = {
+    "move": _check_move,
+    "disband": _check_unit_order,
+    "march": _check_march,
+    "recruit": _check_recruit,
+    "rent": _check_rent,
+    "steward": _check_square,
+    "tc": _check_square,
+    "lobbyist": _check_square,
+    "spy": _check_spy,
+    "recall": _check_recall,
+    "build": _check_build,
+    "staff": _check_staff,
+    "messenger": _check_player,
+    "marry": _check_player,
+    "assassin": _check_none,
+    "use": _check_use,
+    "pay": _check_pay,
+    "choose": _check_choose,
+    "attack": _check_square,
+    "open city": _check_square,
+    "create noble": _check_square,
+    "create heir": _check_none,
+    "hostages": _check_none,
+    "field surgeon": _check_none,
+    "arson": _check_square,
+    "bribery": _check_square,
+    "poison": _check_square,
+    "incapacitate": _check_none,
+    "knife": _check_square,
+}
+
+
+def courtiers_needed(state, orders) -> int:
+    """NSE-32: one post per courtier per Night; Envoys (NSE-A07), overseers (NSE-25)."""
+    need = 0
+    for o in orders:
+        if (
+            o.verb in ("steward", "tc", "lobbyist", "staff", "messenger")
+            or (o.verb == "spy" and not o.args[0])
+            or o.verb in ACTIONS
+            or o.verb == "use"
+        ):
+            need += 1
+        elif o.verb == "build":
+            need += BUILDINGS[o.args[0]][1]
+        elif (o.verb == "recruit" and o.args[0][1] == "courtier") or (
+            o.verb == "setup" and o.args[3][1] == "courtier"
+        ):
+            need += 1
+    return need
+
+
+# -- immediate Day actions -------------------------------------------------------------------------
+
+
+def _done(state, player, order):
+    state.houses[player].ready = True
+    return [Event("done", EVERYONE, player=player)]
+
+
+def _cancel(state, player, order):
+    h = state.houses[player]
+    removed = h.orders.pop(order.args[0] - 1)
+    h.ready = False
+    return [Event("cancelled", only(player), player=player, order=str(removed))]
+
+
+def _successor(state, player, order):
+    h = state.houses[player]
+    state.successors[h.faction] = state.names.index(order.args[0])
+    return [Event("successor", only(player), player=player, text=f"Successor: {order.args[0]}.")]
+
+
+def _give_officer(state, player, order):
+    name, to = order.args
+    seat = state.names.index(to)
+    state.officers[name] = seat
+    return [Event("officer", only(player, seat), player=player, text=f"{name} now serves {to}.")]
+
+
+def _answer(state, player, order):
+    verb = order.verb
+    if verb.endswith("marriage"):
+        for i, (a, b, ability, status) in enumerate(state.marriage_offers):
+            if b == player and status == "offered":
+                new = "accepted" if verb.startswith("accept") else "refused"
+                state.marriage_offers[i] = (a, b, ability, new)
+                text = f"{state.names[player]} {new} the Political Marriage."
+                return [Event("answer", only(a, b), player=player, text=text)]
+    for a, b in list(state.hostage_offers):
+        if b == player:
+            if verb.startswith("refuse"):
+                state.hostage_offers.remove((a, b))
+            text = f"{state.names[player]} {verb.split()[0]}ed the Exchange of Hostages."
+            return [Event("answer", only(a, b), player=player, text=text)]
+    return []
+
+
+def _vote(state, player, order):
+    state.houses[player].vote = state.names.index(order.args[0])
+    text = f"{state.names[player]} votes for {order.args[0]}."
+    return [Event("vote", EVERYONE, player=player, text=text)]
+
+
+IMMEDIATE = {
+    "done": _done,
+    "cancel": _cancel,
+    "successor": _successor,
+    "give officer": _give_officer,
+    "accept marriage": _answer,
+    "refuse marriage": _answer,
+    "accept hostages": _answer,
+    "refuse hostages": _answer,
+    "vote": _vote,
+    "propose": lambda st, p, o: diplomacy.propose(st, p, o.args[0], o.args[1]),
+    "sign": lambda st, p, o: diplomacy.sign(st, p, o.args[0]),
+    "reject": lambda st, p, o: diplomacy.reject(st, p, o.args[0]),
+    "breach": lambda st, p, o: diplomacy.report_breach(st, p, o.args[0], o.args[1]),
+}
+
+
+def _check_cancel(state, player, order):
+    count = len(state.houses[player].orders)
+    if not 1 <= order.args[0] <= count:
+        raise IllegalAction(f"you have {count} orders; cancel 1 to {count}")
+    if state.houses[player].orders[order.args[0] - 1].verb == "setup":
+        raise IllegalAction("replace your setup by submitting another one")
+
+
+def _check_fl(state, player, order):
+    if state.leaders[state.houses[player].faction] != player:
+        raise IllegalAction("only the Faction Leader may do that (NSE-112, NSE-113)")
+    target = state.houses[state.names.index(order.args[-1])]
+    if target.faction != state.houses[player].faction or not target.alive:
+        raise IllegalAction(f"{order.args[-1]} is not a living player of your faction")
+    if order.verb == "give officer" and state.officers.get(order.args[0]) != player:
+        raise IllegalAction(f"you do not hold {order.args[0]}")
+
+
+def _check_answer(state, player, order):
+    if order.verb.endswith("marriage"):
+        if not any(b == player and s == "offered" for _, b, _, s in state.marriage_offers):
+            raise IllegalAction("nobody has proposed a Political Marriage to you")
+    elif not any(b == player for _, b in state.hostage_offers):
+        raise IllegalAction("nobody has proposed an Exchange of Hostages to you")
+
+
+def _check_vote(state, player, order):
+    if not state.options.get("lynch"):
+        raise IllegalAction("the lynch module is off in this game (NSE-A06)")
+    if not state.houses[state.names.index(order.args[0])].alive:
+        raise IllegalAction(f"{order.args[0]} is out of the game")
+
+
+def _check_diplomacy(state, player, order):
+    if state.leaders[state.houses[player].faction] != player:
+        raise IllegalAction("only a Faction Leader negotiates treaties (NSE-99)")
+
+
+CHECKS.update(
+    {
+        "done": _check_none,
+        "cancel": _check_cancel,
+        "successor": _check_fl,
+        "give officer": _check_fl,
+        "accept marriage": _check_answer,
+        "refuse marriage": _check_answer,
+        "accept hostages": _check_answer,
+        "refuse hostages": _check_answer,
+        "vote": _check_vote,
+        "propose": _check_diplomacy,
+        "sign": _check_diplomacy,
+        "reject": _check_diplomacy,
+        "breach": _check_diplomacy,
+    }
+)
+
+
+def help_text(state, player: int) -> str:
+    if state.phase == SETUP and not any(o.verb == "setup" for o in state.houses[player].orders):
+        return (
+            "Submit your setup, e.g. 'setup B2 income 3-1-1 skip uniques unit Regiment with"
+            " O1, C1 x3, F6 x2'"
+        )
+    return (
+        "Write orders (move, recruit, steward, tc, lobbyist, spy, build, staff, an action,"
+        " use ABILITY ...), 'cancel N', or 'done'"
+    )
+
+
+def channels(state, player: int) -> frozenset[int]:
+    """NSE-A22: FL and members, the FLs among themselves, spouses, Messengers."""
+    if state.options.get("open_comms"):
+        return frozenset(range(state.num_players)) - {player}
+    h = state.houses[player]
+    out = set()
+    fl = state.leaders[h.faction]
+    if fl == player:
+        out |= {s for s, o in enumerate(state.houses) if o.faction == h.faction}
+        out |= {s for s in state.leaders if s >= 0}
+    elif fl >= 0:
+        out.add(fl)
+    if h.spouse >= 0:
+        out.add(h.spouse)
+    out |= set(h.messengers)
+    out.discard(player)
+    return frozenset(s for s in out if state.houses[s].alive)

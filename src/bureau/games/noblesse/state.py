@@ -1,0 +1,382 @@
+"""Noblesse's state: squares, seats and factions as small ints; units and houses slotted.
+
+Squares are row-major ints (A1 = 0, A2 = 1, ...; ``Scenario.estates`` order).
+Resources are ints ``INF, MP, MONEY`` = 0, 1, 2 in every triple. A seat's
+``House`` holds what the player owns; an estate's posts live in ``State``
+maps keyed by square. Nothing here knows the rules; ``night`` and ``orders``
+change it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bureau.engine.slots import shared_slots, start_clone
+
+from .scenario import Scenario
+
+INF, MP, MONEY = range(3)
+RES_NAMES = ("Inf", "MP", "$")
+NEUTRAL = -1  # the owner of neutral units (NSE-A43)
+
+# Phases.
+SETUP = "setup"  # pre-game submissions (NSE-07 .. NSE-09)
+DAY = "day"  # orders are written (NSE-118)
+OVER = "over"
+
+HOSTILE, NEUTRAL_STATUS, ALLIED = "hostile", "neutral", "allied"
+
+# Buildings (NSE-26 .. NSE-30): cost (Inf, MP, $), overseers, courtiers to activate.
+BUILDINGS = {
+    "war council": ((1, 3, 0), 2, 1),
+    "university": ((3, 3, 3), 2, 2),
+    "spymaster": ((3, 0, 1), 1, 1),
+    "arsenal": ((1, 0, 3), 2, 1),
+    "star fortress": ((3, 3, 3), 2, 1),
+}
+BUILD_TIME = 1  # cycles, all five buildings
+
+
+class Unit:
+    """A unit on the board. ``owner`` is a seat or ``NEUTRAL``; ``companies`` catalogue
+    ids (the Officer company included when it has one); ``commander`` a character class:
+    ``""`` (its Officer company leads), ``"basic"`` (a tier-1 Officer with ATK 1 after
+    Incapacitate or a lost Noble), ``"courtier"``, ``"pc"``, ``"heir"``, ``"noble"`` or
+    ``"officer"`` (a Unique Officer, named in ``leader``)."""
+
+    __slots__ = (
+        "commander",
+        "companies",
+        "fresh",
+        "id",
+        "kind",
+        "leader",
+        "merc",
+        "origin",
+        "owner",
+        "rent_free",
+        "square",
+    )
+
+    def __init__(self, uid, owner, kind, companies, commander, square, leader=""):
+        self.id = uid
+        self.owner = owner
+        self.kind = kind
+        self.companies = companies
+        self.commander = commander
+        self.leader = leader  # Unique Officer name, or the Noble's square label
+        self.square = square
+        self.origin = square  # where it was recruited (Garrisons, Nobles: NSE-A16)
+        self.fresh = True  # may make the first move of 2 (NSE-67)
+        self.merc = ""  # mercenary name (NSE-A34)
+        self.rent_free = 0  # Nights without rent left (Condottiere Contract)
+
+    def copy(self) -> Unit:
+        new = Unit.__new__(Unit)
+        for name in Unit.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    @property
+    def label(self) -> str:
+        return f"U{self.id}"
+
+
+class House:
+    """One seat's player: role, holdings, family and courtiers.
+
+    ``court`` counts courtiers at the Home Estate, free for orders; ``posts`` lists the
+    placed ones as ``(kind, square, detail)`` with kind ``steward``, ``tc``, ``lobbyist``,
+    ``spy`` or ``staff`` (detail: a resource index, or a building name for staff).
+    ``heir`` is ``""`` (none), ``"home"``, ``"field"`` (commanding) or ``"hostage"``."""
+
+    __slots__ = (
+        "alive",
+        "court",
+        "design",
+        "extra_estate",
+        "faction",
+        "heir",
+        "heir_used",
+        "heir_wounds",
+        "home",
+        "hostage_of",
+        "messengers",
+        "orders",
+        "pc_field",
+        "posts",
+        "ready",
+        "res",
+        "role",
+        "skipped",
+        "spouse",
+        "submitted",
+        "vote",
+        "wounds",
+    )
+
+    def __init__(self, role: int, faction: int, courtiers: int, res: tuple[int, int, int]):
+        self.role = role  # role number (scenario)
+        self.faction = faction  # faction index
+        self.home = -1  # square, chosen at setup
+        self.design = (0, 0, 0)  # Home Estate income (NSE-12)
+        self.skipped = 0  # the unchosen option 1..4 (NSE-08); 4 = the unique companies
+        self.res = list(res)
+        self.court = courtiers
+        self.posts: list[tuple[str, int, object]] = []
+        self.wounds = 0
+        self.alive = True
+        self.pc_field = False  # the PC commands a unit
+        self.heir = ""
+        self.heir_wounds = 0
+        self.heir_used = False  # Create Heir is once per game (NSE-45)
+        self.spouse = -1
+        self.hostage_of = -1  # the seat holding this player's Heir as hostage
+        self.ready = False
+        self.orders: list = []  # this Day's orders, in the order given (NSE-A33)
+        self.messengers: tuple[int, ...] = ()  # seats that may write to us this Day
+        self.extra_estate = -1  # the Heir's player-controlled estate (NSE-A30)
+        self.submitted = False  # setup done
+        self.vote = -1  # the lynch vote this Day (NSE-A06)
+
+    def copy(self) -> House:
+        new = House.__new__(House)
+        for name in House.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.res = self.res[:]
+        new.posts = self.posts[:]
+        new.orders = self.orders[:]
+        return new
+
+
+class State:
+    """The whole game. ``ctrl`` maps a controlled square to ``(faction, seat)`` (seat -1:
+    faction-controlled, NSE-17); ``stewards``/``tcs``/``lobbyists`` map squares to seats
+    (``tcs`` and ``lobbyists`` by ``(square, resource)``); ``buildings`` maps
+    ``(square, name)`` to ``[owner, finished, staff]``; ``nobles`` maps a square to the
+    faction whose Noble token is bound there (NSE-A39)."""
+
+    __slots__ = (
+        "ambush_immune",
+        "arsoned",
+        "battles",
+        "breaches",
+        "bribed",
+        "buildings",
+        "clock",
+        "ctrl",
+        "designs",
+        "facts",
+        "hostage_offers",
+        "houses",
+        "leaders",
+        "lobbyists",
+        "log",
+        "marriage_offers",
+        "mercs",
+        "names",
+        "next_treaty",
+        "next_unit",
+        "night",
+        "noble_field",
+        "nobles",
+        "num_players",
+        "officers",
+        "open_cities",
+        "options",
+        "outcome",
+        "owed",
+        "phase",
+        "post",
+        "proposals",
+        "reports",
+        "rng",
+        "scenario",
+        "spies",
+        "status",
+        "step_started",
+        "stewards",
+        "successors",
+        "tcs",
+        "treaties",
+        "units",
+    )
+
+    def __init__(self, names, options, scenario: Scenario, seed: int):
+        self.names = tuple(names)
+        self.options = options
+        self.scenario = scenario
+        self.designs = scenario.designs()  # company id -> design
+        self.rng = random.Random(seed)
+        self.num_players = len(names)
+        self.phase = SETUP
+        self.night = 0  # Nights resolved so far; Night n is cycle n (NSE-A24)
+        self.houses: list[House] = []
+        self.leaders: list[int] = []  # faction -> FL seat (-1: none left)
+        self.successors: list[int] = []  # faction -> designated successor (NSE-112)
+        self.officers: dict[str, int] = {}  # Unique Officer -> holding seat, or -1 if fielded/lost
+        self.units: dict[int, Unit] = {}
+        self.next_unit = 1
+        self.ctrl: dict[int, tuple[int, int]] = {}
+        self.stewards: dict[int, int] = {}
+        self.tcs: dict[tuple[int, int], int] = {}
+        self.lobbyists: dict[tuple[int, int], int] = {}
+        self.buildings: dict[tuple[int, str], list] = {}
+        self.nobles: dict[int, int] = {}
+        self.noble_field: dict[int, int] = {}  # noble square -> unit id it commands
+        self.spies: list[tuple[int, int]] = []  # (seat, square)
+        self.status: dict[tuple[int, int], str] = {}  # (f1, f2) with f1 < f2; absent: hostile
+        self.treaties: list[dict] = []  # signed treaties (active, pending or void)
+        self.proposals: list[dict] = []  # proposed, not yet signed
+        self.next_treaty = 1
+        self.breaches: list[tuple[int, int, int]] = []  # accepted: (treaty id, offender, night)
+        self.marriage_offers: list[tuple[int, int, str]] = []  # (from, to, ability)
+        self.hostage_offers: list[tuple[int, int]] = []
+        self.mercs: dict[str, int] = {}  # mercenary name -> unit id while rented
+        self.open_cities: dict[int, int] = {}  # square -> faction, this Night (NSE-A37)
+        self.bribed: dict[int, tuple[int, ...]] = {}  # square -> resources, this Night
+        self.arsoned: set[tuple[int, str]] = set()  # (square, building), this Night
+        self.ambush_immune: dict[int, int] = {}  # Star Walls: square -> seat
+        self.owed: dict[int, list[int]] = {}  # seat -> resources still owed (penalties)
+        self.reports: list[list[str]] = []  # seat -> the last Night's private report lines
+        self.post: list[str] = []  # the last Night's public post lines
+        self.battles: list[tuple] = []  # the last Night's battles: (square, seats, Battle)
+        # What happened, for checking breach reports (NSE-A23): (night, kind, faction, ...)
+        self.facts: list[tuple] = []
+        self.log: list[tuple] = []  # moderator decisions and overrides (NSE moderator)
+        self.outcome = None
+        self.step_started: float | None = None
+        self.clock: float | None = None  # the Day deadline
+
+    def clone(self) -> State:
+        new = start_clone(self, _SHARED)
+        new.houses = [h.copy() for h in self.houses]
+        new.leaders = self.leaders[:]
+        new.successors = self.successors[:]
+        new.officers = dict(self.officers)
+        new.units = {k: u.copy() for k, u in self.units.items()}
+        for name in _DICTS:
+            setattr(new, name, dict(getattr(self, name)))
+        new.buildings = {k: v[:] for k, v in self.buildings.items()}
+        new.spies = self.spies[:]
+        new.treaties = [dict(t) for t in self.treaties]
+        new.proposals = [dict(t) for t in self.proposals]
+        new.breaches = self.breaches[:]
+        new.marriage_offers = self.marriage_offers[:]
+        new.hostage_offers = self.hostage_offers[:]
+        new.arsoned = set(self.arsoned)
+        new.owed = {k: v[:] for k, v in self.owed.items()}
+        new.reports = [r[:] for r in self.reports]
+        new.post = self.post[:]
+        new.battles = self.battles[:]
+        new.facts = self.facts[:]
+        new.log = self.log[:]
+        return new
+
+    def setting(self, name: str):
+        """An option, or the scenario's default where the option is left unset (§4.7)."""
+        value = self.options.get(name)
+        if value is not None:
+            return value
+        d = self.scenario.defaults
+        return {"max_rounds": d.max_rounds, "day_hours": d.day_deadline_hours}[name]
+
+    # -- small queries used everywhere ------------------------------------------------
+
+    def label(self, square: int) -> str:
+        return self.scenario.estates[square].square
+
+    def square(self, label: str) -> int:
+        """The square index of ``label`` (``ValueError`` naming the board otherwise)."""
+        sc = self.scenario
+        label = label.upper()
+        for est in sc.estates:
+            if est.square == label:
+                return est.row * sc.cols + est.col
+        last = sc.estates[-1].square
+        raise ValueError(f"{label} is not a square of the board (A1 to {last})")
+
+    def faction_of(self, seat: int) -> int:
+        return NEUTRAL if seat == NEUTRAL else self.houses[seat].faction
+
+    def relation(self, f1: int, f2: int) -> str:
+        """Diplomatic status between two factions (NSE-87: hostile by default)."""
+        if f1 == f2:
+            return ALLIED
+        if f1 == NEUTRAL or f2 == NEUTRAL:
+            return HOSTILE
+        return self.status.get((min(f1, f2), max(f1, f2)), HOSTILE)
+
+    def ally_of(self, faction: int) -> int:
+        for (a, b), st in self.status.items():
+            if st == ALLIED and faction in (a, b):
+                return b if a == faction else a
+        return -1
+
+    def living(self) -> list[int]:
+        return [s for s, h in enumerate(self.houses) if h.alive]
+
+    def nobles_of(self, faction: int) -> int:
+        """A faction's Nobles (NSE-A03): its Noble tokens plus hostage Heirs its players
+        hold (NSE-48)."""
+        count = sum(1 for f in self.nobles.values() if f == faction)
+        for h in self.houses:
+            if h.alive and h.heir == "hostage" and self.faction_of(h.hostage_of) == faction:
+                count += 1
+        return count
+
+    def faction_order(self) -> list[int]:
+        """NSE-120: descending Nobles, ties by prestige."""
+        facs = self.scenario.factions
+        return sorted(range(len(facs)), key=lambda f: (-self.nobles_of(f), facs[f].prestige))
+
+    def seat_order(self) -> list[int]:
+        """Living seats in resolution order: faction order, then role number (NSE-A33)."""
+        order = []
+        for f in self.faction_order():
+            order += sorted(
+                (s for s in self.living() if self.houses[s].faction == f),
+                key=lambda s: self.houses[s].role,
+            )
+        return order
+
+    def units_at(self, square: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.square == square]
+
+
+_DICTS = (
+    "ctrl",
+    "stewards",
+    "tcs",
+    "lobbyists",
+    "nobles",
+    "noble_field",
+    "status",
+    "mercs",
+    "open_cities",
+    "bribed",
+    "ambush_immune",
+)
+_SHARED = shared_slots(
+    State,
+    "houses",
+    "leaders",
+    "successors",
+    "officers",
+    "units",
+    "buildings",
+    "spies",
+    "treaties",
+    "proposals",
+    "breaches",
+    "marriage_offers",
+    "hostage_offers",
+    "arsoned",
+    "owed",
+    "reports",
+    "post",
+    "battles",
+    "facts",
+    "log",
+    *_DICTS,
+)
