@@ -15,6 +15,7 @@ import bureau.cli.render
 import bureau.cli.views
 import bureau.cli.views.aristocracy
 import bureau.cli.views.decrees
+import bureau.cli.views.noblesse
 import bureau.sim
 import bureau.sim.stats
 import bureau.sim.tournament
@@ -144,6 +145,7 @@ def test_wilson_known_values():
         bureau.cli.views,
         bureau.cli.views.aristocracy,
         bureau.cli.views.decrees,
+        bureau.cli.views.noblesse,
     ],
 )
 def test_doctests(module):

@@ -8,6 +8,8 @@ The moderator types (or pipes in) one command per line:
 - ``post [bbcode|markdown]`` prints the public post, ``report NAME [bbcode|markdown]`` a
   player's private report, ``reports [FORMAT]`` all of them;
 - ``waiting`` lists who is not done; ``view NAME`` prints a player's view as JSON;
+- ``save FILE`` writes the game's position (the whole state, JSON) to FILE; a new game
+  started with ``--option position=FILE`` continues from it exactly;
 - ``quit`` stops (the record is kept after every accepted command with ``--record``).
 """
 
@@ -21,6 +23,7 @@ from typing import TextIO
 from bureau.engine import MODERATOR, BureauError, Match
 
 EXPORTS = {"noblesse": "bureau.games.noblesse.exports"}
+POSITIONS = {"noblesse": "bureau.games.noblesse.positions"}
 
 
 def _exports(game: str):
@@ -85,6 +88,8 @@ class Console:
         elif head == "view" and len(words) == 2:
             view = self.match.view(self.match.seat(words[1]))
             self.say(json.dumps(view, indent=1, ensure_ascii=False))
+        elif head == "save" and len(words) >= 2:
+            self.save(Path(line.split(None, 1)[1].strip()).expanduser())
         elif head in ("resolve", "override"):
             self.play(MODERATOR, line)
         elif ":" in words[0] or (len(words) > 1 and words[1] == ":"):
@@ -93,8 +98,20 @@ class Console:
         else:
             raise ValueError(
                 "write NAME: ORDER, resolve, override WHAT because REASON, post, report NAME,"
-                " reports, waiting, view NAME or quit"
+                " reports, waiting, view NAME, save FILE or quit"
             )
+
+    def save(self, path: Path) -> None:
+        """Write the position (``save_position``) to ``path`` as JSON."""
+        import importlib
+
+        positions = importlib.import_module(POSITIONS[self.match.game.name])
+        doc = positions.save_position(self.match.state)
+        try:
+            path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        except OSError as exc:
+            raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+        self.say(f"Saved the position to {path}; start from it with --option position={path}")
 
     def play(self, seat: int, text: str) -> None:
         g, st = self.match.game, self.match.state

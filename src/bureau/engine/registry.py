@@ -20,6 +20,7 @@ _MODULES = {
     "nobility": "bureau.games.nobility",
     "decrees": "bureau.games.decrees",
     "seabirds": "bureau.games.seabirds",
+    "noblesse": "bureau.games.noblesse",
 }
 _LOADED: dict[str, Game] = {}
 

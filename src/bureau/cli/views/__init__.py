@@ -19,6 +19,7 @@ from typing import Any
 _LAYOUTS = {
     "aristocracy": "bureau.cli.views.aristocracy",
     "decrees": "bureau.cli.views.decrees",
+    "noblesse": "bureau.cli.views.noblesse",
     "seabirds": "bureau.cli.views.seabirds",
 }
 

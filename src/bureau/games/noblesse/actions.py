@@ -352,7 +352,7 @@ def create_heir(n, seat: int) -> None:
 def hostages(n, seat: int) -> None:
     st = n.state
     spouse = st.houses[seat].spouse
-    st.hostage_offers.append((seat, spouse))
+    st.hostage_offers.append((seat, spouse, "offered"))
     n.tell(seat, f"You proposed an Exchange of Hostages to {st.names[spouse]}.")
     n.tell(
         spouse,
@@ -1071,7 +1071,7 @@ def unions(n) -> None:
     """NSE-A32: accepted proposals take effect at step 1 of the following Night."""
     st = n.state
     for i, (a, b, ability, status) in enumerate(st.marriage_offers):
-        if status != "accepted":
+        if status != "accepted" or st.houses[a].spouse >= 0 or st.houses[b].spouse >= 0:
             continue
         st.marriage_offers[i] = (a, b, ability, "married")
         st.houses[a].spouse, st.houses[b].spouse = b, a
@@ -1084,8 +1084,9 @@ def unions(n) -> None:
                     create_heir(n, seat)
     # No answer by the Day's end means refusal (NSE-A32).
     st.marriage_offers = [m for m in st.marriage_offers if m[3] == "married"]
-    for a, b in st.hostage_offers:
-        exchange(n, a, b)
+    for a, b, status in st.hostage_offers:
+        if status == "accepted":
+            exchange(n, a, b)
     st.hostage_offers = []
 
 

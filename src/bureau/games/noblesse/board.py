@@ -124,16 +124,23 @@ def has_core(state, seat: int, effect: str):
     return core if core.effect == effect else None
 
 
-def active_building(state, seat: int, name: str) -> bool:
-    """Does ``seat`` own a finished, staffed building ``name`` not under Arson (NSE-A26)?"""
+def active_count(state, seat: int, name: str) -> int:
+    """How many finished, staffed buildings ``name`` not under Arson ``seat`` owns
+    (NSE-A26)."""
     from .state import BUILDINGS
 
     need = BUILDINGS[name][2]
-    for (sq, bname), (owner, done, staff) in state.buildings.items():
-        active = done and staff >= need and (sq, bname) not in state.arsoned
-        if bname == name and owner == seat and active:
-            return True
-    return False
+    return sum(
+        1
+        for (sq, bname), (owner, done, staff) in state.buildings.items()
+        if bname == name and owner == seat and done and staff >= need
+        and (sq, bname) not in state.arsoned
+    )  # fmt: skip
+
+
+def active_building(state, seat: int, name: str) -> bool:
+    """Does ``seat`` own an active building ``name``? Effects of one type do not stack."""
+    return active_count(state, seat, name) > 0
 
 
 def commander_atk(state, unit: Unit) -> int:

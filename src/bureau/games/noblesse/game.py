@@ -65,6 +65,12 @@ OPTIONS = (
            minimum=0),
     Option("max_coloured_per_player", 4, "coloured companies per player (NSE-A38)", kind="int",
            minimum=0),
+    Option(
+        "position", None,
+        "start from a saved position: a JSON file, written by the moderator's 'save FILE'"
+        " (see positions.py)",
+        kind="any", fixture=True,
+    ),
 )  # fmt: skip
 
 
@@ -112,6 +118,13 @@ class Noblesse(Game):
                 unit.fresh = False
                 st.units[unit.id] = unit
                 st.next_unit += 1
+        if options.get("position"):
+            from .positions import load_position, read_position
+
+            path = options["position"]
+            if not isinstance(path, str):
+                raise OptionError(f"option position: {path!r} is not a file name")
+            load_position(st, read_position(path), path)
         return st
 
     # -- the contract -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from bureau.engine import IllegalAction
 
 from . import board, rules
 from .orders import Order
-from .state import DAY, RES_NAMES, SETUP
+from .state import RES_NAMES, SETUP
 
 DESIGNS = ((2, 2, 1), (3, 1, 1), (1, 3, 1), (1, 1, 3), (2, 1, 2))
 STARTERS = (
@@ -63,38 +63,147 @@ def _setups(state, seat: int) -> list[Order]:
 def _candidates(state, seat: int):
     """Orders worth trying, from the seat's own knowledge."""
     h = state.houses[seat]
+    yield from _unit_orders(state, seat)
+    yield from _courtier_orders(state, seat)
+    yield from _action_orders(state, seat)
+    yield from _ability_orders(state, seat)
+    if state.leaders[h.faction] == seat:
+        yield from _leader_orders(state, seat)
+
+
+def _mine(state, seat: int):
+    return sorted((u for u in state.units.values() if u.owner == seat), key=lambda u: u.id)
+
+
+def _spies(state, seat: int) -> list[int]:
+    return [sq for kind, sq, _ in state.houses[seat].posts if kind == "spy"]
+
+
+def _unit_orders(state, seat: int):
+    h = state.houses[seat]
     home = state.label(h.home)
-    mine = sorted((u for u in state.units.values() if u.owner == seat), key=lambda u: u.id)
-    for u in mine:
+    for u in _mine(state, seat):
         if u.kind != "Garrison":
             for sq in board.neighbours(state, u.square):
                 yield Order("move", (u.id, (state.label(sq),)))
-        if u.square != h.home and u.square not in state.stewards:
-            yield Order("steward", (state.label(u.square),))
+                yield Order("march", (u.id, state.label(sq)))
+        if u.square != h.home:
+            yield Order("attack", (state.label(u.square),))
+        yield Order("disband", (u.id,))
+    for spec in (*STARTERS, ("Brigade", "pc", "", (("C1", 5), ("F6", 2), ("R7", 2)))):
+        yield Order("recruit", (spec, home))
+
+
+def _courtier_orders(state, seat: int):
+    h = state.houses[seat]
+    home = state.label(h.home)
+    for u in _mine(state, seat):
+        if u.square != h.home:
+            label = state.label(u.square)
+            yield Order("steward", (label,))
+            yield Order("tc", (label, RES_NAMES[_best(state, u.square)]))
     for r, amount in enumerate(board.income_of(state, h.home)):
         if amount:
             yield Order("tc", (home, RES_NAMES[r]))
             yield Order("lobbyist", (home, RES_NAMES[r]))
     for sq in board.neighbours(state, h.home):
         yield Order("spy", ("", (state.label(sq),)))
-    yield Order("recruit", (("Regiment", "", "", (("O1", 1), ("C1", 3), ("F6", 2))), home))
-    yield Order("build", ("war council", home))
-    yield Order("staff", ("war council", home))
+    for sq in _spies(state, seat):
+        yield Order("recall", ("spy", state.label(sq), ""))
+        for nxt in board.neighbours(state, sq):
+            yield Order("spy", (state.label(sq), (state.label(nxt),)))
+    for kind, sq, detail in h.posts:
+        if kind in ("tc", "lobbyist"):
+            yield Order("recall", (kind, state.label(sq), RES_NAMES[detail]))
+    for name in ("war council", "university", "spymaster", "arsenal", "star fortress"):
+        yield Order("build", (name, home))
+        yield Order("staff", (name, home))
+
+
+def _best(state, square: int) -> int:
+    income = board.income_of(state, square)
+    return max(range(3), key=lambda r: income[r])
+
+
+def _action_orders(state, seat: int):
+    h = state.houses[seat]
+    others = [state.names[s] for s in range(state.num_players) if s != seat]
+    stewarded = [state.label(sq) for kind, sq, _ in h.posts if kind == "steward"]
+    for label in stewarded:
+        yield Order("open city", (label,))
+        yield Order("create noble", (label,))
+    yield Order("marry", (others[seat % len(others)],))
+    yield Order("create heir")
+    yield Order("hostages")
     yield Order("field surgeon")
+    yield Order("assassin", (others[(seat + 1) % len(others)],))
+    yield Order("messenger", (others[(seat + 2) % len(others)],))
+    for sq in _spies(state, seat):
+        label = state.label(sq)
+        yield Order("bribery", (label, RES_NAMES[_best(state, sq)]))
+        yield Order("arson", (label, "war council"))
+        yield Order("poison", (label,))
+        yield Order("knife", (label, others[seat % len(others)]))
+        for u in state.units.values():
+            if u.square == sq and u.owner != seat:
+                yield Order("incapacitate", (u.id,))
+
+
+def _ability_orders(state, seat: int):
+    h = state.houses[seat]
     role = state.scenario.roles[h.role - 1]
+    home = state.label(h.home)
+    units = _mine(state, seat)
     for i, ability in enumerate(role.abilities, 1):
-        if i != h.skipped and ability.effect == "open_city":
-            yield Order("use", (ability.name, (home,)))
+        if i == h.skipped:
+            continue
+        effect, name = ability.effect, ability.name
+        if effect in ("open_city", "ambush_immunity"):
+            yield Order("use", (name, (home,)))
+        elif effect == "forced_march" and units:
+            u = units[0]
+            if u.kind != "Garrison":
+                to = state.label(board.neighbours(state, u.square)[0])
+                yield Order("use", (name, ((u.id, "to", to),)))
+        elif effect == "field_surgeon":
+            yield Order("use", (name, ()))
+        elif effect == "recruit":
+            kind = ability.param("unit")
+            spec = next((s for s in STARTERS if s[0] == kind), None)
+            if spec is not None:
+                levy = ("recruit", spec, "at", home)
+                yield Order("use", (name, (levy,) * ability.param("count")))
+
+
+def _leader_orders(state, seat: int):
+    h = state.houses[seat]
+    team = [s for s, o in enumerate(state.houses) if o.faction == h.faction and o.alive]
+    for s in team:
+        if s != seat:
+            yield Order("pay", (state.names[s], (1, 0, 0)))
+            yield Order("successor", (state.names[s],))
+    for officer, holder in sorted(state.officers.items()):
+        if holder == seat:
+            spec = ("Regiment", "officer", officer, (("C1", 3), ("F6", 2)))
+            yield Order("recruit", (spec, state.label(h.home)))
+    for merc in state.scenario.mercenaries:
+        yield Order("rent", (merc.name, state.label(h.home), state.names[seat]))
 
 
 def sample(state, seat: int, rng: random.Random) -> Order:
-    """A random legal action: after a few orders a bot is mostly done."""
-    options = legal(state, seat)
+    """A random legal action, cheaply: a few orders a Day, then ``done``. Candidates are
+    tried in random order and the first legal one is taken."""
     h = state.houses[seat]
-    if len(options) > 1 and (len(h.orders) < 4 and rng.random() < 0.8):
-        return rng.choice(options[1:])
-    return (
-        options[0]
-        if state.phase in (DAY, SETUP) and options[0].verb == "done"
-        else (rng.choice(options))
-    )
+    if state.phase == SETUP and not any(o.verb == "setup" for o in h.orders):
+        return rng.choice(_setups(state, seat))
+    if len(h.orders) >= 4 or rng.random() < 0.2:
+        return Order("done")
+    candidates = list(_candidates(state, seat))
+    rng.shuffle(candidates)
+    for order in candidates:
+        try:
+            rules.check(state, seat, order)
+        except (IllegalAction, ValueError):
+            continue
+        return order
+    return Order("done")

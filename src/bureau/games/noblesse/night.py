@@ -111,7 +111,10 @@ class Night:
 
     def step_1(self) -> None:
         """Treaties end or start, penalties, accepted marriages and hostages (NSE-A32)."""
-        self.events += diplomacy.step_one(self.state)
+        for e in diplomacy.step_one(self.state):
+            if e.audience == EVERYONE and "text" in e.data:
+                self.state.post.append(e.data["text"])
+            self.events.append(e)
         actions.unions(self)
 
     # step 2 -----------------------------------------------------------------------------------
@@ -177,20 +180,25 @@ class Night:
         return here
 
     def enforce_stacking(self, moved: list[Unit], before: dict[int, int]) -> None:
-        """NSE-A20: a move that breaks the destination's limit fails, latest first."""
+        """NSE-A20: a move that breaks the destination's limit fails, latest first; a unit
+        sent back may overfill its own square in turn, so this repeats until none does."""
         st = self.state
-        for unit in reversed(moved):
-            if unit.square == before[unit.id] or unit.owner == NEUTRAL:
-                continue
-            fac = st.faction_of(unit.owner)
-            if board.stack_count(st, unit.square, fac) > board.STACK_LIMIT:
-                self.tell(
-                    unit.owner,
-                    f"{unit.label} could not enter {st.label(unit.square)}: your faction would"
-                    f" have more than {board.STACK_LIMIT} units there (NSE-69).",
-                )
-                unit.square = before[unit.id]
-                self.entered.discard(unit.id)
+        changed = True
+        while changed:
+            changed = False
+            for unit in reversed(moved):
+                if unit.square == before[unit.id] or unit.owner == NEUTRAL:
+                    continue
+                fac = st.faction_of(unit.owner)
+                if board.stack_count(st, unit.square, fac) > board.STACK_LIMIT:
+                    self.tell(
+                        unit.owner,
+                        f"{unit.label} could not enter {st.label(unit.square)}: your faction"
+                        f" would have more than {board.STACK_LIMIT} units there (NSE-69).",
+                    )
+                    unit.square = before[unit.id]
+                    self.entered.discard(unit.id)
+                    changed = True
 
     def battle_would_start(self, unit: Unit, square: int) -> bool:
         """NSE-A27: would the diplomacy rules start a battle for ``unit`` on ``square``?"""
@@ -557,7 +565,7 @@ class Night:
         st = self.state
         fac, _seat = st.ctrl.pop(square)
         label = st.label(square)
-        self.send_home(square)
+        self.send_home(square, fac)
         if st.nobles.pop(square, None) is not None:
             uid = st.noble_field.pop(square, None)
             if uid in st.units:
@@ -568,8 +576,9 @@ class Night:
                 h.extra_estate = -1
         self.announce(f"{label} was {why}: the {st.scenario.factions[fac].short} lost it.")
 
-    def send_home(self, square: int) -> None:
-        """NSE-20: every courtier on the estate returns to its controller's Home Estate."""
+    def send_home(self, square: int, faction: int) -> None:
+        """NSE-20: every courtier of the losing faction on the estate (Stewards, TCs,
+        Lobbyists, building staff, Spies) returns to its controller's Home Estate."""
         st = self.state
         if square in st.stewards:
             self.back_to_court(st.stewards.pop(square))
@@ -583,7 +592,9 @@ class Night:
                     self.back_to_court(b[0])
                 b[2] = 0
         for h in st.houses:
-            h.posts = [p for p in h.posts if not (p[1] == square and p[0] != "spy")]
+            spies = [p for p in h.posts if p == ("spy", square, "") and h.faction == faction]
+            h.court += len(spies) if h.alive else 0
+            h.posts = [p for p in h.posts if p[1] != square or (p[0] == "spy" and p not in spies)]
 
     def back_to_court(self, seat: int) -> None:
         h = self.state.houses[seat]
@@ -637,8 +648,9 @@ class Night:
                     chosen = self.orders(seat, "choose")
                     res = chosen[-1].args[0] if chosen else "Inf"
                 gains[seat][RES_INDEX[res]] += core.param("amount")
-            if board.active_building(st, seat, "university"):
-                self.add_courtiers(seat, 1, "Your University trained a courtier")
+            universities = board.active_count(st, seat, "university")
+            if universities:  # NSE-A26: University production stacks
+                self.add_courtiers(seat, universities, "Your Universities trained courtiers")
         for seat, g in gains.items():
             h = st.houses[seat]
             if h.alive and any(g):

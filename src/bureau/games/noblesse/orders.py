@@ -172,7 +172,7 @@ _GRAMMAR = r"""
       | messenger | open_city | create_noble | marry | create_heir | hostages | surgeon
       | arson | bribery | poison | assassin | incapacitate | knife | use | pay | done
       | cancel | successor | give_officer | answer | sign | reject | breach | vote
-      | resolve | choose | attack
+      | resolve | choose | attack | contact
 
 setup: "setup"i SQUARE "income"i DESIGN "skip"i SKIP "unit"i spec
 spec: KIND leader? "with"i comp+
@@ -221,6 +221,7 @@ vote: "vote"i NAME
 resolve: "resolve"i
 choose: "choose"i RES
 attack: "attack"i SQUARE
+contact: "contact"i NAME
 
 SQUARE.2: /[A-Za-z][0-9]{1,2}(?![A-Za-z0-9])/
 UNIT.3: /U[0-9]+(?![A-Za-z0-9])/i
@@ -482,6 +483,9 @@ class _Reader(Transformer):
 
     def resolve(self, i):
         return Order("resolve")
+
+    def contact(self, i):
+        return Order("contact", (i[0],))
 
     def attack(self, i):
         return Order("attack", (i[0],))

@@ -7,10 +7,10 @@ Night resolves them, and a failure goes to his private report (NSE-A07).
 
 from __future__ import annotations
 
-from bureau.engine import EVERYONE, Event, IllegalAction
+from bureau.engine import EVERYONE, MODERATOR, Event, IllegalAction
 from bureau.engine.events import only
 
-from . import board, diplomacy, night
+from . import board, diplomacy, moderator, night
 from .orders import ACTIONS, NIGHT_VERBS, Order
 from .state import BUILDINGS, DAY, SETUP
 
@@ -19,6 +19,8 @@ SKIPS = {"2": 1, "5": 2, "8": 3, "uniques": 4}
 
 
 def check(state, player: int, order: Order) -> None:
+    if player == MODERATOR:
+        return moderator.check(state, order)
     if state.phase not in (SETUP, DAY):
         raise IllegalAction("the game is over")
     if player is None or not 0 <= player < state.num_players:
@@ -352,21 +354,28 @@ def _give_officer(state, player, order):
 
 
 def _answer(state, player, order):
-    verb = order.verb
-    if verb.endswith("marriage"):
-        for i, (a, b, ability, status) in enumerate(state.marriage_offers):
-            if b == player and status == "offered":
-                new = "accepted" if verb.startswith("accept") else "refused"
-                state.marriage_offers[i] = (a, b, ability, new)
-                text = f"{state.names[player]} {new} the Political Marriage."
-                return [Event("answer", only(a, b), player=player, text=text)]
-    for a, b in list(state.hostage_offers):
-        if b == player:
-            if verb.startswith("refuse"):
-                state.hostage_offers.remove((a, b))
-            text = f"{state.names[player]} {verb.split()[0]}ed the Exchange of Hostages."
-            return [Event("answer", only(a, b), player=player, text=text)]
-    return []
+    """NSE-A32: the earliest open proposal to ``player`` is accepted or refused; accepting
+    a marriage refuses the others (one Political Marriage each, NSE-44)."""
+    accept = order.verb.startswith("accept")
+    offers = state.marriage_offers if order.verb.endswith("marriage") else state.hostage_offers
+    what = "Political Marriage" if offers is state.marriage_offers else "Exchange of Hostages"
+    i = next(i for i, o in enumerate(offers) if o[1] == player and o[-1] == "offered")
+    offers[i] = (*offers[i][:-1], "accepted" if accept else "refused")
+    proposer = offers[i][0]
+    if accept and offers is state.marriage_offers:
+        for j, o in enumerate(offers):
+            if j != i and o[-1] == "offered" and player in o[:2]:
+                offers[j] = (*o[:-1], "refused")
+    text = f"{state.names[player]} {'accepted' if accept else 'refused'} the {what}."
+    return [Event("answer", only(proposer, player), player=player, text=text)]
+
+
+def _contact(state, player, order):
+    """NSE-111 / NSE-A22: the FL opens the channel to a member, who then knows him."""
+    seat = state.names.index(order.args[0])
+    state.houses[seat].contacted = player
+    text = f"Your Faction Leader {state.names[player]} opened a channel to you."
+    return [Event("contact", only(player, seat), player=player, text=text)]
 
 
 def _vote(state, player, order):
@@ -385,6 +394,7 @@ IMMEDIATE = {
     "accept hostages": _answer,
     "refuse hostages": _answer,
     "vote": _vote,
+    "contact": _contact,
     "propose": lambda st, p, o: diplomacy.propose(st, p, o.args[0], o.args[1]),
     "sign": lambda st, p, o: diplomacy.sign(st, p, o.args[0]),
     "reject": lambda st, p, o: diplomacy.reject(st, p, o.args[0]),
@@ -412,9 +422,11 @@ def _check_fl(state, player, order):
 
 def _check_answer(state, player, order):
     if order.verb.endswith("marriage"):
-        if not any(b == player and s == "offered" for _, b, _, s in state.marriage_offers):
+        if any(o[1] == player and o[-1] == "accepted" for o in state.marriage_offers):
+            raise IllegalAction("you have accepted a Political Marriage already (NSE-44)")
+        if not any(o[1] == player and o[-1] == "offered" for o in state.marriage_offers):
             raise IllegalAction("nobody has proposed a Political Marriage to you")
-    elif not any(b == player for _, b in state.hostage_offers):
+    elif not any(o[1] == player and o[-1] == "offered" for o in state.hostage_offers):
         raise IllegalAction("nobody has proposed an Exchange of Hostages to you")
 
 
@@ -436,6 +448,7 @@ CHECKS.update(
         "cancel": _check_cancel,
         "successor": _check_fl,
         "give officer": _check_fl,
+        "contact": _check_fl,
         "accept marriage": _check_answer,
         "refuse marriage": _check_answer,
         "accept hostages": _check_answer,
@@ -462,7 +475,8 @@ def help_text(state, player: int) -> str:
 
 
 def channels(state, player: int) -> frozenset[int]:
-    """NSE-A22: FL and members, the FLs among themselves, spouses, Messengers."""
+    """NSE-A22: the FL with his members (once he has opened the channel), the FLs among
+    themselves (their second alts, NSE-117), spouses, Messengers."""
     if state.options.get("open_comms"):
         return frozenset(range(state.num_players)) - {player}
     h = state.houses[player]
@@ -471,8 +485,8 @@ def channels(state, player: int) -> frozenset[int]:
     if fl == player:
         out |= {s for s, o in enumerate(state.houses) if o.faction == h.faction}
         out |= {s for s in state.leaders if s >= 0}
-    elif fl >= 0:
-        out.add(fl)
+    elif fl >= 0 and h.contacted == fl:
+        out.add(fl)  # opened by the FL (NSE-A22); members do not know him before (NSE-111)
     if h.spouse >= 0:
         out.add(h.spouse)
     out |= set(h.messengers)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import NamedTuple
@@ -334,14 +335,19 @@ def formula_mismatches(scenario: Scenario) -> tuple[str, ...]:
 def load_scenario(spec: str) -> Scenario:
     """The scenario ``house_default_v1`` or the one in the TOML file at path ``spec``."""
     if spec == "house_default_v1":
-        name = "house_default_v1.toml"
-        return parse_scenario((files(__package__) / name).read_text(encoding="utf-8"), name)
+        return _builtin()
     path = Path(spec).expanduser()
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise OptionError(f"cannot read {spec}: {exc.strerror or exc}") from None
     return parse_scenario(text, str(path))
+
+
+@cache
+def _builtin() -> Scenario:
+    name = "house_default_v1.toml"
+    return parse_scenario((files(__package__) / name).read_text(encoding="utf-8"), name)
 
 
 def parse_scenario(text: str, where: str) -> Scenario:

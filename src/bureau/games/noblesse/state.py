@@ -92,6 +92,7 @@ class House:
 
     __slots__ = (
         "alive",
+        "contacted",
         "court",
         "design",
         "extra_estate",
@@ -138,6 +139,7 @@ class House:
         self.extra_estate = -1  # the Heir's player-controlled estate (NSE-A30)
         self.submitted = False  # setup done
         self.vote = -1  # the lynch vote this Day (NSE-A06)
+        self.contacted = -1  # the FL who opened a channel to this player (NSE-A22)
 
     def copy(self) -> House:
         new = House.__new__(House)
@@ -169,6 +171,7 @@ class State:
         "facts",
         "hostage_offers",
         "houses",
+        "index",
         "leaders",
         "lobbyists",
         "log",
@@ -207,6 +210,7 @@ class State:
         self.options = options
         self.scenario = scenario
         self.designs = scenario.designs()  # company id -> design
+        self.index = {e.square: e.row * scenario.cols + e.col for e in scenario.estates}
         self.rng = random.Random(seed)
         self.num_players = len(names)
         self.phase = SETUP
@@ -231,7 +235,7 @@ class State:
         self.next_treaty = 1
         self.breaches: list[tuple[int, int, int]] = []  # accepted: (treaty id, offender, night)
         self.marriage_offers: list[tuple[int, int, str]] = []  # (from, to, ability)
-        self.hostage_offers: list[tuple[int, int]] = []
+        self.hostage_offers: list[tuple[int, int, str]] = []  # (from, to, status)
         self.mercs: dict[str, int] = {}  # mercenary name -> unit id while rented
         self.open_cities: dict[int, int] = {}  # square -> faction, this Night (NSE-A37)
         self.bribed: dict[int, tuple[int, ...]] = {}  # square -> resources, this Night
@@ -288,13 +292,11 @@ class State:
 
     def square(self, label: str) -> int:
         """The square index of ``label`` (``ValueError`` naming the board otherwise)."""
-        sc = self.scenario
-        label = label.upper()
-        for est in sc.estates:
-            if est.square == label:
-                return est.row * sc.cols + est.col
-        last = sc.estates[-1].square
-        raise ValueError(f"{label} is not a square of the board (A1 to {last})")
+        found = self.index.get(label.upper())
+        if found is None:
+            last = self.scenario.estates[-1].square
+            raise ValueError(f"{label.upper()} is not a square of the board (A1 to {last})")
+        return found
 
     def faction_of(self, seat: int) -> int:
         return NEUTRAL if seat == NEUTRAL else self.houses[seat].faction

@@ -1,0 +1,912 @@
+"""Saved positions: a Noblesse game's state as a JSON document (NSE-A01, NSE-118).
+
+A game can start from a saved position (the option ``position=FILE``), so that any
+battle or Night can be set up exactly: ``save_position`` writes the whole state between
+Nights (or during a Day, orders and all) as plain JSON, and ``load_position`` fills a
+freshly set-up state from such a document. A round trip is exact.
+
+The document names things as a moderator writes them: squares by label (``"B3"``),
+seats by player name, factions by key (``"pape"``), resources as ``{"Inf": 1, "MP": 2,
+"$": 3}`` (a missing resource is 0), units by id number, posts and orders by their text
+(``"tc B3 Inf"``, ``"move U7 to B3"``), treaties and proposals by their canonical text.
+Required at the top: ``format``, ``scenario`` (the game's scenario option), ``players``
+(the seat names, in order), ``night``, ``phase``, ``houses`` (one per seat, in seat
+order: ``player``, ``role`` and ``home`` required) and ``units`` (every unit on the board:
+``id``, ``owner``, ``kind``, ``square`` and ``companies`` required). Every other key may
+be left out: maps and lists default to empty, ``leaders`` and ``officers`` to the roles'
+Faction Leaders, ``rng`` to the game's seed, ``next_unit``/``next_treaty`` to one past the
+highest id. The last Night's battles are not kept (their reports are).
+
+>>> from bureau.games.noblesse.game import GAME
+>>> names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+>>> doc = save_position(GAME.new(names, seed=1))
+>>> doc["format"], doc["night"], doc["phase"], doc["houses"][0]["player"]
+('noblesse-position/1', 0, 'setup', 'Ann')
+>>> again = GAME.new(names, seed=2)
+>>> load_position(again, doc, "game.json")
+>>> save_position(again) == doc
+True
+>>> doc["units"][0]["square"] = "Z99"
+>>> load_position(again, doc, "game.json")
+Traceback (most recent call last):
+...
+bureau.engine.errors.OptionError: game.json: units[0].square: Z99 is not a square of the board
+(A1 to J10)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bureau.engine import OptionError
+from bureau.engine.game import Outcome
+
+from .orders import read
+from .scenario import UNIT_SHAPES
+from .state import BUILDINGS, DAY, NEUTRAL, OVER, RES_NAMES, SETUP, House, State, Unit
+from .treaties import TreatyError, read_treaty
+
+FORMAT = "noblesse-position/1"
+PHASES = (SETUP, DAY, OVER)
+COMMANDERS = ("", "basic", "courtier", "pc", "heir", "noble", "officer")
+HEIRS = ("", "home", "field", "hostage")
+# State slots a position does not keep: the last Night's battles (their reports are kept),
+# what the game's set-up gives (options, scenario, designs, num_players) and step_started
+# (unused). ``ctrl`` is kept as ``estates``, ``names`` as ``players``.
+DROPPED = ("battles", "designs", "index", "num_players", "options", "scenario", "step_started")
+RENAMED = {"ctrl": "estates", "names": "players"}
+OFFERS = ("offered", "accepted", "refused", "married")
+POSTS = ("steward", "tc", "lobbyist", "spy", "staff")
+STATUSES = ("neutral", "allied")  # hostile is the absence of a status (NSE-87)
+
+_TOP = ("format", "scenario", "players", "night", "phase", "houses", "units")
+_TOP_OPTIONAL = (
+    "estates",
+    "stewards",
+    "tcs",
+    "lobbyists",
+    "buildings",
+    "nobles",
+    "noble_field",
+    "spies",
+    "status",
+    "treaties",
+    "proposals",
+    "breaches",
+    "leaders",
+    "successors",
+    "officers",
+    "mercs",
+    "ambush_immune",
+    "owed",
+    "marriage_offers",
+    "hostage_offers",
+    "open_cities",
+    "bribed",
+    "arsoned",
+    "facts",
+    "log",
+    "reports",
+    "post",
+    "next_unit",
+    "next_treaty",
+    "rng",
+    "clock",
+    "outcome",
+)
+_HOUSE = ("player", "role", "home")
+_HOUSE_OPTIONAL = (
+    "faction",
+    "design",
+    "skipped",
+    "res",
+    "court",
+    "posts",
+    "wounds",
+    "alive",
+    "pc_field",
+    "heir",
+    "heir_wounds",
+    "heir_used",
+    "spouse",
+    "hostage_of",
+    "ready",
+    "orders",
+    "messengers",
+    "extra_estate",
+    "submitted",
+    "vote",
+    "contacted",
+)
+_UNIT = ("id", "owner", "kind", "square", "companies")
+_UNIT_OPTIONAL = ("commander", "leader", "origin", "fresh", "merc", "rent_free")
+_TREATY = ("id", "f1", "f2", "text", "signed", "start", "active", "ended", "reported")
+_TREATY_OPTIONAL = ("decided", "applied", "end_at", "dues", "debts", "end", "why")
+_PROPOSAL = ("id", "by", "to", "text", "night")
+
+
+# -- saving -----------------------------------------------------------------------------------
+
+
+def save_position(state: State) -> dict:
+    """The state as a JSON-ready document (module doc); ``load_position`` reads it back."""
+    names, label = state.names, state.label
+    facs = [f.key for f in state.scenario.factions]
+
+    def who(seat: int) -> str | None:
+        return names[seat] if seat >= 0 else None
+
+    def where(square: int) -> str | None:
+        return label(square) if square >= 0 else None
+
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "scenario": state.options.get("scenario", "house_default_v1"),
+        "players": list(names),
+        "night": state.night,
+        "phase": state.phase,
+        "houses": [_save_house(state, s, h, who, where) for s, h in enumerate(state.houses)],
+        "units": [_save_unit(state, u) for u in state.units.values()],
+        "estates": {
+            label(sq): {"faction": facs[f], "player": who(s)} for sq, (f, s) in state.ctrl.items()
+        },
+        "stewards": {label(sq): names[s] for sq, s in state.stewards.items()},
+        "tcs": {f"{label(sq)} {RES_NAMES[r]}": names[s] for (sq, r), s in state.tcs.items()},
+        "lobbyists": {
+            f"{label(sq)} {RES_NAMES[r]}": names[s] for (sq, r), s in state.lobbyists.items()
+        },
+        "buildings": [
+            {"square": label(sq), "building": b, "owner": names[o], "finished": done, "staff": n}
+            for (sq, b), (o, done, n) in state.buildings.items()
+        ],
+        "nobles": {label(sq): facs[f] for sq, f in state.nobles.items()},
+        "noble_field": {label(sq): uid for sq, uid in state.noble_field.items()},
+        "spies": [[names[s], label(sq)] for s, sq in state.spies],
+        "status": [
+            {"factions": [facs[a], facs[b]], "status": st} for (a, b), st in state.status.items()
+        ],
+        "treaties": [_save_treaty(t, facs) for t in state.treaties],
+        "proposals": [
+            {
+                "id": p["id"],
+                "by": facs[p["by"]],
+                "to": facs[p["to"]],
+                "text": p["text"],
+                "night": p["night"],
+            }
+            for p in state.proposals
+        ],
+        "breaches": [[tid, facs[f], night] for tid, f, night in state.breaches],
+        "leaders": {facs[f]: who(s) for f, s in enumerate(state.leaders)},
+        "successors": {facs[f]: who(s) for f, s in enumerate(state.successors)},
+        "officers": {name: who(s) for name, s in state.officers.items()},
+        "mercs": dict(state.mercs),
+        "ambush_immune": {label(sq): names[s] for sq, s in state.ambush_immune.items()},
+        "owed": {names[s]: _res(amounts) for s, amounts in state.owed.items()},
+        "marriage_offers": [[names[a], names[b], *rest] for a, b, *rest in state.marriage_offers],
+        "hostage_offers": [[names[a], names[b], *rest] for a, b, *rest in state.hostage_offers],
+        "open_cities": {label(sq): facs[f] for sq, f in state.open_cities.items()},
+        "bribed": {label(sq): [RES_NAMES[r] for r in rs] for sq, rs in state.bribed.items()},
+        "arsoned": sorted([label(sq), b] for sq, b in state.arsoned),
+        "facts": [list(f) for f in state.facts],
+        "log": [list(e) for e in state.log],
+        "reports": {names[s]: list(lines) for s, lines in enumerate(state.reports)},
+        "post": list(state.post),
+        "next_unit": state.next_unit,
+        "next_treaty": state.next_treaty,
+        "rng": _save_rng(state.rng.getstate()),
+        "clock": state.clock,
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
+    }
+    return doc
+
+
+def _res(amounts) -> dict:
+    return dict(zip(RES_NAMES, amounts, strict=True))
+
+
+def _save_rng(rng_state) -> list:
+    """``[version, "hex words", gauss]``: the generator's state on one line."""
+    version, words, gauss = rng_state
+    return [version, " ".join(f"{w:x}" for w in words), gauss]
+
+
+def _jsonable(value):
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _save_house(state: State, seat: int, h: House, who, where) -> dict:
+    def post(p) -> str:
+        kind, sq, detail = p
+        extra = f" {RES_NAMES[detail]}" if isinstance(detail, int) else f" {detail}" * bool(detail)
+        return f"{kind} {state.label(sq)}{extra}"
+
+    return {
+        "player": state.names[seat],
+        "role": h.role,
+        "faction": state.scenario.factions[h.faction].key,
+        "home": where(h.home),
+        "design": _res(h.design),
+        "skipped": h.skipped,
+        "res": _res(h.res),
+        "court": h.court,
+        "posts": [post(p) for p in h.posts],
+        "wounds": h.wounds,
+        "alive": h.alive,
+        "pc_field": h.pc_field,
+        "heir": h.heir,
+        "heir_wounds": h.heir_wounds,
+        "heir_used": h.heir_used,
+        "spouse": who(h.spouse),
+        "hostage_of": who(h.hostage_of),
+        "ready": h.ready,
+        "orders": [str(o) for o in h.orders],
+        "messengers": [state.names[s] for s in h.messengers],
+        "extra_estate": where(h.extra_estate),
+        "submitted": h.submitted,
+        "vote": who(h.vote),
+        "contacted": who(h.contacted),
+    }
+
+
+def _save_unit(state: State, u: Unit) -> dict:
+    return {
+        "id": u.id,
+        "owner": "neutral" if u.owner == NEUTRAL else state.names[u.owner],
+        "kind": u.kind,
+        "square": state.label(u.square),
+        "companies": list(u.companies),
+        "commander": u.commander,
+        "leader": u.leader,
+        "origin": state.label(u.origin),
+        "fresh": u.fresh,
+        "merc": u.merc,
+        "rent_free": u.rent_free,
+    }
+
+
+def _save_treaty(t: dict, facs: list[str]) -> dict:
+    out: dict[str, Any] = {}
+    for key, value in t.items():
+        if key == "treaty":
+            continue
+        if key in ("f1", "f2"):
+            value = facs[value]
+        elif key == "reported":
+            value = [[n, facs[o], d] for n, o, d in value]
+        elif key == "applied":
+            value = [[facs[o], d] for o, d in value]
+        elif key == "dues":
+            value = [
+                {
+                    "debtor": facs[a],
+                    "creditor": facs[b],
+                    "amounts": _res(am),
+                    "first": first,
+                    "last": last,
+                }
+                for a, b, am, first, last in value
+            ]
+        elif key == "debts":
+            value = [
+                {"debtor": facs[a], "creditor": facs[b], "owed": _res(am)}
+                for (a, b), am in value.items()
+            ]
+        elif key == "decided":
+            value = _jsonable(value)
+        out[key] = value
+    return out
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+
+def read_position(path: str) -> dict:
+    """The JSON document in the file at ``path`` (``OptionError`` naming it otherwise)."""
+    try:
+        text = Path(path).expanduser().read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OptionError(f"cannot read the position {path}: {exc.strerror or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise OptionError(f"{path}: not valid JSON: {exc}") from None
+
+
+def load_position(state: State, data, where: str) -> None:
+    """Fill ``state`` (freshly set up for the same players and scenario) from the position
+    document ``data``; ``OptionError`` names ``where``, the key path and the problem."""
+    _Loader(state, where).load(data)
+
+
+def _kind(obj) -> str:
+    if obj is None:
+        return "null"
+    return {dict: "an object", list: "an array", bool: "true/false", str: "a string"}.get(
+        type(obj), type(obj).__name__
+    )
+
+
+class _Loader:
+    def __init__(self, state: State, where: str):
+        self.st = state
+        self.where = where
+        self.facs = [f.key for f in state.scenario.factions]
+
+    def fail(self, path: str, problem: str):
+        raise OptionError(f"{self.where}: {path}: {problem}")
+
+    # -- shapes ---------------------------------------------------------------------------
+
+    def obj(self, obj, path: str, required: tuple = (), optional: tuple = ()) -> dict:
+        if not isinstance(obj, dict):
+            self.fail(path, f"must be an object, not {_kind(obj)}")
+        if required or optional:
+            for key in obj:
+                if key not in required and key not in optional:
+                    self.fail(
+                        _at(path, key),
+                        f"unknown key; the keys are {', '.join(required)}"
+                        + "".join(f", {k}" for k in optional),
+                    )
+            for key in required:
+                if key not in obj:
+                    self.fail(_at(path, key), "missing")
+        return obj
+
+    def list_(self, obj, path: str, length: int | None = None) -> list:
+        if not isinstance(obj, list):
+            self.fail(path, f"must be an array, not {_kind(obj)}")
+        if length is not None and len(obj) != length:
+            self.fail(path, f"must have {length} entries, not {len(obj)}")
+        return obj
+
+    def int_(self, obj, path: str, lo: int | None = 0, hi: int | None = None) -> int:
+        if not isinstance(obj, int) or isinstance(obj, bool):
+            self.fail(path, f"must be a whole number, not {_kind(obj)}")
+        if lo is not None and obj < lo:
+            self.fail(path, f"must be at least {lo}, not {obj}")
+        if hi is not None and obj > hi:
+            self.fail(path, f"must be at most {hi}, not {obj}")
+        return obj
+
+    def bool_(self, obj, path: str) -> bool:
+        if not isinstance(obj, bool):
+            self.fail(path, f"must be true or false, not {_kind(obj)}")
+        return obj
+
+    def str_(self, obj, path: str, choices: tuple = (), empty: bool = True) -> str:
+        if not isinstance(obj, str):
+            self.fail(path, f"must be a string, not {_kind(obj)}")
+        if not empty and not obj.strip():
+            self.fail(path, "must not be empty")
+        if choices and obj not in choices:
+            self.fail(path, f"unknown {obj!r}; the choices are {', '.join(map(repr, choices))}")
+        return obj
+
+    def strings(self, obj, path: str) -> list[str]:
+        return [self.str_(x, f"{path}[{i}]") for i, x in enumerate(self.list_(obj, path))]
+
+    def scalars(self, obj, path: str) -> tuple:
+        """A list of plain values (facts, log entries) as a tuple, nested lists as tuples."""
+        out = []
+        for i, x in enumerate(self.list_(obj, path)):
+            if isinstance(x, list):
+                out.append(self.scalars(x, f"{path}[{i}]"))
+            elif x is None or isinstance(x, str | int | float):
+                out.append(x)
+            else:
+                self.fail(f"{path}[{i}]", f"must be a number, a string or an array, not {_kind(x)}")
+        return tuple(out)
+
+    # -- values ---------------------------------------------------------------------------
+
+    def square(self, obj, path: str, none: bool = False) -> int:
+        if obj is None and none:
+            return -1
+        self.str_(obj, path)
+        try:
+            return self.st.square(obj)
+        except ValueError as exc:
+            self.fail(path, str(exc))
+
+    def seat(self, obj, path: str, none: bool = False) -> int:
+        if obj is None and none:
+            return -1
+        names = self.st.names
+        self.str_(obj, path)
+        lowered = [n.lower() for n in names]
+        if obj.lower() not in lowered:
+            self.fail(path, f"no player {obj!r}; the players are {', '.join(names)}")
+        return lowered.index(obj.lower())
+
+    def faction(self, obj, path: str) -> int:
+        self.str_(obj, path)
+        if obj not in self.facs:
+            self.fail(path, f"no faction {obj!r}; the factions are {', '.join(self.facs)}")
+        return self.facs.index(obj)
+
+    def resource(self, obj, path: str) -> int:
+        return RES_NAMES.index(self.str_(obj, path, RES_NAMES))
+
+    def res(self, obj, path: str) -> list[int]:
+        self.obj(obj, path, (), RES_NAMES)
+        return [self.int_(obj.get(r, 0), _at(path, r)) for r in RES_NAMES]
+
+    def unit_id(self, obj, path: str, units: dict) -> int:
+        self.int_(obj, path, 1)
+        if obj not in units:
+            self.fail(path, f"no unit {obj} in units")
+        return obj
+
+    def square_res(self, key: str, path: str) -> tuple[int, int]:
+        """``"B3 Inf"`` as ``(square, resource)``."""
+        sq, _, r = key.partition(" ")
+        if not r:
+            self.fail(path, "write a square and a resource, e.g. 'B3 Inf'")
+        return self.square(sq, path), self.resource(r.strip(), path)
+
+    def table(self, obj, path: str, key, value) -> dict:
+        """A JSON object as a dict, each key and value converted (errors name the key)."""
+        out = {}
+        for k, v in self.obj(obj, path).items():
+            p = _at(path, k)
+            out[key(k, p)] = value(v, p)
+        return out
+
+    # -- the document ---------------------------------------------------------------------
+
+    def load(self, data) -> None:
+        st = self.st
+        d = self.obj(data, "(top)", _TOP, _TOP_OPTIONAL)
+        self.str_(d["format"], "format", (FORMAT,))
+        scenario = st.options.get("scenario", "house_default_v1")
+        if self.str_(d["scenario"], "scenario") != scenario:
+            self.fail(
+                "scenario",
+                f"the position is for scenario {d['scenario']!r}, the game is set up with "
+                f"{scenario!r}; give the option scenario={d['scenario']}",
+            )
+        players = self.strings(d["players"], "players")
+        if players != list(st.names):
+            self.fail(
+                "players",
+                f"the position's players are {', '.join(players)}; the game's seats are "
+                f"{', '.join(st.names)} (give the same names in the same order)",
+            )
+        night = self.int_(d["night"], "night")
+        phase = self.str_(d["phase"], "phase", PHASES)
+        houses = self.houses(d["houses"])
+        units = self.units(d["units"])
+        get = d.get
+        new: dict[str, Any] = {"night": night, "phase": phase, "houses": houses, "units": units}
+        new["ctrl"] = self.table(get("estates", {}), "estates", self.square, self.ctrl)
+        new["stewards"] = self.table(get("stewards", {}), "stewards", self.square, self.seat)
+        for name in ("tcs", "lobbyists"):
+            new[name] = self.table(get(name, {}), name, self.square_res, self.seat)
+        new["buildings"] = self.buildings(get("buildings", []))
+        new["nobles"] = self.table(get("nobles", {}), "nobles", self.square, self.faction)
+        new["noble_field"] = self.table(
+            get("noble_field", {}),
+            "noble_field",
+            self.square,
+            lambda v, p: self.unit_id(v, p, units),
+        )
+        new["spies"] = [
+            (self.seat(s[0], f"spies[{i}][0]"), self.square(s[1], f"spies[{i}][1]"))
+            for i, s in enumerate(self.list_(get("spies", []), "spies"))
+            if self.list_(s, f"spies[{i}]", 2)
+        ]
+        new["status"] = self.status(get("status", []))
+        new["proposals"] = self.proposals(get("proposals", []))
+        new["treaties"] = self.treaties(get("treaties", []))
+        tids = {t["id"] for t in new["treaties"]}
+        new["breaches"] = []
+        for i, b in enumerate(self.list_(get("breaches", []), "breaches")):
+            p = f"breaches[{i}]"
+            self.list_(b, p, 3)
+            if self.int_(b[0], f"{p}[0]", 1) not in tids:
+                self.fail(f"{p}[0]", f"no treaty {b[0]} in treaties")
+            new["breaches"].append(
+                (b[0], self.faction(b[1], f"{p}[1]"), self.int_(b[2], f"{p}[2]"))
+            )
+        new["leaders"] = self.by_faction(get("leaders"), "leaders", _leaders(st, houses))
+        new["successors"] = self.by_faction(get("successors"), "successors", [-1] * len(self.facs))
+        new["officers"] = self.officers(get("officers", {}), new["leaders"])
+        merc_names = tuple(m.name for m in st.scenario.mercenaries)
+        new["mercs"] = self.table(
+            get("mercs", {}),
+            "mercs",
+            lambda k, p: self.str_(k, p, merc_names),
+            lambda v, p: self.unit_id(v, p, units),
+        )
+        new["ambush_immune"] = self.table(
+            get("ambush_immune", {}), "ambush_immune", self.square, self.seat
+        )
+        new["owed"] = self.table(get("owed", {}), "owed", self.seat, self.res)
+        new["marriage_offers"] = self.offers(get("marriage_offers", []), "marriage_offers", 2)
+        new["hostage_offers"] = self.offers(get("hostage_offers", []), "hostage_offers", 1)
+        new["open_cities"] = self.table(
+            get("open_cities", {}), "open_cities", self.square, self.faction
+        )
+        new["bribed"] = self.table(
+            get("bribed", {}),
+            "bribed",
+            self.square,
+            lambda v, p: tuple(
+                self.resource(r, f"{p}[{i}]") for i, r in enumerate(self.list_(v, p))
+            ),
+        )
+        new["arsoned"] = {
+            (
+                self.square(a[0], f"arsoned[{i}][0]"),
+                self.str_(a[1], f"arsoned[{i}][1]", tuple(BUILDINGS)),
+            )
+            for i, a in enumerate(self.list_(get("arsoned", []), "arsoned"))
+            if self.list_(a, f"arsoned[{i}]", 2)
+        }
+        new["facts"] = [
+            self.scalars(f, f"facts[{i}]")
+            for i, f in enumerate(self.list_(get("facts", []), "facts"))
+        ]
+        new["log"] = [
+            self.scalars(e, f"log[{i}]") for i, e in enumerate(self.list_(get("log", []), "log"))
+        ]
+        reports = self.table(get("reports", {}), "reports", self.seat, self.strings)
+        new["reports"] = [reports.get(s, []) for s in range(len(st.names))]
+        new["post"] = self.strings(get("post", []), "post")
+        top = max(units, default=0) + 1
+        new["next_unit"] = self.int_(get("next_unit", top), "next_unit", top)
+        ids = [t["id"] for t in new["treaties"] + new["proposals"]]
+        if len(set(ids)) < len(ids):
+            twice = next(i for i in ids if ids.count(i) > 1)
+            self.fail("treaties", f"treaty id {twice} is used twice (treaties and proposals)")
+        top = max(ids, default=0) + 1
+        new["next_treaty"] = self.int_(get("next_treaty", top), "next_treaty", top)
+        new["clock"] = self.clock(get("clock"))
+        new["outcome"] = self.outcome(get("outcome"), phase)
+        if "rng" in d:
+            self.set_rng(d["rng"])
+        for name, value in new.items():
+            setattr(st, name, value)
+
+    def offers(self, obj, path: str, texts: int) -> list[tuple]:
+        """Marriage offers ``[from, to, ability, status]``, hostage offers ``[from, to,
+        status]`` (status ``offered``, ``accepted``, ``refused`` or ``married``)."""
+        out = []
+        for i, m in enumerate(self.list_(obj, path)):
+            p = f"{path}[{i}]"
+            self.list_(m, p, 2 + texts)
+            seats = (self.seat(m[0], f"{p}[0]"), self.seat(m[1], f"{p}[1]"))
+            rest = tuple(self.str_(x, f"{p}[{j}]") for j, x in enumerate(m[2:], 2))
+            if rest[-1] not in OFFERS:
+                self.fail(
+                    f"{p}[{1 + texts}]",
+                    f"unknown {rest[-1]!r}; the choices are {', '.join(OFFERS)}",
+                )
+            out.append(seats + rest)
+        return out
+
+    def houses(self, obj) -> list[House]:
+        st = self.st
+        sc = st.scenario
+        n = len(st.names)
+        allowed = sc.roles_for(n)
+        out, seen = [], {}
+        for seat, h in enumerate(self.list_(obj, "houses", n)):
+            p = f"houses[{seat}]"
+            self.obj(h, p, _HOUSE, _HOUSE_OPTIONAL)
+            if self.seat(h["player"], f"{p}.player") != seat:
+                self.fail(f"{p}.player", f"house {seat + 1} is {st.names[seat]}'s (seat order)")
+            role = self.int_(h["role"], f"{p}.role", 1)
+            if role not in allowed:
+                self.fail(
+                    f"{p}.role",
+                    f"role {role} is not in play with {n} players; the roles are "
+                    f"{', '.join(map(str, allowed))}",
+                )
+            if role in seen:
+                self.fail(f"{p}.role", f"role {role} is {st.names[seen[role]]}'s already")
+            seen[role] = seat
+            faction = self.facs.index(sc.roles[role - 1].faction)
+            if "faction" in h and self.faction(h["faction"], f"{p}.faction") != faction:
+                self.fail(f"{p}.faction", f"role {role} is of faction {self.facs[faction]}")
+            house = House(role, faction, sc.defaults.courtiers, sc.defaults.starting_resources)
+            house.home = self.square(h["home"], f"{p}.home", none=True)
+            g = h.get
+            house.design = tuple(self.res(g("design", _res(house.design)), f"{p}.design"))
+            house.skipped = self.int_(g("skipped", 0), f"{p}.skipped", 0, 4)
+            house.res = self.res(g("res", _res(house.res)), f"{p}.res")
+            house.court = self.int_(g("court", house.court), f"{p}.court")
+            house.posts = [
+                self.post(x, f"{p}.posts[{i}]")
+                for i, x in enumerate(self.list_(g("posts", []), f"{p}.posts"))
+            ]
+            for name in ("wounds", "heir_wounds"):
+                setattr(house, name, self.int_(g(name, 0), f"{p}.{name}"))
+            for name, default in (
+                ("alive", True),
+                ("pc_field", False),
+                ("heir_used", False),
+                ("ready", False),
+                ("submitted", False),
+            ):
+                setattr(house, name, self.bool_(g(name, default), f"{p}.{name}"))
+            house.heir = self.str_(g("heir", ""), f"{p}.heir", HEIRS)
+            for name in ("spouse", "hostage_of", "vote", "contacted"):
+                setattr(house, name, self.seat(g(name), f"{p}.{name}", none=True))
+            house.orders = [
+                self.order(x, f"{p}.orders[{i}]")
+                for i, x in enumerate(self.list_(g("orders", []), f"{p}.orders"))
+            ]
+            house.messengers = tuple(
+                self.seat(x, f"{p}.messengers[{i}]")
+                for i, x in enumerate(self.list_(g("messengers", []), f"{p}.messengers"))
+            )
+            house.extra_estate = self.square(g("extra_estate"), f"{p}.extra_estate", none=True)
+            out.append(house)
+        return out
+
+    def post(self, obj, path: str) -> tuple:
+        words = self.str_(obj, path).split(maxsplit=2)
+        if len(words) < 2 or words[0] not in POSTS:
+            self.fail(path, f"write a post as KIND SQUARE [DETAIL], KIND one of {', '.join(POSTS)}")
+        kind, sq, rest = words[0], self.square(words[1], path), words[2] if len(words) > 2 else ""
+        if kind in ("tc", "lobbyist"):
+            return kind, sq, self.resource(rest, path)
+        if kind == "staff":
+            return kind, sq, self.str_(rest, path, tuple(BUILDINGS))
+        if rest:
+            self.fail(path, f"a {kind} post is written as '{kind} SQUARE'")
+        return kind, sq, ""
+
+    def order(self, obj, path: str):
+        try:
+            return read(self.st.scenario, self.st.names, self.str_(obj, path))
+        except ValueError as exc:  # the reader's errors are ValueErrors (IllegalAction too)
+            self.fail(path, f"cannot read the order: {exc}")
+
+    def units(self, obj) -> dict[int, Unit]:
+        st = self.st
+        designs = st.designs
+        officers = [o.name for f in st.scenario.factions for o in f.officers]
+        mercs = [m.name for m in st.scenario.mercenaries]
+        out: dict[int, Unit] = {}
+        for i, u in enumerate(self.list_(obj, "units")):
+            p = f"units[{i}]"
+            self.obj(u, p, _UNIT, _UNIT_OPTIONAL)
+            uid = self.int_(u["id"], f"{p}.id", 1)
+            if uid in out:
+                self.fail(f"{p}.id", f"unit {uid} is listed twice")
+            owner = NEUTRAL if u["owner"] == "neutral" else self.seat(u["owner"], f"{p}.owner")
+            kind = self.str_(u["kind"], f"{p}.kind", tuple(UNIT_SHAPES))
+            companies = tuple(self.strings(u["companies"], f"{p}.companies"))
+            for j, c in enumerate(companies):
+                if c not in designs:
+                    self.fail(f"{p}.companies[{j}]", f"no company design {c!r} in the scenario")
+            square = self.square(u["square"], f"{p}.square")
+            commander = self.str_(u.get("commander", ""), f"{p}.commander", COMMANDERS)
+            leader = self.str_(u.get("leader", ""), f"{p}.leader")
+            if commander == "officer" and leader not in officers:
+                self.fail(f"{p}.leader", f"name the Unique Officer: one of {', '.join(officers)}")
+            if commander == "noble":
+                self.square(leader, f"{p}.leader")  # the Noble's square
+            unit = Unit(uid, owner, kind, companies, commander, square, leader)
+            unit.origin = self.square(u.get("origin", u["square"]), f"{p}.origin")
+            unit.fresh = self.bool_(u.get("fresh", True), f"{p}.fresh")
+            unit.merc = self.str_(u.get("merc", ""), f"{p}.merc", ("", *mercs))
+            unit.rent_free = self.int_(u.get("rent_free", 0), f"{p}.rent_free")
+            out[uid] = unit
+        return out
+
+    def ctrl(self, obj, path: str) -> tuple[int, int]:
+        self.obj(obj, path, ("faction",), ("player",))
+        f = self.faction(obj["faction"], f"{path}.faction")
+        seat = self.seat(obj.get("player"), f"{path}.player", none=True)
+        return f, seat
+
+    def buildings(self, obj) -> dict:
+        out = {}
+        for i, b in enumerate(self.list_(obj, "buildings")):
+            p = f"buildings[{i}]"
+            self.obj(b, p, ("square", "building", "owner"), ("finished", "staff"))
+            name = self.str_(b["building"], f"{p}.building", tuple(BUILDINGS))
+            key = (self.square(b["square"], f"{p}.square"), name)
+            if key in out:
+                self.fail(p, f"a second {name} on {b['square']}")
+            out[key] = [
+                self.seat(b["owner"], f"{p}.owner"),
+                self.bool_(b.get("finished", True), f"{p}.finished"),
+                self.int_(b.get("staff", 0), f"{p}.staff", 0, BUILDINGS[name][2]),
+            ]
+        return out
+
+    def status(self, obj) -> dict:
+        out = {}
+        for i, s in enumerate(self.list_(obj, "status")):
+            p = f"status[{i}]"
+            self.obj(s, p, ("factions", "status"))
+            pair = self.list_(s["factions"], f"{p}.factions", 2)
+            a, b = (self.faction(x, f"{p}.factions[{j}]") for j, x in enumerate(pair))
+            if a == b:
+                self.fail(f"{p}.factions", "name two different factions")
+            status = self.str_(s["status"], f"{p}.status", ("hostile", *STATUSES))
+            if status != "hostile":  # hostile is the default, not stored (NSE-87)
+                out[(min(a, b), max(a, b))] = status
+        return out
+
+    def treaty(self, text, path: str, f1: int, f2: int):
+        facs = self.st.scenario.factions
+        votes = bool(self.st.options.get("lynch", False))
+        try:
+            return read_treaty(self.str_(text, path), facs[f1].name, facs[f2].name, votes=votes)
+        except TreatyError as exc:
+            self.fail(path, f"cannot read the treaty: {exc}")
+
+    def proposals(self, obj) -> list[dict]:
+        out = []
+        for i, t in enumerate(self.list_(obj, "proposals")):
+            p = f"proposals[{i}]"
+            self.obj(t, p, _PROPOSAL)
+            by, to = self.faction(t["by"], f"{p}.by"), self.faction(t["to"], f"{p}.to")
+            treaty = self.treaty(t["text"], f"{p}.text", by, to)
+            out.append(
+                {
+                    "id": self.int_(t["id"], f"{p}.id", 1),
+                    "by": by,
+                    "to": to,
+                    "treaty": treaty,
+                    "text": t["text"],
+                    "night": self.int_(t["night"], f"{p}.night"),
+                }
+            )
+        return out
+
+    def treaties(self, obj) -> list[dict]:
+        out = []
+        for i, t in enumerate(self.list_(obj, "treaties")):
+            p = f"treaties[{i}]"
+            self.obj(t, p, _TREATY, _TREATY_OPTIONAL)
+            f1, f2 = self.faction(t["f1"], f"{p}.f1"), self.faction(t["f2"], f"{p}.f2")
+            new: dict[str, Any] = {}
+            for key, v in t.items():
+                q = f"{p}.{key}"
+                if key in ("f1", "f2"):
+                    v = f1 if key == "f1" else f2
+                elif key == "text":
+                    new["treaty"] = self.treaty(v, q, f1, f2)
+                elif key in ("id",):
+                    self.int_(v, q, 1)
+                elif key in ("signed", "start", "end_at", "end"):
+                    self.int_(v, q)
+                elif key in ("active", "ended"):
+                    self.bool_(v, q)
+                elif key == "why":
+                    self.str_(v, q)
+                elif key == "reported":
+                    v = [
+                        (
+                            self.int_(r[0], f"{q}[{j}][0]", 1),
+                            self.faction(r[1], f"{q}[{j}][1]"),
+                            self.int_(r[2], f"{q}[{j}][2]"),
+                        )
+                        for j, r in enumerate(self.list_(v, q))
+                        if self.list_(r, f"{q}[{j}]", 3)
+                    ]
+                elif key == "applied":
+                    v = [
+                        (self.faction(r[0], f"{q}[{j}][0]"), self.int_(r[1], f"{q}[{j}][1]"))
+                        for j, r in enumerate(self.list_(v, q))
+                        if self.list_(r, f"{q}[{j}]", 2)
+                    ]
+                elif key == "dues":
+                    v = [self.due(r, f"{q}[{j}]") for j, r in enumerate(self.list_(v, q))]
+                elif key == "debts":
+                    v = dict(self.debt(r, f"{q}[{j}]") for j, r in enumerate(self.list_(v, q)))
+                elif key == "decided":
+                    v = self.scalars(v, q)
+                new[key] = v
+            out.append(new)
+        return out
+
+    def due(self, obj, path: str) -> tuple:
+        self.obj(obj, path, ("debtor", "creditor", "amounts", "first", "last"))
+        last = obj["last"]
+        return (
+            self.faction(obj["debtor"], f"{path}.debtor"),
+            self.faction(obj["creditor"], f"{path}.creditor"),
+            tuple(self.res(obj["amounts"], f"{path}.amounts")),
+            self.int_(obj["first"], f"{path}.first"),
+            None if last is None else self.int_(last, f"{path}.last"),
+        )
+
+    def debt(self, obj, path: str) -> tuple:
+        self.obj(obj, path, ("debtor", "creditor", "owed"))
+        pair = (
+            self.faction(obj["debtor"], f"{path}.debtor"),
+            self.faction(obj["creditor"], f"{path}.creditor"),
+        )
+        return pair, tuple(self.res(obj["owed"], f"{path}.owed"))
+
+    def by_faction(self, obj, path: str, default: list[int]) -> list[int]:
+        """``{faction key: player or null}``; factions left out keep ``default``."""
+        out = default[:]
+        if obj is None:
+            return out
+        for f, seat in self.table(
+            obj, path, self.faction, lambda v, p: self.seat(v, p, True)
+        ).items():
+            out[f] = seat
+        return out
+
+    def officers(self, obj, leaders: list[int]) -> dict[str, int]:
+        out = {}
+        for f, fac in enumerate(self.st.scenario.factions):
+            for o in fac.officers:
+                out[o.name] = leaders[f]
+        given = self.table(
+            obj,
+            "officers",
+            lambda k, p: self.str_(k, p, tuple(out)),
+            lambda v, p: self.seat(v, p, none=True),
+        )
+        out.update(given)
+        return out
+
+    def clock(self, obj) -> float | None:
+        if obj is not None and (not isinstance(obj, int | float) or isinstance(obj, bool)):
+            self.fail("clock", f"must be a time in seconds or null, not {_kind(obj)}")
+        return obj
+
+    def outcome(self, obj, phase: str) -> Outcome | None:
+        if obj is None:
+            if phase == OVER:
+                self.fail("outcome", "a game in phase 'over' needs its outcome")
+            return None
+        self.obj(obj, "outcome", ("scores", "ranking", "winners", "capped", "reason"), ("details",))
+        n = len(self.st.names)
+        scores = self.list_(obj["scores"], "outcome.scores", n)
+        for i, x in enumerate(scores):
+            if not isinstance(x, int | float) or isinstance(x, bool):
+                self.fail(f"outcome.scores[{i}]", f"must be a number, not {_kind(x)}")
+        return Outcome(
+            tuple(float(x) for x in scores),
+            tuple(
+                self.int_(x, f"outcome.ranking[{i}]", 1)
+                for i, x in enumerate(self.list_(obj["ranking"], "outcome.ranking", n))
+            ),
+            tuple(
+                self.int_(x, f"outcome.winners[{i}]", 0, n - 1)
+                for i, x in enumerate(self.list_(obj["winners"], "outcome.winners"))
+            ),
+            self.bool_(obj["capped"], "outcome.capped"),
+            self.str_(obj["reason"], "outcome.reason"),
+            self.obj(obj.get("details", {}), "outcome.details"),
+        )
+
+    def set_rng(self, obj) -> None:
+        self.list_(obj, "rng", 3)
+        version, words, gauss = obj
+        self.str_(words, "rng[1]")
+        try:
+            self.st.rng.setstate((version, tuple(int(w, 16) for w in words.split()), gauss))
+        except (TypeError, ValueError, OverflowError) as exc:
+            self.fail("rng", f"not a saved random generator state ({exc})")
+
+
+def _at(path: str, key) -> str:
+    return str(key) if path == "(top)" else f"{path}.{key}"
+
+
+def _leaders(state: State, houses: list[House]) -> list[int]:
+    """Each faction's Faction Leader by role (as ``Noblesse.setup`` deals them)."""
+    roles = state.scenario.roles
+    out = []
+    for f in range(len(state.scenario.factions)):
+        seats = [s for s, h in enumerate(houses) if h.faction == f and roles[h.role - 1].leader]
+        out.append(seats[0] if seats else -1)
+    return out

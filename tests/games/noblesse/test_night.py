@@ -1,0 +1,153 @@
+"""Whole Nights: allied sides, the deadline, determinize, the forum exports and the
+moderator's console in the terminal (``bureau moderate``)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from bureau.engine import MODERATOR, IllegalAction
+from bureau.games.noblesse import exports
+
+from .helpers import GAME, HOMES, NAMES, ROLES, act, place_unit, resolve, setup_text, started
+
+ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(8)
+PAPE, FLEURS, CROWNS, STATES = range(4)
+STRONG = "Brigade with O2, C7 x5, F2 x2, R1 x2"  # ATK 4, MEL 15, CHG 4, MOR 34
+
+
+@pytest.fixture
+def st():
+    return started()
+
+
+def test_allies_fight_together_as_one_side(st):
+    """NSE-96, NSE-A11: allied Pape and Fleurs units on one square form one side against
+    the Crowns; the battle names both, and their units share its fate."""
+    st.status[(PAPE, FLEURS)] = "allied"
+    place_unit(st, ANN, "D5", STRONG)
+    place_unit(st, CAT, "D5", STRONG)
+    crowns = place_unit(st, EVE, "D5")
+    resolve(st)
+    (battle_line,) = [line for line in st.post if line.startswith("Battle at D5")]
+    assert "Pape and Roi des Fleurs" in battle_line
+    assert battle_line.endswith("Pape and Roi des Fleurs won.")
+    _, seats, battle = st.battles[0]
+    assert seats == (ANN, CAT, EVE)
+    assert {s.owner for s in battle.sides} == {"pape+fleurs", "crowns"}
+    assert crowns.id not in st.units
+
+
+def test_hostile_factions_on_one_square_fight_separately(st):
+    """NSE-87, NSE-A11: without a treaty the same three factions are three sides."""
+    place_unit(st, ANN, "D5", STRONG)
+    place_unit(st, CAT, "D5", STRONG)
+    place_unit(st, EVE, "D5")
+    resolve(st)
+    owners = {s.owner for _, _, b in st.battles for s in b.sides}
+    assert owners == {"pape", "fleurs", "crowns"}
+
+
+def test_deadline_resolves_the_night_before_a_late_order():
+    """NSE-118, §4.7: with a Day deadline, an action after it first resolves the Night
+    (everyone not done is taken as done); the late order counts for the next Day."""
+    st = GAME.new(list(NAMES), seed=1, options={"roles": list(ROLES), "day_hours": 1})
+    t0 = 1_800_000_000.0
+    for seat in range(8):
+        GAME.apply(st, seat, GAME.parse(st, seat, setup_text(seat)), at=t0 + seat)
+    assert GAME.deadline(st) == t0 + 3600
+    late = GAME.parse(st, ANN, "tc A1 Inf")
+    events = GAME.apply(st, ANN, late, at=t0 + 3601)
+    assert st.night == 1 and any(e.kind == "night" for e in events)
+    assert [str(o) for o in st.houses[ANN].orders] == ["tc A1 Inf"]
+    assert GAME.deadline(st) == t0 + 3601 + 3600
+    assert GAME.timeout_action(st, BEN).verb == "done"
+
+
+def test_determinize_drops_only_what_the_player_cannot_know(st):
+    """No leaks: others' sealed orders are re-dealt (dropped); the player's own stay."""
+    act(st, ANN, "spy to A2")
+    act(st, BEN, "spy to C4")
+    world = GAME.determinize(st, ANN, random.Random(3))
+    assert [str(o) for o in world.houses[ANN].orders] == ["spy to A2"]
+    assert world.houses[BEN].orders == []
+    assert GAME.view(world, ANN) == GAME.view(st, ANN)
+
+
+def test_exports_in_bbcode_and_markdown(st):
+    """The moderator's forum texts: the public post and a private report with the
+    round-by-round battle, in both markups."""
+    place_unit(st, ANN, "D5", STRONG)
+    place_unit(st, EVE, "D5")
+    resolve(st)
+    post = exports.public_post(st, "bbcode")
+    assert post.startswith("[b][size=150]Noblesse: Night 2[/size][/b]")
+    assert "[*]Battle at D5: Twice Crowned King attacked Pape; Pape won." in post
+    md = exports.public_post(st, "markdown")
+    assert md.startswith("## Noblesse: Night 2") and "- Battle at D5" in md
+    report = exports.private_report(st, ANN, "markdown")
+    assert "## Night 2: report for Ann" in report
+    assert "**Battle at D5**" in report and "Round 1:" in report and "```" in report
+    assert "[code]" in exports.private_report(st, EVE, "bbcode")
+    assert "Battle at D5" not in exports.private_report(st, BEN, "bbcode")
+    with pytest.raises(ValueError, match="bbcode or markdown"):
+        exports.public_post(st, "html")
+
+
+def test_moderator_view_sees_everything_players_do_not(st):
+    """The moderator's view holds every player and unit; a player's holds only his own."""
+    mod = GAME.view(st, MODERATOR)
+    assert len(mod["players"]) == 8 and len(mod["units"]) == len(st.units)
+    ann = GAME.view(st, ANN)
+    assert "players" not in ann or ann["players"] == list(NAMES)
+    assert all(u["owner"] == "Ann" for u in ann["you"]["units"])
+    with pytest.raises(IllegalAction, match="only the moderator"):
+        act(st, ANN, "resolve")
+
+
+def _cmd(*args: str, stdin: str):
+    return subprocess.run(
+        [sys.executable, "-m", "bureau", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+    )
+
+
+def test_bureau_moderate_runs_a_night_from_the_terminal(tmp_path):
+    """A moderator enters the setups received by PM, resolves Night 1, overrides with a
+    reason, and prints the BBCode post and a Markdown private report; the record replays."""
+    lines = [f"{NAMES[s]}: {setup_text(s)}" for s in range(8)]
+    lines += ["Ann: tc A1 Inf", "Ann: fly to the moon", "waiting", "resolve", "post"]
+    lines += ["report Ann markdown", "override wounds Ben 1 because a fall from a horse"]
+    record = tmp_path / "game.json"
+    proc = _cmd(
+        "moderate", "noblesse", "--players", ",".join(NAMES), "--option",
+        f"roles={','.join(ROLES)}", "--record", str(record),
+        stdin="\n".join(lines) + "\n",
+    )  # fmt: skip
+    out = proc.stdout
+    assert proc.returncode == 1, proc.stderr  # one refused command
+    assert "refused: cannot read 'fly to the moon'" in out
+    assert "Waiting for: Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal" in out
+    assert "Night 1 resolved" in out
+    assert "[b][size=150]Noblesse: Night 1[/size][/b]" in out
+    assert "## Night 1: report for Ann" in out and "Your Tax Collector collects Inf on A1" in out
+    assert "Moderator override: wounds Ben 1 (because a fall from a horse)" in out
+    saved = json.loads(record.read_text())
+    assert ["moderator", "resolve", None] in saved["actions"]
+    assert saved["actions"][-1][:2] == [
+        "moderator",
+        "override wounds Ben 1 because a fall from a horse",
+    ]
+    from bureau.engine import Match
+
+    again = Match.replay(saved)
+    assert again.state.houses[BEN].wounds == 1 and again.state.night == 1
+    assert HOMES[ANN] in again.view(ANN)["you"]["estates"]
