@@ -25,18 +25,21 @@ from playouts import baseline_ops_per_sec
 
 HOMES = {1: "A1", 2: "C3", 3: "B2", 4: "A10", 5: "C8", 6: "B9", 7: "J1", 8: "H3", 9: "I2",
          10: "J10", 11: "H8", 12: "I9"}  # fmt: skip
-# Where each faction's three units stand, next to the victory squares E5 E6 F5 F6.
+# Where each faction's three units stand, next to the victory squares E5 E6 F5 F6; their
+# moves meet the neutral garrisons there and each other on D6 and G6.
 FRONTS = {0: ("D5", "E4", "D4"), 1: ("D6", "E7", "D7"), 2: ("F4", "G5", "G4"),
           3: ("F7", "G6", "G7")}  # fmt: skip
-TARGETS = {"D5": "E5", "E4": "E5", "D4": "D5", "D6": "E6", "E7": "E6", "D7": "D6",
-           "F4": "F5", "G5": "F5", "G4": "G5", "F7": "F6", "G6": "F6", "G7": "G6"}  # fmt: skip
+TARGETS = {"D5": "D6", "E4": "E5", "D4": "D5", "D6": "E6", "E7": "E6", "D7": "D6",
+           "F4": "F5", "G5": "G6", "G4": "G5", "F7": "F6", "G6": "F6", "G7": "G6"}  # fmt: skip
 UNIT = "Regiment with O1, C3 x3, F1 x2"
 
 
 def busy_position(players: int = 12):
     """A Day whose Night has moves, battles, income and spies for every seat."""
     game = Noblesse()
-    roles = [str(r) for r in range(1, players + 1)]
+    from bureau.games.noblesse.scenario import load_scenario
+
+    roles = [str(r) for r in load_scenario("house_default_v1").roles_for(players)]
     st = game.new(players, seed=7, options={"roles": roles})
     for seat, h in enumerate(st.houses):
         order = f"setup {HOMES[h.role]} income 2-2-1 skip uniques unit {UNIT}"

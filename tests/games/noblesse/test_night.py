@@ -151,3 +151,28 @@ def test_bureau_moderate_runs_a_night_from_the_terminal(tmp_path):
     again = Match.replay(saved)
     assert again.state.houses[BEN].wounds == 1 and again.state.night == 1
     assert HOMES[ANN] in again.view(ANN)["you"]["estates"]
+
+
+def test_moderator_settles_a_decision_point(st):
+    """NSE-105, NSE-A23: a penalty the engine cannot carry out (a forced action) is a
+    decision point in the moderator's view; she settles it by a reasoned override, once."""
+    from .helpers import moderate
+
+    st.log.append(("decision", 1, "treaty 1: the Pape's FL performs Arson on a Fleurs player"))
+    assert GAME.view(st, MODERATOR)["decisions"] == [
+        {
+            "number": 1,
+            "night": 1,
+            "text": "treaty 1: the Pape's FL performs Arson on a Fleurs player",
+            "settled": False,
+        }
+    ]
+    with pytest.raises(IllegalAction, match="no open decision 2; open decisions: 1"):
+        moderate(st, "override settle 2 because wrong number")
+    moderate(st, "override settle 1 because Ann's Envoy burnt Cat's War Council by PM")
+    assert GAME.view(st, MODERATOR)["decisions"][0]["settled"] is True
+    assert st.log[-1] == (
+        "override", 1, "settle 1", "Ann's Envoy burnt Cat's War Council by PM"
+    )  # fmt: skip
+    with pytest.raises(IllegalAction, match="open decisions: none"):
+        moderate(st, "override settle 1 because twice")

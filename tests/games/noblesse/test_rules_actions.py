@@ -1071,9 +1071,13 @@ def test_members_do_not_know_their_fl(st):
 
 
 def test_channels(st):
-    """NSE-A22, NSE-117: the FL writes to his members and, as negotiator, to the other FLs;
-    a member only to his FL (NSE-111); others not at all."""
-    assert GAME.channels(st, ANN) == frozenset({BEN, CAT, EVE, GUS})
+    """NSE-A22, NSE-117: the FL writes to his members, and negotiates with the other
+    factions through his second alt, addressed by faction so that no seat unmasks another
+    FL; a member writes only to his FL (NSE-111); others not at all."""
+    assert GAME.channels(st, ANN) == frozenset({BEN})
+    leader = GAME.view(st, ANN)["you"]["faction_leader"]
+    assert leader["negotiate_with"] == ["fleurs", "crowns", "alliance"]
+    assert "faction_leader" not in GAME.view(st, BEN)["you"]
     assert GAME.channels(st, BEN) <= frozenset({ANN})
     assert DAN not in GAME.channels(st, BEN) and CAT not in GAME.channels(st, BEN)
     assert ANN not in GAME.channels(st, DAN)

@@ -10,7 +10,8 @@ touches are told what changed and why. What an override may change:
 - ``remove UNIT``: take a unit off the board;
 - ``control SQUARE FACTION|none``: give an estate to a faction, or make it neutral;
 - ``status FACTION FACTION hostile|neutral|allied``: set two factions' status;
-- ``note TEXT``: add a line to the Night's public post.
+- ``note TEXT``: add a line to the Night's public post;
+- ``settle N``: mark decision point N (``decisions`` in her view) as settled.
 """
 
 from __future__ import annotations
@@ -20,7 +21,22 @@ from bureau.engine.events import only
 
 from .state import ALLIED, HOSTILE, NEUTRAL_STATUS
 
-KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note")
+KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note", "settle")
+
+
+def decisions(state) -> list[dict]:
+    """The decision points the rules leave to the moderator, numbered from 1, with
+    whether she has settled them."""
+    settled = {
+        entry[2] for entry in state.log if entry[0] == "override" and entry[2].startswith("settle ")
+    }
+    out = []
+    for entry in state.log:
+        if entry[0] == "decision":
+            number = len(out) + 1
+            out.append({"number": number, "night": entry[1], "text": entry[2],
+                        "settled": f"settle {number}" in settled})  # fmt: skip
+    return out
 
 
 def check(state, order) -> None:
@@ -62,7 +78,7 @@ def _parse(state, what: str):
         raise IllegalAction(f"override one of: {', '.join(KINDS)}")
     kind, rest = words[0].lower(), words[1:]
     shapes = {"resources": 4, "wounds": 2, "courtiers": 2, "remove": 1, "control": 2,
-              "status": 3}  # fmt: skip
+              "status": 3, "settle": 1}  # fmt: skip
     if kind != "note" and len(rest) != shapes[kind]:
         raise IllegalAction(f"override {kind} takes {shapes[kind]} values")
     if kind == "resources":
@@ -85,6 +101,12 @@ def _parse(state, what: str):
         if a == b or rest[2].lower() not in (HOSTILE, NEUTRAL_STATUS, ALLIED):
             raise IllegalAction("name two factions and hostile, neutral or allied")
         return kind, (min(a, b), max(a, b), rest[2].lower())
+    if kind == "settle":
+        open_ = [d["number"] for d in decisions(state) if not d["settled"]]
+        if not rest[0].isdigit() or int(rest[0]) not in open_:
+            shown = ", ".join(map(str, open_)) or "none"
+            raise IllegalAction(f"no open decision {rest[0]}; open decisions: {shown}")
+        return kind, (int(rest[0]),)
     return kind, (" ".join(rest),)
 
 
@@ -130,7 +152,7 @@ def perform(state, order) -> list[Event]:
             state.status.pop((a, b), None)
         else:
             state.status[(a, b)] = status
-    else:
+    elif kind == "note":
         state.post.append(values[0])
     state.log.append(("override", state.night, order.args[0], reason))
     text = f"Moderator override: {order.args[0]} (because {reason})."

@@ -474,9 +474,20 @@ def help_text(state, player: int) -> str:
     )
 
 
+def negotiators(state, player: int) -> tuple[str, ...]:
+    """The factions a Faction Leader may negotiate with through his second alt (NSE-117);
+    the server routes a message to a faction to its current FL."""
+    h = state.houses[player]
+    if state.leaders[h.faction] != player:
+        return ()
+    facs = state.scenario.factions
+    return tuple(f.key for i, f in enumerate(facs) if i != h.faction and state.leaders[i] >= 0)
+
+
 def channels(state, player: int) -> frozenset[int]:
-    """NSE-A22: the FL with his members (once he has opened the channel), the FLs among
-    themselves (their second alts, NSE-117), spouses, Messengers."""
+    """NSE-A22: the FL with his members (once he has opened the channel), spouses,
+    Messengers. FLs talk to each other through their second alts (NSE-117), addressed by
+    faction, never by seat: naming the seat would unmask the other FL (``negotiators``)."""
     if state.options.get("open_comms"):
         return frozenset(range(state.num_players)) - {player}
     h = state.houses[player]
@@ -484,7 +495,6 @@ def channels(state, player: int) -> frozenset[int]:
     fl = state.leaders[h.faction]
     if fl == player:
         out |= {s for s, o in enumerate(state.houses) if o.faction == h.faction}
-        out |= {s for s in state.leaders if s >= 0}
     elif fl >= 0 and h.contacted == fl:
         out.add(fl)  # opened by the FL (NSE-A22); members do not know him before (NSE-111)
     if h.spouse >= 0:

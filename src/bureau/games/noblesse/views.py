@@ -12,6 +12,8 @@ from __future__ import annotations
 from bureau.engine import MODERATOR
 
 from . import board
+from .moderator import decisions
+from .rules import channels, negotiators
 from .state import NEUTRAL, RES_NAMES
 
 
@@ -20,6 +22,7 @@ def view(state, player: int | None) -> dict:
     if player == MODERATOR:
         out["players"] = [own(state, s) for s in range(state.num_players)]
         out["log"] = [list(entry) for entry in state.log]
+        out["decisions"] = decisions(state)
         out["units"] = [_unit(state, u) for u in sorted(state.units.values(), key=lambda u: u.id)]
     elif player is not None:
         out["you"] = own(state, player)
@@ -104,12 +107,11 @@ def own(state, seat: int) -> dict:
     }
     if state.leaders[h.faction] == seat:
         out["faction_leader"] = leader_view(state, h.faction)
+        out["faction_leader"]["negotiate_with"] = list(negotiators(state, seat))
     return out
 
 
 def _channels(state, seat: int):
-    from .rules import channels
-
     return channels(state, seat)
 
 
