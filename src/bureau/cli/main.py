@@ -293,6 +293,27 @@ def _save_record(match: Match, path: Path, console: Console) -> None:
     console.print(Text(f"Record written to {path} ({len(match.actions)} actions)."), soft_wrap=True)
 
 
+# -- bureau serve ------------------------------------------------------------------------------
+
+
+@app.command()
+def serve(
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="A SQLite file (default ./bureau.sqlite3) or a PostgreSQL URL."),
+    ] = None,
+    redis: Annotated[
+        str | None, typer.Option("--redis", help="A Redis URL, to share live updates.")
+    ] = None,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+) -> None:
+    """Run the game server (HTTP and WebSocket API; migrates the database on start)."""
+    from bureau.server import serve as run_server
+
+    run_server(db, redis, host, port)
+
+
 # -- bureau moderate ---------------------------------------------------------------------------
 
 

@@ -1,0 +1,473 @@
+"""The HTTP and WebSocket API (Starlette on uvicorn); ``GET /api/openapi.json`` describes it.
+
+Every endpoint checks who is asking: a session cookie (browsers; unsafe methods also
+need the ``X-CSRF-Token`` header from login) or ``Authorization: Bearer TOKEN``
+(scripts and external bots). Errors are JSON ``{"error": message}`` with a 4xx status;
+bodies over ``MAX_BODY`` bytes get 413; logins and submissions are rate-limited.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import defaultdict, deque
+
+from anyio import to_thread
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.schemas import SchemaGenerator
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import auth
+from .db import Store
+from .live import Hub
+from .service import Reader, Service, ServiceError
+
+MAX_BODY = 256 * 1024
+SCHEMAS = SchemaGenerator({"openapi": "3.0.0", "info": {"title": "Bureau", "version": "1"}})
+
+
+class Limiter:
+    """At most ``count`` events per ``seconds`` per key (a sliding window in memory)."""
+
+    def __init__(self, count: int, seconds: float):
+        self.count, self.seconds = count, seconds
+        self.seen: dict[str, deque] = defaultdict(deque)
+
+    def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        q = self.seen[key]
+        while q and q[0] <= now - self.seconds:
+            q.popleft()
+        if len(q) >= self.count:
+            return False
+        q.append(now)
+        return True
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class BodyLimit:
+    """Refuse request bodies over ``MAX_BODY`` bytes before reading them whole."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return await error(413, f"the request body is over {MAX_BODY} bytes")(
+                scope, receive, send
+            )
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > MAX_BODY:
+                raise ServiceError(413, f"the request body is over {MAX_BODY} bytes")
+            return message
+
+        return await self.app(scope, limited, send)
+
+
+class Api:
+    """The routes, bound to one service."""
+
+    def __init__(self, service: Service, hub: Hub):
+        self.service = service
+        self.hub = hub
+        self.login_limit = Limiter(10, 60)
+        self.submit_limit = Limiter(120, 10)
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    async def call(self, fn, *args):
+        return await to_thread.run_sync(fn, *args)
+
+    async def body(self, request: Request) -> dict:
+        try:
+            data = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise ServiceError(400, "the body must be a JSON object") from None
+        if not isinstance(data, dict):
+            raise ServiceError(400, "the body must be a JSON object")
+        return data
+
+    async def account(self, request: Request, required: bool = True):
+        """The account asking, checking CSRF for cookie sessions on unsafe methods."""
+        header = request.headers.get("authorization", "")
+        token = header[7:].strip() if header.lower().startswith("bearer ") else None
+        cookie = request.cookies.get(auth.SESSION_COOKIE)
+        found = await self.call(self.service.who, token or cookie)
+        if found is None:
+            if required:
+                raise ServiceError(401, "log in first (session cookie or bearer token)")
+            return None
+        account, row = found
+        unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
+        if token is None and unsafe and request.headers.get(auth.CSRF_HEADER) != row.csrf:
+            raise ServiceError(403, "missing or wrong X-CSRF-Token header")
+        return account
+
+    def game_id(self, request: Request) -> int:
+        return request.path_params["game_id"]
+
+    async def reader(self, request: Request) -> Reader:
+        account = await self.account(request, required=False)
+        return await self.call(self.service.reader, account, self.game_id(request))
+
+    # -- accounts --------------------------------------------------------------------------
+
+    async def register(self, request: Request):
+        """
+        summary: Create an account (argon2-hashed password).
+        responses:
+          201: {description: the account}
+          400: {description: a bad name or password}
+          409: {description: the name is taken}
+        """
+        data = await self.body(request)
+        out = await self.call(self.service.register, data.get("name"), data.get("password"))
+        return JSONResponse(out, status_code=201)
+
+    async def login(self, request: Request):
+        """
+        summary: Log in. Sets the session cookie and returns a bearer token and the CSRF token.
+        responses:
+          200: {description: "token, csrf and the account"}
+          401: {description: wrong name or password}
+          429: {description: too many attempts}
+        """
+        client = request.client.host if request.client else "?"
+        if not self.login_limit.allow(client):
+            raise ServiceError(429, "too many login attempts; wait a minute")
+        data = await self.body(request)
+        kind = "bearer" if data.get("bearer") else "session"
+        token, csrf, account = await self.call(
+            self.service.login, data.get("name"), data.get("password"), kind
+        )
+        response = JSONResponse({"token": token, "csrf": csrf, "account": account})
+        if kind == "session":
+            response.set_cookie(
+                auth.SESSION_COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
+                samesite="strict",
+            )  # fmt: skip
+        return response
+
+    async def logout(self, request: Request):
+        """
+        summary: Log out (ends this session or token).
+        responses:
+          200: {description: done}
+          401: {description: not logged in}
+        """
+        await self.account(request)
+        header = request.headers.get("authorization", "")
+        token = header[7:].strip() if header.lower().startswith("bearer ") else None
+        await self.call(self.service.logout, token or request.cookies.get(auth.SESSION_COOKIE))
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(auth.SESSION_COOKIE)
+        return response
+
+    async def me(self, request: Request):
+        """
+        summary: The account logged in.
+        responses:
+          200: {description: the account}
+          401: {description: not logged in}
+        """
+        return JSONResponse(await self.account(request))
+
+    # -- tables ----------------------------------------------------------------------------
+
+    async def games(self, request: Request):
+        """
+        summary: Open games, and the games you have a seat in.
+        responses:
+          200: {description: "open and mine"}
+        """
+        account = await self.account(request, required=False)
+        return JSONResponse(await self.call(self.service.list_games, account))
+
+    async def create(self, request: Request):
+        """
+        summary: Create a game with its options (and clock options such as decision_seconds).
+        responses:
+          201: {description: the game, with its invitation code}
+          400: {description: a bad game, player count or option}
+          401: {description: not logged in}
+        """
+        account = await self.account(request)
+        data = await self.body(request)
+        out = await self.call(
+            self.service.create, account, data.get("game"), data.get("players"),
+            data.get("options") or {}, data.get("seed"), data.get("title") or "",
+        )  # fmt: skip
+        return JSONResponse(out, status_code=201)
+
+    async def game(self, request: Request):
+        """
+        summary: A game's table (seats, status, deadline).
+        responses:
+          200: {description: the game}
+          404: {description: no such game}
+        """
+        account = await self.account(request, required=False)
+        return JSONResponse(await self.call(self.service.summary, self.game_id(request), account))
+
+    async def join(self, request: Request):
+        """
+        summary: Take a seat (with the invitation code).
+        responses:
+          200: {description: the game}
+          403: {description: no invitation}
+          409: {description: no free seat, or started}
+        """
+        account = await self.account(request)
+        data = await self.body(request)
+        seat = data.get("seat")
+        if seat is not None and not isinstance(seat, int):
+            raise ServiceError(400, "seat must be a number")
+        out = await self.call(
+            self.service.join, account, self.game_id(request), seat, data.get("invite")
+        )
+        return JSONResponse(out)
+
+    async def leave(self, request: Request):
+        """
+        summary: Leave your seat before the game starts.
+        responses:
+          200: {description: the game}
+          409: {description: started, or no seat}
+        """
+        account = await self.account(request)
+        return JSONResponse(await self.call(self.service.leave, account, self.game_id(request)))
+
+    async def bot(self, request: Request):
+        """
+        summary: Seat a Bureau bot (the creator only).
+        responses:
+          200: {description: the game}
+          403: {description: not the creator}
+          409: {description: the seat is taken}
+        """
+        account = await self.account(request)
+        data = await self.body(request)
+        seat = data.get("seat")
+        if not isinstance(seat, int):
+            raise ServiceError(400, "seat must be a number")
+        out = await self.call(
+            self.service.seat_bot, account, self.game_id(request), seat, data.get("bot", "random")
+        )
+        return JSONResponse(out)
+
+    async def start(self, request: Request):
+        """
+        summary: Start the game (the creator, once every seat is taken).
+        responses:
+          200: {description: the game}
+          403: {description: not the creator}
+          409: {description: seats free, or started}
+        """
+        account = await self.account(request)
+        out = await self.call(self.service.start, account, self.game_id(request))
+        self.hub.wake_bots(self.game_id(request))
+        return JSONResponse(out)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    async def view(self, request: Request):
+        """
+        summary: Your view of the game (a spectator's without a seat).
+        responses:
+          200: {description: the view}
+          409: {description: not started}
+        """
+        reader = await self.reader(request)
+        return JSONResponse(await self.call(self.service.view, self.game_id(request), reader))
+
+    async def legal(self, request: Request):
+        """
+        summary: Your legal actions now, as canonical text.
+        responses:
+          200: {description: the actions}
+          403: {description: a spectator}
+        """
+        reader = await self.reader(request)
+        out = await self.call(self.service.legal, self.game_id(request), reader)
+        return JSONResponse({"actions": out})
+
+    async def submit(self, request: Request):
+        """
+        summary: Submit an action as canonical text; "key" makes retries safe.
+        responses:
+          200: {description: accepted, with the events you may see}
+          403: {description: no seat}
+          422: {description: illegal, with the engine's message}
+          429: {description: too many submissions}
+        """
+        reader = await self.reader(request)
+        who = f"{reader.account_id}:{self.game_id(request)}"
+        if not self.submit_limit.allow(who):
+            raise ServiceError(429, "too many submissions; slow down")
+        data = await self.body(request)
+        out = await self.call(
+            self.service.submit, self.game_id(request), reader, data.get("action"),
+            data.get("key"),
+        )  # fmt: skip
+        self.hub.wake_bots(self.game_id(request))
+        return JSONResponse(out)
+
+    async def events(self, request: Request):
+        """
+        summary: Your events after the first N (query since=N), for reconnecting clients.
+        responses:
+          200: {description: the events}
+        """
+        reader = await self.reader(request)
+        since = request.query_params.get("since", "0")
+        if not since.isdigit():
+            raise ServiceError(400, "since must be a whole number")
+        out = await self.call(self.service.events, self.game_id(request), reader, int(since))
+        return JSONResponse({"events": out})
+
+    async def record(self, request: Request):
+        """
+        summary: The full game record, once the game is over (the moderator any time).
+        responses:
+          200: {description: the record}
+          403: {description: the game is not over}
+        """
+        reader = await self.reader(request)
+        return JSONResponse(await self.call(self.service.record, self.game_id(request), reader))
+
+    async def messages(self, request: Request):
+        """
+        summary: The messages you may read (GET, since=ID), or write one (POST kind, text, to).
+        responses:
+          200: {description: messages, or the new message's id}
+          403: {description: not allowed to write there}
+        """
+        reader = await self.reader(request)
+        gid = self.game_id(request)
+        if request.method == "GET":
+            since = request.query_params.get("since", "0")
+            if not since.isdigit():
+                raise ServiceError(400, "since must be a whole number")
+            out = await self.call(self.service.messages, gid, reader, int(since))
+            return JSONResponse({"messages": out})
+        data = await self.body(request)
+        to = data.get("to")
+        if isinstance(to, str):
+            names = [n.lower() for n in (await self.call(self.service.game, gid)).match.names]
+            to = names.index(to.lower()) if to.lower() in names else -1
+        out = await self.call(
+            self.service.post, gid, reader, data.get("kind", "public"), data.get("text"), to
+        )
+        return JSONResponse(out)
+
+    async def openapi(self, request: Request):
+        """
+        summary: This API's OpenAPI document.
+        responses:
+          200: {description: the document}
+        """
+        return JSONResponse(SCHEMAS.get_schema(routes=request.app.routes))
+
+    # -- live updates ----------------------------------------------------------------------
+
+    async def live(self, websocket: WebSocket):
+        """Pushes the reader's view and new events whenever the game changes."""
+        gid = websocket.path_params["game_id"]
+        token = websocket.cookies.get(auth.SESSION_COOKIE) or websocket.query_params.get("token")
+        found = await self.call(self.service.who, token)
+        account = None if found is None else found[0]
+        try:
+            reader = await self.call(self.service.reader, account, gid)
+            await self.call(self.service.game, gid)
+        except ServiceError as exc:
+            await websocket.close(code=4000 + exc.status, reason=exc.message)
+            return
+        await websocket.accept()
+        seen = int(websocket.query_params.get("since", "0") or 0)
+        changed = self.hub.subscribe(gid)
+        try:
+            while True:
+                events = await self.call(self.service.events, gid, reader, seen)
+                view = await self.call(self.service.view, gid, reader)
+                await websocket.send_json({"view": view, "events": events})
+                seen += len(events)
+                await self.hub.wait(gid, changed)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.hub.unsubscribe(gid, changed)
+
+
+async def _errors(request: Request, exc: Exception):
+    if isinstance(exc, ServiceError):
+        return error(exc.status, exc.message)
+    raise exc
+
+
+def create_app(store: Store, redis_url: str | None = None, workers: bool = True) -> Starlette:
+    """The ASGI app: the API over ``store``; ``redis_url`` fans live updates out to
+    other server processes; ``workers`` runs bots and deadlines in the background."""
+    hub = Hub(redis_url)
+    service = Service(store, publish=hub.publish_threadsafe)
+    hub.service = service
+    api = Api(service, hub)
+    g = "/api/games/{game_id:int}"
+    routes = [
+        Route("/api/accounts", api.register, methods=["POST"]),
+        Route("/api/login", api.login, methods=["POST"]),
+        Route("/api/logout", api.logout, methods=["POST"]),
+        Route("/api/me", api.me, methods=["GET"]),
+        Route("/api/games", api.games, methods=["GET"]),
+        Route("/api/games", api.create, methods=["POST"]),
+        Route(g, api.game, methods=["GET"]),
+        Route(g + "/join", api.join, methods=["POST"]),
+        Route(g + "/leave", api.leave, methods=["POST"]),
+        Route(g + "/bots", api.bot, methods=["POST"]),
+        Route(g + "/start", api.start, methods=["POST"]),
+        Route(g + "/view", api.view, methods=["GET"]),
+        Route(g + "/legal", api.legal, methods=["GET"]),
+        Route(g + "/actions", api.submit, methods=["POST"]),
+        Route(g + "/events", api.events, methods=["GET"]),
+        Route(g + "/record", api.record, methods=["GET"]),
+        Route(g + "/messages", api.messages, methods=["GET", "POST"]),
+        Route("/api/openapi.json", api.openapi, methods=["GET"], include_in_schema=False),
+        WebSocketRoute(g + "/live", api.live),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        hub.loop = asyncio.get_running_loop()
+        await hub.start()
+        tasks = [asyncio.create_task(hub.run_workers())] if workers else []
+        yield
+        for t in tasks:
+            t.cancel()
+        await hub.stop()
+
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(BodyLimit)],
+        exception_handlers={ServiceError: _errors},
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.hub = hub
+    return app

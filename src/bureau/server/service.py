@@ -1,0 +1,605 @@
+"""The server's game service: accounts, tables, seats, and the one path by which an
+action enters a game (checked by the engine, made durable, then announced).
+
+Every method is synchronous and thread-safe; the web layer calls it from worker
+threads. Actions on one game are serialized by a lock in this process and, across
+processes, by the game row's ``version``: an action is stored only if the version it
+was computed on is still current, else the game is rebuilt from the log and the
+action checked again. An idempotency key makes a retried submission return the first
+result instead of applying twice.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bureau.bots import BOTS, make
+from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, load
+from bureau.engine.events import Event
+from bureau.engine.registry import names as game_names
+
+from . import auth
+from .db import (
+    Account,
+    ActionRow,
+    GameRow,
+    MessageRow,
+    SeatRow,
+    Store,
+    TokenRow,
+)
+
+
+class ServiceError(Exception):
+    """A request the service refuses: ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def refuse(status: int, message: str) -> ServiceError:
+    return ServiceError(status, message)
+
+
+@dataclass
+class Loaded:
+    """A game in memory: its match rebuilt from the log, and every event in order."""
+
+    match: Match
+    version: int
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who is asking about a game: a seat, the moderator, or a spectator (seat None)."""
+
+    account_id: int | None
+    seat: int | None
+
+
+class Service:
+    def __init__(self, store: Store, publish: Callable[[int], None] | None = None):
+        self.store = store
+        self.passwords = auth.Passwords()
+        self.loaded: dict[int, Loaded] = {}
+        self.locks: dict[int, threading.Lock] = {}
+        self.guard = threading.Lock()
+        self.publish = publish or (lambda game_id: None)
+
+    # -- accounts ------------------------------------------------------------------------------
+
+    def register(self, name: str, password: str) -> dict:
+        problem = auth.name_problem(name) or auth.password_problem(password)
+        if problem:
+            raise refuse(400, problem)
+        with self.store.session() as s:
+            s.add(
+                Account(
+                    name=name.lower(), display=name, password_hash=self.passwords.hash(password)
+                )
+            )
+            try:
+                s.commit()
+            except IntegrityError:
+                raise refuse(409, f"the name {name!r} is taken") from None
+            account = s.scalar(select(Account).where(Account.name == name.lower()))
+            return {"id": account.id, "name": account.display}
+
+    def login(self, name: str, password: str, kind: str = "session") -> tuple[str, str, dict]:
+        """A new token (and its CSRF token) for a right name and password."""
+        with self.store.session() as s:
+            account = s.scalar(select(Account).where(Account.name == str(name).lower()))
+            if account is None or not self.passwords.verify(account.password_hash, str(password)):
+                raise refuse(401, "wrong name or password")
+            token, csrf = auth.new_token(), auth.new_token()
+            s.add(
+                TokenRow(
+                    token_hash=auth.token_hash(token),
+                    account_id=account.id,
+                    kind=kind,
+                    csrf=csrf,
+                    expires_at=time.time() + auth.SESSION_SECONDS,
+                )
+            )
+            s.commit()
+            return token, csrf, {"id": account.id, "name": account.display}
+
+    def logout(self, token: str) -> None:
+        with self.store.session() as s:
+            row = s.scalar(select(TokenRow).where(TokenRow.token_hash == auth.token_hash(token)))
+            if row is not None:
+                s.delete(row)
+                s.commit()
+
+    def who(self, token: str | None) -> tuple[dict, TokenRow] | None:
+        """The account a token logs in, with its token row; None if none or expired."""
+        if not token:
+            return None
+        with self.store.session() as s:
+            row = s.scalar(select(TokenRow).where(TokenRow.token_hash == auth.token_hash(token)))
+            if row is None or row.expires_at < time.time():
+                return None
+            account = s.get(Account, row.account_id)
+            return {"id": account.id, "name": account.display}, row
+
+    # -- tables --------------------------------------------------------------------------------
+
+    def create(self, account: dict, game: str, players: int, options: dict, seed=None,
+               title: str = "") -> dict:  # fmt: skip
+        if game not in game_names():
+            raise refuse(400, f"no game {game!r}; the games are {', '.join(game_names())}")
+        g = load(game)
+        if not isinstance(players, int) or not g.min_players <= players <= g.max_players:
+            raise refuse(400, f"{g.title} takes {g.min_players}-{g.max_players} players")
+        if not isinstance(options, dict):
+            raise refuse(400, "options must be an object of NAME: VALUE")
+        try:
+            g.resolve_options(options)
+        except BureauError as exc:
+            raise refuse(400, str(exc)) from None
+        seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
+        if not isinstance(seed, int):
+            raise refuse(400, "seed must be a whole number")
+        with self.store.session() as s:
+            row = GameRow(
+                game=game, title=str(title)[:120], options=options, seed=seed, players=players,
+                creator_id=account["id"], invite=secrets.token_urlsafe(12), version=0,
+            )  # fmt: skip
+            s.add(row)
+            s.flush()
+            for seat in range(players):
+                s.add(SeatRow(game_id=row.id, seat=seat))
+            s.commit()
+            return self.summary(row.id, account)
+
+    def summary(self, game_id: int, account: dict | None) -> dict:
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            seats = s.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            ).all()
+            names = {
+                a.id: a.display
+                for a in s.scalars(
+                    select(Account).where(
+                        Account.id.in_([x.account_id for x in seats if x.account_id])
+                    )
+                )
+            }
+            mine = account is not None and row.creator_id == account["id"]
+            out = {
+                "id": row.id,
+                "game": row.game,
+                "title": row.title,
+                "status": row.status,
+                "players": row.players,
+                "options": row.options,
+                "seats": [
+                    {
+                        "seat": x.seat,
+                        "player": names.get(x.account_id) if x.account_id else None,
+                        "bot": x.bot,
+                        "name": x.name or None,
+                    }
+                    for x in seats
+                ],
+                "deadline": row.deadline,
+                "created_by_you": mine,
+            }
+            if mine:
+                out["invite"] = row.invite
+            return out
+
+    def list_games(self, account: dict | None) -> dict:
+        with self.store.session() as s:
+            open_ids = s.scalars(
+                select(GameRow.id).where(GameRow.status == "open").order_by(GameRow.id)
+            ).all()
+            mine: list[int] = []
+            if account is not None:
+                mine = s.scalars(
+                    select(SeatRow.game_id)
+                    .where(SeatRow.account_id == account["id"])
+                    .distinct()
+                    .order_by(SeatRow.game_id)
+                ).all()
+        return {
+            "open": [self.summary(i, account) for i in open_ids],
+            "mine": [self.summary(i, account) for i in mine],
+        }
+
+    def _row(self, s, game_id: int) -> GameRow:
+        row = s.get(GameRow, game_id)
+        if row is None:
+            raise refuse(404, f"no game {game_id}")
+        return row
+
+    def join(self, account: dict, game_id: int, seat: int | None, invite: str | None) -> dict:
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            if row.status != "open":
+                raise refuse(409, "the game has started; spectate it instead")
+            if invite != row.invite and row.creator_id != account["id"]:
+                raise refuse(403, "joining needs the game's invitation")
+            seats = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+            if any(x.account_id == account["id"] for x in seats):
+                raise refuse(409, "you already have a seat in this game")
+            free = [x for x in seats if x.account_id is None and x.bot is None]
+            if seat is not None:
+                free = [x for x in free if x.seat == seat]
+            if not free:
+                raise refuse(409, "no free seat" if seat is None else f"seat {seat} is taken")
+            free[0].account_id = account["id"]
+            s.commit()
+        return self.summary(game_id, account)
+
+    def leave(self, account: dict, game_id: int) -> dict:
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            if row.status != "open":
+                raise refuse(409, "seats are fixed once the game has started")
+            seat = s.scalar(
+                select(SeatRow).where(
+                    SeatRow.game_id == game_id, SeatRow.account_id == account["id"]
+                )
+            )
+            if seat is None:
+                raise refuse(409, "you have no seat in this game")
+            seat.account_id = None
+            s.commit()
+        return self.summary(game_id, account)
+
+    def seat_bot(self, account: dict, game_id: int, seat: int, kind: str) -> dict:
+        if kind not in BOTS:
+            raise refuse(400, f"no bot {kind!r}; the bots are {', '.join(BOTS)}")
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            if row.creator_id != account["id"]:
+                raise refuse(403, "only the game's creator seats bots")
+            if row.status != "open":
+                raise refuse(409, "seats are fixed once the game has started")
+            target = s.get(SeatRow, (game_id, seat))
+            if target is None or target.account_id is not None or target.bot is not None:
+                raise refuse(409, f"seat {seat} is not free")
+            target.bot = kind
+            s.commit()
+        return self.summary(game_id, account)
+
+    def start(self, account: dict, game_id: int) -> dict:
+        with self.lock(game_id), self.store.session() as s:
+            row = self._row(s, game_id)
+            if row.creator_id != account["id"]:
+                raise refuse(403, "only the game's creator starts it")
+            if row.status != "open":
+                raise refuse(409, "the game has started already")
+            seats = s.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            ).all()
+            if any(x.account_id is None and x.bot is None for x in seats):
+                raise refuse(409, "every seat needs a player or a bot first")
+            accounts = {a.id: a.display for a in s.scalars(select(Account))}
+            used: set[str] = set()
+            for x in seats:
+                name = accounts[x.account_id] if x.account_id else f"Bot{x.seat + 1}"
+                if name.lower() in used:
+                    name = f"{name}{x.seat + 1}"
+                used.add(name.lower())
+                x.name = name
+            names = [x.name for x in seats]
+            try:
+                Match(row.game, names, row.seed, row.options)
+            except BureauError as exc:
+                raise refuse(400, str(exc)) from None
+            row.status = "running"
+            s.commit()
+        self.loaded.pop(game_id, None)
+        self.after_change(game_id)
+        return self.summary(game_id, account)
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def lock(self, game_id: int) -> threading.Lock:
+        with self.guard:
+            return self.locks.setdefault(game_id, threading.Lock())
+
+    def reader(self, account: dict | None, game_id: int) -> Reader:
+        """The seat ``account`` holds in the game, the moderator, or a spectator."""
+        if account is None:
+            return Reader(None, None)
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            seat = s.scalar(
+                select(SeatRow.seat).where(
+                    SeatRow.game_id == game_id, SeatRow.account_id == account["id"]
+                )
+            )
+            if seat is not None:
+                return Reader(account["id"], seat)
+            if row.creator_id == account["id"] and getattr(load(row.game), "moderated", False):
+                return Reader(account["id"], MODERATOR)
+        return Reader(account["id"], None)
+
+    def game(self, game_id: int) -> Loaded:
+        """The game in memory, rebuilt from the log if this process is behind."""
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            if row.status == "open":
+                raise refuse(409, "the game has not started")
+            loaded = self.loaded.get(game_id)
+            if loaded is not None and loaded.version == row.version:
+                return loaded
+            start = 0 if loaded is None else loaded.version
+            if loaded is None:
+                names = s.scalars(
+                    select(SeatRow.name).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+                ).all()
+                loaded = Loaded(Match(row.game, list(names), row.seed, row.options), 0)
+            actions = s.scalars(
+                select(ActionRow)
+                .where(ActionRow.game_id == game_id, ActionRow.seq > start)
+                .order_by(ActionRow.seq)
+            ).all()
+        for a in actions:
+            loaded.events.extend(loaded.match.play(a.seat, a.text, a.at))
+            loaded.version = a.seq
+        self.loaded[game_id] = loaded
+        return loaded
+
+    def view(self, game_id: int, reader: Reader) -> dict:
+        loaded = self.game(game_id)
+        m = loaded.match
+        out = {"view": m.view(reader.seat), "seat": reader.seat, "pending": list(m.pending())}
+        if reader.seat is not None and reader.seat >= 0:
+            out["deadline"] = m.game.deadline(m.state)
+        out["outcome"] = None if m.outcome() is None else m.outcome().to_json()
+        return out
+
+    def legal(self, game_id: int, reader: Reader) -> list[str]:
+        if reader.seat is None:
+            raise refuse(403, "spectators have no actions")
+        m = self.game(game_id).match
+        if reader.seat == MODERATOR:
+            return []
+        return [str(a) for a in m.game.legal_actions(m.state, reader.seat)]
+
+    def events(self, game_id: int, reader: Reader, since: int = 0) -> list[dict]:
+        """The reader's events after the first ``since`` of them, numbered 1.. for this
+        reader only (a global count would show how much happened out of sight)."""
+        loaded = self.game(game_id)
+        m = loaded.match
+        seen = [e for e in loaded.events if e.visible_to(reader.seat)]
+        return [
+            {"n": i, "kind": e.kind, "text": m.game.describe(m.state, e), "data": e.to_json()}
+            for i, e in enumerate(seen, 1)
+            if i > since
+        ]
+
+    def submit(self, game_id: int, reader: Reader, text: str, key: str | None = None) -> dict:
+        """Apply ``text`` for the reader's seat; durable before it returns."""
+        if reader.seat is None:
+            raise refuse(403, "only a seated player (or the moderator) acts")
+        if not isinstance(text, str) or not text.strip():
+            raise refuse(400, "send the action's text")
+        if key is not None and (not isinstance(key, str) or len(key) > 80):
+            raise refuse(400, "an idempotency key is text of at most 80 characters")
+        with self.lock(game_id):
+            for _attempt in range(5):
+                loaded = self.game(game_id)
+                if key is not None:
+                    done = self._keyed(game_id, key)
+                    if done is not None:
+                        return {"accepted": True, "repeated": True, "action": done}
+                result = self._try(game_id, loaded, reader, text, key)
+                if result is not None:
+                    break
+                self.loaded.pop(game_id, None)  # another process went first: rebuild
+            else:
+                raise refuse(503, "the game is busy; try again")
+        self.after_change(game_id)
+        return result
+
+    def _keyed(self, game_id: int, key: str) -> str | None:
+        with self.store.session() as s:
+            return s.scalar(
+                select(ActionRow.text).where(ActionRow.game_id == game_id, ActionRow.key == key)
+            )
+
+    def _try(self, game_id: int, loaded: Loaded, reader: Reader, text: str, key) -> dict | None:
+        m = loaded.match
+        if m.outcome() is not None:
+            raise refuse(409, "the game is over")
+        trial = m.game.clone(m.state)
+        at = time.time()
+        try:
+            action = (
+                m.game.parse(trial, reader.seat, text)
+                if reader.seat != MODERATOR
+                else (m.game.read(trial, reader.seat, text))
+            )
+            events = m.game.apply(trial, reader.seat, action, at)
+        except (IllegalAction, ValueError, BureauError) as exc:
+            raise refuse(422, str(exc)) from None
+        canonical = str(action)
+        seq = loaded.version + 1
+        with self.store.session() as s:
+            moved = s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.version == loaded.version)
+                .values(
+                    version=seq,
+                    deadline=m.game.deadline(trial),
+                    status="over" if m.game.outcome(trial) is not None else "running",
+                )
+            )
+            if moved.rowcount != 1:
+                s.rollback()
+                return None
+            s.add(ActionRow(game_id=game_id, seq=seq, seat=reader.seat, text=canonical, at=at,
+                            key=key, account_id=reader.account_id))  # fmt: skip
+            try:
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                return None
+        m.state = trial
+        m.actions.append((reader.seat, canonical, at))
+        m.events.extend(events)
+        loaded.events.extend(events)
+        loaded.version = seq
+        mine = [e for e in events if e.visible_to(reader.seat)]
+        return {
+            "accepted": True,
+            "action": canonical,
+            "events": [m.game.describe(m.state, e) for e in mine],
+        }
+
+    def record(self, game_id: int, reader: Reader) -> dict:
+        m = self.game(game_id).match
+        if m.outcome() is None and reader.seat != MODERATOR:
+            raise refuse(403, "the full record opens when the game is over")
+        return m.record()
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def post(self, game_id: int, reader: Reader, kind: str, text: str, to: int | None) -> dict:
+        if reader.seat is None:
+            raise refuse(403, "only players (and the moderator) write in a game")
+        if not isinstance(text, str) or not text.strip() or len(text) > 20_000:
+            raise refuse(400, "a message is 1 to 20000 characters")
+        m = self.game(game_id).match
+        if kind == "private":
+            allowed = (
+                set(range(len(m.names)))
+                if reader.seat == MODERATOR
+                else m.game.channels(m.state, reader.seat)
+            )
+            if not isinstance(to, int) or to not in allowed:
+                names = ", ".join(m.names[x] for x in sorted(allowed)) or "nobody"
+                raise refuse(403, f"you may write privately to: {names}")
+        elif kind not in ("public", "bureau"):
+            raise refuse(400, "kind is public, private or bureau")
+        with self.store.session() as s:
+            row = MessageRow(game_id=game_id, author=reader.seat, kind=kind,
+                             to_seat=to if kind == "private" else None, text=text)  # fmt: skip
+            s.add(row)
+            s.commit()
+            out = {"id": row.id, "at": row.at}
+        self.publish(game_id)
+        return out
+
+    def messages(self, game_id: int, reader: Reader, since: int = 0) -> list[dict]:
+        self.game(game_id)
+        with self.store.session() as s:
+            rows = s.scalars(
+                select(MessageRow)
+                .where(MessageRow.game_id == game_id, MessageRow.id > since)
+                .order_by(MessageRow.id)
+            ).all()
+        names = self.game(game_id).match.names
+        out = []
+        for r in rows:
+            mine = reader.seat is not None and reader.seat in (r.author, r.to_seat)
+            visible = (
+                r.kind == "public"
+                or reader.seat == MODERATOR
+                or (r.kind == "private" and mine)
+                or (r.kind == "bureau" and r.author == reader.seat)
+            )
+            if visible:
+                author = "moderator" if r.author == MODERATOR else names[r.author]
+                to = names[r.to_seat] if r.to_seat is not None else None
+                out.append({"id": r.id, "kind": r.kind, "from": author, "to": to,
+                            "text": r.text, "at": r.at})  # fmt: skip
+        return out
+
+    # -- time and bots -------------------------------------------------------------------------
+
+    def after_change(self, game_id: int) -> None:
+        self.publish(game_id)
+
+    def bot_turns(self, game_id: int, limit: int = 200) -> int:
+        """Let seated bots act while the game waits for them; returns actions made."""
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            if row.status != "running":
+                return 0
+            bots = {
+                x.seat: x.bot
+                for x in s.scalars(select(SeatRow).where(SeatRow.game_id == game_id))
+                if x.bot
+            }
+            seed = row.seed
+        made = 0
+        while bots and made < limit:
+            loaded = self.game(game_id)
+            m = loaded.match
+            waiting = [p for p in m.pending() if p in bots]
+            if not waiting or m.outcome() is not None:
+                break
+            seat = waiting[0]
+            bot = make(bots[seat], m.game, seat, seed + loaded.version)
+            action = bot.choose(m.game.clone(m.state))
+            self.submit(
+                game_id, Reader(None, seat), str(action), key=f"bot:{loaded.version}:{seat}"
+            )
+            made += 1
+        return made
+
+    def running(self) -> list[int]:
+        """Running games with a bot seated (their bots resume after a restart)."""
+        with self.store.session() as s:
+            return s.scalars(
+                select(GameRow.id)
+                .join(SeatRow, SeatRow.game_id == GameRow.id)
+                .where(GameRow.status == "running", SeatRow.bot.is_not(None))
+                .distinct()
+                .order_by(GameRow.id)
+            ).all()
+
+    def due(self, now: float | None = None) -> list[int]:
+        now = time.time() if now is None else now
+        with self.store.session() as s:
+            return s.scalars(
+                select(GameRow.id).where(
+                    GameRow.status == "running", GameRow.deadline.is_not(None),
+                    GameRow.deadline <= now,
+                )
+            ).all()  # fmt: skip
+
+    def time_out(self, game_id: int) -> int:
+        """At a passed deadline, the game's timeout action for each waiting seat."""
+        made = 0
+        loaded = self.game(game_id)
+        m = loaded.match
+        deadline = m.game.deadline(m.state)
+        if deadline is None or deadline > time.time():
+            return 0
+        version = loaded.version
+        for seat in list(m.pending()):
+            action = m.game.timeout_action(m.state, seat)
+            try:
+                self.submit(
+                    game_id, Reader(None, seat), str(action), key=f"timeout:{version}:{seat}"
+                )
+            except ServiceError:
+                continue
+            made += 1
+        return made
+
+    def counts(self) -> dict:
+        with self.store.session() as s:
+            return {
+                "games": s.scalar(select(func.count(GameRow.id))),
+                "actions": s.scalar(select(func.count()).select_from(ActionRow)),
+            }
