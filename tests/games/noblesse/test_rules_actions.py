@@ -1129,20 +1129,22 @@ def test_fl_collects_faction_estate_income(st):
 
 
 def test_fl_redistributes_income(st):
-    """NSE-115: the FL pays a member after income (step 9); a member may not pay; paying
-    another faction's non-leader fails at Night and moves nothing."""
+    """NSE-115, NSE-117: the FL pays a member after income (step 9); a member may not
+    pay; another faction is paid by its key (its leader receives it), never a seat by name."""
     st.houses[ANN].res = [5, 0, 5]
     st.houses[BEN].res = [0, 0, 0]
     act(st, ANN, "pay Ben 2 Inf 1 $")
-    act(st, ANN, "pay Dan 1 Inf")
+    with pytest.raises(IllegalAction, match=r"another faction by its key"):
+        act(st, ANN, "pay Dan 1 Inf")
+    act(st, ANN, "pay fleurs 1 Inf")
     with pytest.raises(IllegalAction, match=r"only the Faction Leader redistributes"):
         act(st, BEN, "pay Ann 1 Inf")
     resolve(st)
-    assert st.houses[ANN].res == [5 + 1 - 2, 0, 4]
+    assert st.houses[ANN].res == [5 + 1 - 2 - 1, 0, 4]
     assert st.houses[BEN].res == [1 + 2, 0, 1]
-    assert st.houses[DAN].res == [0, 0, 2]
+    assert st.houses[CAT].res[0] == 1  # the Fleurs' FL
     assert "Received 2 Inf, 1 $ from your Faction Leader." in st.reports[BEN]
-    assert any("Paying Dan failed" in line for line in st.reports[ANN])
+    assert "Received 1 Inf from the Pape." in st.reports[CAT]
 
 
 def test_only_the_fl_rents_mercenaries(st):

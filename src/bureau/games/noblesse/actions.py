@@ -26,28 +26,40 @@ def ability_of(state, seat: int, name: str):
 
 
 def pay(n, seat: int, order) -> None:
-    """FL redistribution (NSE-115) or a treaty payment to another faction's leader."""
+    """FL redistribution to his players (NSE-115), or a payment to another faction, which
+    its current leader receives (a treaty's payment, NSE-117)."""
     st = n.state
-    to = st.names.index(order.args[0])
-    amounts = order.args[1]
     h = st.houses[seat]
+    amounts = order.args[1]
+    keys = [f.key for f in st.scenario.factions]
+    if order.args[0] in keys:
+        to = st.leaders[keys.index(order.args[0])]
+        whom = f"the {st.scenario.factions[keys.index(order.args[0])].short}"
+    else:
+        to = st.names.index(order.args[0])
+        whom = order.args[0]
     if st.leaders[h.faction] != seat:
         n.tell(seat, "Paying failed: only the Faction Leader redistributes income (NSE-115).")
         return
-    target = st.houses[to]
-    if not target.alive or (target.faction != h.faction and st.leaders[target.faction] != to):
-        n.tell(seat, f"Paying {order.args[0]} failed: pay your faction's players or a leader.")
+    if to < 0 or not st.houses[to].alive:
+        n.tell(seat, f"Paying {whom} failed: nobody is there to receive it.")
         return
     if any(h.res[i] < amounts[i] for i in range(3)):
-        n.tell(seat, f"Paying {order.args[0]} failed: you hold {_text(h.res)}.")
+        n.tell(seat, f"Paying {whom} failed: you hold {_text(h.res)}.")
         return
+    target = st.houses[to]
     for i in range(3):
         h.res[i] -= amounts[i]
         target.res[i] += amounts[i]
         if amounts[i]:
             n.fact("pay", h.faction, target.faction, i, amounts[i])
-    n.tell(seat, f"Paid {order.args[0]} {_text(amounts)}.")
-    n.tell(to, f"Received {_text(amounts)} from your Faction Leader.")
+    n.tell(seat, f"Paid {whom} {_text(amounts)}.")
+    source = (
+        "your Faction Leader"
+        if target.faction == h.faction
+        else f"the {st.scenario.factions[h.faction].short}"
+    )
+    n.tell(to, f"Received {_text(amounts)} from {source}.")
 
 
 def _text(values) -> str:
@@ -150,8 +162,9 @@ def heir_price(state, seat: int) -> tuple[int, int, int]:
     for a, b, ability, status in state.marriage_offers:
         if status == "married" and {a, b} == {seat, spouse} and ability:
             _, abl = ability_of(state, a, ability)
-            if abl is not None and abl.effect == "political_marriage":
-                return (abl.param("heir_cost"), 0, 0) if abl.param("heir_cost") else (0, 0, 0)
+            if abl is not None and abl.effect == "political_marriage" and abl.param("heir_cost"):
+                return (abl.param("heir_cost"), 0, 0)  # Federal Marriage; Holy League's
+                # free Heirs come at step 1 only (actions.unions)
     return ACTIONS["create heir"]
 
 
@@ -230,8 +243,8 @@ def _check_hostages(n, seat, args) -> str:
         return "you need a spouse (NSE-47)"
     if st.houses[h.spouse].faction == h.faction:
         return "not with a spouse of your own faction (NSE-49)"
-    if h.heir not in ("home", "field") and st.houses[h.spouse].heir not in ("home", "field"):
-        return "neither of you has an Heir to exchange"
+    if h.heir != "home" and st.houses[h.spouse].heir != "home":
+        return "neither of you has an Heir at home to exchange (one commanding a unit stays)"
     return ""
 
 
@@ -613,7 +626,7 @@ def _check_ab_arson(n, seat, ability, args) -> str:
         n.state, seat, n.state.square(squares[0])
     ):
         return f"none of your Spies is on or next to {squares[0]}"
-    return ""
+    return _not_hostage_estate(n.state, seat, n.state.square(squares[0]))
 
 
 def _building_names():
@@ -648,6 +661,8 @@ def _check_ab_bribery(n, seat, ability, args) -> str:
     if len(squares) != 1 or len(res) != min(want, 3) or len(set(res)) != len(res):
         return f"name an estate and {want} resource(s)"
     sq = st.square(squares[0])
+    if _not_hostage_estate(st, seat, sq):
+        return _not_hostage_estate(st, seat, sq)
     if ability.param("where") == "spy":
         return "" if _spy_on(st, seat, sq) else f"you need a Spy on {squares[0]}"
     dist = ability.param("distance")
@@ -677,6 +692,8 @@ def _check_ab_incapacitate(n, seat, ability, args) -> str:
     if len(units) != 1 or units[0] not in st.units:
         return "name one unit on the board"
     target = st.units[units[0]]
+    if target.owner != NEUTRAL and _is_hostage_holder(st, seat, target.owner):
+        return "you hold that player's Heir as hostage (NSE-48)"
     if not any(
         u.owner == seat and board.distance(st, u.square, target.square) <= 1
         for u in st.units.values()
@@ -767,6 +784,29 @@ def _check_ab_recruit(n, seat, ability, args) -> str:
     want, kind = ability.param("count"), ability.param("unit")
     if len(levies) != want or any(levy[1][0] != kind for levy in levies):
         return f"recruit {want} {kind}(s)"
+    return _levies_problem(n, seat, levies)
+
+
+def _levies_problem(n, seat: int, levies) -> str:
+    """Why the levies could not all be recruited (checked before the ability is paid):
+    each as a recruit order, and together against stacking and coloured limits."""
+    st = n.state
+    fac = st.houses[seat].faction
+    placed: list[Unit] = []
+    for _, spec, _, label in levies:
+        sq = st.square(label)
+        problem = n.recruit_problem(seat, spec, sq)
+        if problem:
+            return problem
+        companies = tuple(cid for cid, k in spec[3] for _ in range(k))
+        placed.append(Unit(0, seat, spec[0], companies, spec[1], sq))
+        here = [u for u in placed if u.square == sq]
+        if board.stack_count(st, sq, fac, here) > board.STACK_LIMIT:
+            return f"your faction would have more than {board.STACK_LIMIT} units on {label}"
+    limit = st.options.get("max_coloured_per_player", 4)
+    mine = sum(board.coloured(st, u.companies) for u in st.units.values() if u.owner == seat)
+    if mine + sum(board.coloured(st, u.companies) for u in placed) > limit:
+        return f"you may hold {limit} coloured companies at most (NSE-A38)"
     return ""
 
 

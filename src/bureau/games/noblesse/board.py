@@ -150,8 +150,9 @@ def commander_atk(state, unit: Unit) -> int:
         return 0
     if kind == "basic":
         return 1
-    if kind == "officer":
-        return 0  # its stats are added as extras
+    if kind == "officer":  # its stats are added as extras; the Marechal's bonus applies
+        core = has_core(state, seat, "appointed_commander_atk_bonus")
+        return core.param("amount") if core else 0
     atk = {"courtier": 2, "pc": 3, "heir": 3, "noble": 2}[kind]
     if kind == "courtier" and (core := has_core(state, seat, "courtier_commander_atk")):
         atk = core.param("atk")
@@ -198,7 +199,5 @@ def ambush_immune(state, unit: Unit) -> bool:
     h = state.houses[seat]
     if unit.square == h.home and active_building(state, seat, "star fortress"):
         return True
-    walls = state.ambush_immune.get(unit.square)
-    return walls is not None and state.faction_of(walls) == h.faction == controller(
-        state, unit.square
-    )
+    walls = state.ambush_immune.get(unit.square)  # "your units" (§4.3, role 11)
+    return walls == seat and controller(state, unit.square) == h.faction

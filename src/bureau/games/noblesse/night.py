@@ -84,6 +84,7 @@ class Night:
         self.step_6()
         self.step_7()
         self.step_8()
+        self.walls_fall()
         self.step_9()
         self.step_10()
         for h in st.houses:
@@ -147,10 +148,12 @@ class Night:
         marches = actions.forced_marches(self)
         if marches:
             before = {u.id: u.square for u, _ in marches}
-            for unit, dest in marches:
-                if not self.battle_would_start(unit, unit.square):
-                    unit.square = dest
-                    self.entered.add(unit.id)
+            # NSE-A27: every condition on the positions after the first moves, then all
+            # allowed extra moves at once.
+            allowed = [(u, d) for u, d in marches if not self.battle_would_start(u, u.square)]
+            for unit, dest in allowed:
+                unit.square = dest
+                self.entered.add(unit.id)
             self.enforce_stacking([u for u, _ in marches], before)
         for unit, _ in planned:
             if unit.square != start[unit.id]:
@@ -564,6 +567,7 @@ class Night:
     def lose_estate(self, square: int, why: str) -> None:
         st = self.state
         fac, _seat = st.ctrl.pop(square)
+        st.ambush_immune.pop(square, None)  # Star Walls lasts while the faction holds it
         label = st.label(square)
         self.send_home(square, fac)
         if st.nobles.pop(square, None) is not None:
@@ -622,6 +626,13 @@ class Night:
             for o in st.houses[seat].orders:
                 if o.verb in ("steward", "tc", "lobbyist", "spy", "staff"):
                     actions.place(self, seat, o)
+
+    def walls_fall(self) -> None:
+        """Star Walls (role 11) lasts only while its faction controls the estate."""
+        st = self.state
+        for sq, seat in list(st.ambush_immune.items()):
+            if board.controller(st, sq) != st.faction_of(seat):
+                del st.ambush_immune[sq]
 
     # step 9 -----------------------------------------------------------------------------------
 

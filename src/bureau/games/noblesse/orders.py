@@ -208,7 +208,7 @@ levy: spec "at"i SQUARE
 ?arg: SQUARE | UNIT | RES | BUILDING | NAME | MERC
     | UNIT "to"i SQUARE -> unit_to | "heir"i -> heir_word | "at"i SQUARE -> at
     | "for"i NAME -> for_ | "and"i -> and_
-pay: "pay"i NAME (INT RES)+
+pay: "pay"i (FACTION | NAME) (INT RES)+
 done: "done"i
 cancel: "cancel"i INT
 successor: "successor"i NAME
@@ -244,6 +244,7 @@ INT: /[0-9]+/
 ABILITY.2: {abilities}
 MERC.2: {mercs}
 OFFICER.2: {officers}
+FACTION.3: {factions}
 %ignore /[\s,;.]+/
 """
 
@@ -262,6 +263,7 @@ def parser_for(scenario: Scenario) -> Lark:
         "{abilities}": _alternatives(a.name for r in scenario.roles for a in r.abilities),
         "{mercs}": _alternatives(m.name for m in scenario.mercenaries),
         "{officers}": _alternatives(o.name for f in scenario.factions for o in f.officers),
+        "{factions}": _alternatives(f.key for f in scenario.factions),
     }
     text = _GRAMMAR
     for key, pattern in names.items():
@@ -314,6 +316,9 @@ class _Reader(Transformer):
 
     def MERC(self, t):
         return self._named("merc", t)
+
+    def FACTION(self, t):
+        return str(t).lower()
 
     def OFFICER(self, t):
         return self._named("officer", t)

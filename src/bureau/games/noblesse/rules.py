@@ -252,11 +252,24 @@ def _check_use(state, player: int, order: Order) -> None:
 
 
 def _check_pay(state, player: int, order: Order) -> None:
+    """NSE-115: the FL pays his own players by name; another faction by its key, which
+    reaches that faction's leader (NSE-117: FLs never address each other by seat)."""
     h = state.houses[player]
     if state.leaders[h.faction] != player:
         raise IllegalAction("only the Faction Leader redistributes income (NSE-115)")
     if not any(order.args[1]):
         raise IllegalAction("pay something")
+    to = order.args[0]
+    keys = [f.key for f in state.scenario.factions]
+    if to in keys:
+        if keys.index(to) == h.faction:
+            raise IllegalAction("name one of your players, or another faction")
+        return
+    if state.houses[state.names.index(to)].faction != h.faction:
+        raise IllegalAction(
+            f"pay your faction's players by name, another faction by its key"
+            f" ({', '.join(keys)}); its leader receives it"
+        )
 
 
 def _check_choose(state, player: int, order: Order) -> None:
@@ -350,7 +363,10 @@ def _give_officer(state, player, order):
     name, to = order.args
     seat = state.names.index(to)
     state.officers[name] = seat
-    return [Event("officer", only(player, seat), player=player, text=f"{name} now serves {to}.")]
+    return [  # the recipient is not told who gave it (NSE-111: he may not know his FL)
+        Event("officer", only(player), player=player, text=f"{name} now serves {to}."),
+        Event("officer", only(seat), text=f"The Unique Officer {name} now serves you."),
+    ]
 
 
 def _answer(state, player, order):

@@ -51,8 +51,9 @@ def winners(state) -> dict[int, list[str]]:
         if won:
             out.setdefault(f, []).extend(won)
             ally = state.ally_of(f)
-            if ally >= 0 and ("alliance" in won or "military" in won):
-                out.setdefault(ally, []).append(f"{won[0]} (ally)")
+            for kind in won:
+                if ally >= 0 and _shared(state, kind, ally):
+                    out.setdefault(ally, []).append(f"{kind} (ally)")
     priority = state.options.get("simultaneous_victory", "shared")
     if priority == "priority" and len(out) > 1:
         for kind in ("military", "alliance", "dynastic", "supremacy"):
@@ -60,3 +61,13 @@ def winners(state) -> dict[int, list[str]]:
             if best:
                 return best
     return out
+
+
+def _shared(state, kind: str, ally: int) -> bool:
+    """NSE-A04: an ally shares the Alliance Victory and the 3 + 1 Military Victory."""
+    if kind == "alliance":
+        return True
+    if kind != "military":
+        return False
+    squares = [state.square(label) for label in state.scenario.victory]
+    return any(state.ctrl.get(sq, (-1,))[0] == ally for sq in squares)
