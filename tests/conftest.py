@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import settings
@@ -35,3 +37,19 @@ def dump(obj):
 @pytest.fixture
 def state_dump():
     return dump
+
+
+CLI_ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1", "COLUMNS": "120"}
+
+
+def bureau_cmd(*args: str, stdin: str | None = "", timeout: float = 120):
+    """Run ``python -m bureau ARGS`` and return the finished process (text output)."""
+    return subprocess.run(
+        [sys.executable, "-m", "bureau", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=CLI_ENV,
+        timeout=timeout,
+    )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,23 +14,10 @@ from hypothesis import strategies as st
 import bureau
 from bureau.engine import IllegalAction, Match, RecordError
 from bureau.sim import play_one
+from conftest import CLI_ENV, bureau_cmd
 
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1", "COLUMNS": "120"}
 SEED = 5  # with these options Ann (seat 0) is the first to decide, and once must decline glory
 OPTIONS = ["--option", "herald=0"]
-
-
-def bureau_cmd(*args: str, stdin: str | None = "", timeout: float = 120):
-    """Run ``python -m bureau ARGS`` and return the finished process (text output)."""
-    return subprocess.run(
-        [sys.executable, "-m", "bureau", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=ENV,
-        timeout=timeout,
-    )
 
 
 def assert_clean_failure(proc, code: int, *fragments: str) -> None:
@@ -266,7 +252,7 @@ def test_console_script_is_the_same_command():
     if not script.exists():
         pytest.skip("the console script is not installed next to this Python")
     proc = subprocess.run(
-        [str(script), "--version"], capture_output=True, text=True, env=ENV, timeout=60
+        [str(script), "--version"], capture_output=True, text=True, env=CLI_ENV, timeout=60
     )
     assert proc.returncode == 0
     assert proc.stdout.strip() == f"bureau {bureau.__version__}"

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
 from bureau.engine import MODERATOR, IllegalAction
 from bureau.games.noblesse import exports
+from conftest import bureau_cmd
 
 from .helpers import GAME, HOMES, NAMES, ROLES, act, place_unit, resolve, setup_text, started
 
@@ -109,17 +108,6 @@ def test_moderator_view_sees_everything_players_do_not(st):
         act(st, ANN, "resolve")
 
 
-def _cmd(*args: str, stdin: str):
-    return subprocess.run(
-        [sys.executable, "-m", "bureau", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-    )
-
-
 def test_bureau_moderate_runs_a_night_from_the_terminal(tmp_path):
     """A moderator enters the setups received by PM, resolves Night 1, overrides with a
     reason, and prints the BBCode post and a Markdown private report; the record replays."""
@@ -127,7 +115,7 @@ def test_bureau_moderate_runs_a_night_from_the_terminal(tmp_path):
     lines += ["Ann: tc A1 Inf", "Ann: fly to the moon", "waiting", "resolve", "post"]
     lines += ["report Ann markdown", "override wounds Ben 1 because a fall from a horse"]
     record = tmp_path / "game.json"
-    proc = _cmd(
+    proc = bureau_cmd(
         "moderate", "noblesse", "--players", ",".join(NAMES), "--option",
         f"roles={','.join(ROLES)}", "--record", str(record),
         stdin="\n".join(lines) + "\n",

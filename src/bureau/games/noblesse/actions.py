@@ -988,10 +988,16 @@ def _steward(n, seat: int, order) -> str:
     elif held[0] != h.faction or (held[1] >= 0 and held[1] != seat):
         return f"{order.args[0]} is not yours or your faction's to steward"
     st.stewards[sq] = seat
+    return _take_post(n, seat, ("steward", sq, ""), f"Your Steward took office on {order.args[0]}.")
+
+
+def _take_post(n, seat: int, post: tuple, text: str) -> str:
+    """A courtier leaves court for ``post`` (kind, square, detail); recorded and told."""
+    h = n.state.houses[seat]
     h.court -= 1
-    h.posts.append(("steward", sq, ""))
-    n.fact("place", h.faction, order.args[0], "steward")
-    n.tell(seat, f"Your Steward took office on {order.args[0]}.")
+    h.posts.append(post)
+    n.fact("place", h.faction, n.state.label(post[1]), post[0])
+    n.tell(seat, text)
     return ""
 
 
@@ -1026,17 +1032,13 @@ def _tc(n, seat: int, order) -> str:
     if sq in st.stewards:
         return "a Steward and Tax Collectors cannot share an estate (NSE-23)"
     st.tcs[(sq, res)] = seat
-    h.court -= 1
-    h.posts.append(("tc", sq, res))
-    n.fact("place", h.faction, order.args[0], "tc")
-    n.tell(seat, f"Your Tax Collector collects {order.args[1]} on {order.args[0]}.")
-    return ""
+    text = f"Your Tax Collector collects {order.args[1]} on {order.args[0]}."
+    return _take_post(n, seat, ("tc", sq, res), text)
 
 
 def _lobbyist(n, seat: int, order) -> str:
     """NSE-24 / NSE-A41."""
     st = n.state
-    h = st.houses[seat]
     sq, res = st.square(order.args[0]), RES_INDEX[order.args[1]]
     if st.tcs.get((sq, res)) != seat:
         return f"no Tax Collector of yours collects {order.args[1]} on {order.args[0]} (NSE-24)"
@@ -1045,10 +1047,8 @@ def _lobbyist(n, seat: int, order) -> str:
     if (sq, res) in st.lobbyists:
         return "one Lobbyist per collected resource (NSE-A41)"
     st.lobbyists[(sq, res)] = seat
-    h.court -= 1
-    h.posts.append(("lobbyist", sq, res))
-    n.tell(seat, f"Your Lobbyist works the {order.args[1]} of {order.args[0]}.")
-    return ""
+    text = f"Your Lobbyist works the {order.args[1]} of {order.args[0]}."
+    return _take_post(n, seat, ("lobbyist", sq, res), text)
 
 
 def spy_range(st, seat: int) -> int:

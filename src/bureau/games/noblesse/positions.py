@@ -44,7 +44,7 @@ from bureau.engine import OptionError
 from bureau.engine.game import Outcome
 
 from .orders import read
-from .scenario import UNIT_SHAPES
+from .scenario import UNIT_SHAPES, Checks
 from .state import BUILDINGS, DAY, NEUTRAL, OVER, RES_NAMES, SETUP, House, State, Unit
 from .treaties import TreatyError, read_treaty
 
@@ -331,14 +331,14 @@ def _kind(obj) -> str:
     )
 
 
-class _Loader:
+class _Loader(Checks):
     def __init__(self, state: State, where: str):
         self.st = state
         self.where = where
         self.facs = [f.key for f in state.scenario.factions]
 
-    def fail(self, path: str, problem: str):
-        raise OptionError(f"{self.where}: {path}: {problem}")
+    def kind(self, obj) -> str:
+        return _kind(obj)  # in JSON's words
 
     # -- shapes ---------------------------------------------------------------------------
 
@@ -363,20 +363,6 @@ class _Loader:
             self.fail(path, f"must be an array, not {_kind(obj)}")
         if length is not None and len(obj) != length:
             self.fail(path, f"must have {length} entries, not {len(obj)}")
-        return obj
-
-    def int_(self, obj, path: str, lo: int | None = 0, hi: int | None = None) -> int:
-        if not isinstance(obj, int) or isinstance(obj, bool):
-            self.fail(path, f"must be a whole number, not {_kind(obj)}")
-        if lo is not None and obj < lo:
-            self.fail(path, f"must be at least {lo}, not {obj}")
-        if hi is not None and obj > hi:
-            self.fail(path, f"must be at most {hi}, not {obj}")
-        return obj
-
-    def bool_(self, obj, path: str) -> bool:
-        if not isinstance(obj, bool):
-            self.fail(path, f"must be true or false, not {_kind(obj)}")
         return obj
 
     def str_(self, obj, path: str, choices: tuple = (), empty: bool = True) -> str:

@@ -359,13 +359,38 @@ def parse_scenario(text: str, where: str) -> Scenario:
     return _Reader(where).scenario(data)
 
 
-class _Reader:
-    def __init__(self, where: str):
-        self.where = where
-        self.rows = self.cols = 0
+class Checks:
+    """Value checks shared by the data readers (scenarios here, saved positions in
+    ``positions``): a failure names the file (``where``), the key path and the problem."""
+
+    where: str = ""
+
+    def kind(self, obj) -> str:
+        """What ``obj`` is, in the file format's words (TOML here)."""
+        return _kind(obj)
 
     def fail(self, path: str, problem: str):
         raise OptionError(f"{self.where}: {path}: {problem}")
+
+    def int_(self, obj, path: str, lo: int | None = 0, hi: int | None = None) -> int:
+        if not isinstance(obj, int) or isinstance(obj, bool):
+            self.fail(path, f"must be a whole number, not {self.kind(obj)}")
+        if lo is not None and obj < lo:
+            self.fail(path, f"must be at least {lo}, not {obj}")
+        if hi is not None and obj > hi:
+            self.fail(path, f"must be at most {hi}, not {obj}")
+        return obj
+
+    def bool_(self, obj, path: str) -> bool:
+        if not isinstance(obj, bool):
+            self.fail(path, f"must be true or false, not {self.kind(obj)}")
+        return obj
+
+
+class _Reader(Checks):
+    def __init__(self, where: str):
+        self.where = where
+        self.rows = self.cols = 0
 
     # generic checks
 
@@ -388,20 +413,6 @@ class _Reader:
             self.fail(path, "must not be empty")
         if choices and obj not in choices:
             self.fail(path, f"unknown {obj!r}; the choices are {', '.join(choices)}")
-        return obj
-
-    def int_(self, obj, path: str, lo: int = 0, hi: int | None = None) -> int:
-        if not isinstance(obj, int) or isinstance(obj, bool):
-            self.fail(path, f"must be a whole number, not {_kind(obj)}")
-        if obj < lo:
-            self.fail(path, f"must be at least {lo}, not {obj}")
-        if hi is not None and obj > hi:
-            self.fail(path, f"must be at most {hi}, not {obj}")
-        return obj
-
-    def bool_(self, obj, path: str) -> bool:
-        if not isinstance(obj, bool):
-            self.fail(path, f"must be true or false, not {_kind(obj)}")
         return obj
 
     def list_(self, obj, path: str, nonempty: bool = True) -> list:
