@@ -80,4 +80,4 @@ def test_idempotency_key_applies_once(server, players):
     assert first["accepted"] and again["repeated"] and again["action"] == first["action"]
     with sqlite3.connect(server.db) as db:
         rows = db.execute("SELECT seq, text, key FROM actions WHERE game_id = ?", (gid,))
-        assert rows.fetchall() == [(1, first["action"], "k1")]
+        assert rows.fetchall() == [(1, first["action"], f"{view['pending'][0]}:k1")]

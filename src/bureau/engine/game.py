@@ -202,6 +202,16 @@ class Game:
         """What the Bureau does for ``player`` when a deadline passes."""
         raise NotImplementedError
 
+    def begin(self, state, at: float) -> None:
+        """The game goes live at ``at``: a game with clocks starts the first one.
+
+        By default the first decision's ``decision_seconds`` clock starts (games whose
+        state has ``step_started``); games with their own clocks override this.
+        """
+        timed = state.options.get("decision_seconds") is not None
+        if timed and hasattr(state, "step_started") and state.step_started is None:
+            state.step_started = at
+
     def deadline(self, state) -> float | None:
         """When the current decision wants to end (seconds since the epoch), if it has a clock."""
         seconds = state.options.get("decision_seconds")

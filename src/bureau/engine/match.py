@@ -44,6 +44,12 @@ class Match:
         self.state = self.game.new(players, seed, options, bots_only=bots_only)
         self.actions: list[tuple[int, str, float | None]] = []
         self.events: list[Event] = []
+        self.started: float | None = None
+
+    def begin(self, at: float) -> None:
+        """The game goes live at ``at`` (a server starting a table): its clocks start."""
+        self.started = at
+        self.game.begin(self.state, at)
 
     # -- playing ------------------------------------------------------------
 
@@ -102,6 +108,8 @@ class Match:
             "options": dict(self.state.options),
             "actions": [[self.who(p), text, format_time(at)] for p, text, at in self.actions],
         }
+        if self.started is not None:
+            record["started"] = format_time(self.started)
         if out is not None:
             record["outcome"] = out.to_json()
         return record
@@ -120,6 +128,11 @@ class Match:
             )
         except BureauError as exc:
             raise RecordError(f"cannot set up the game: {exc}") from None
+        if record.get("started") is not None:
+            try:
+                match.begin(parse_time(record["started"]))
+            except BureauError as exc:
+                raise RecordError(f"started: {exc}") from None
         actions = record.get("actions", [])
         for index, entry in enumerate(actions[:upto]):
             if not (isinstance(entry, list) and 2 <= len(entry) <= 3):

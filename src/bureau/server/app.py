@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import re
 import time
 from collections import defaultdict, deque
 
 from anyio import to_thread
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -48,6 +49,22 @@ class Limiter:
             return False
         q.append(now)
         return True
+
+
+def since(request) -> int:
+    """The ``since`` query parameter: a whole number, 0 by default."""
+    raw = request.query_params.get("since", "0")
+    if not re.fullmatch(r"[0-9]{1,12}", raw):
+        raise ServiceError(400, "since must be a whole number")
+    return int(raw)
+
+
+def bearer(headers) -> str | None:
+    """The token of an ``Authorization: Bearer`` header ("" if empty), or None."""
+    header = headers.get("authorization", "")
+    if not header.lower().startswith("bearer"):
+        return None
+    return header[6:].strip()
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -99,7 +116,7 @@ class Api:
     async def body(self, request: Request) -> dict:
         try:
             data = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # bad JSON, bad UTF-8, absurd nesting
             raise ServiceError(400, "the body must be a JSON object") from None
         if not isinstance(data, dict):
             raise ServiceError(400, "the body must be a JSON object")
@@ -107,10 +124,11 @@ class Api:
 
     async def account(self, request: Request, required: bool = True):
         """The account asking, checking CSRF for cookie sessions on unsafe methods."""
-        header = request.headers.get("authorization", "")
-        token = header[7:].strip() if header.lower().startswith("bearer ") else None
+        token = bearer(request.headers)
         cookie = request.cookies.get(auth.SESSION_COOKIE)
-        found = await self.call(self.service.who, token or cookie)
+        if token == "":
+            raise ServiceError(401, "an empty bearer token")
+        found = await self.call(self.service.who, token if token is not None else cookie)
         if found is None:
             if required:
                 raise ServiceError(401, "log in first (session cookie or bearer token)")
@@ -124,8 +142,8 @@ class Api:
     def game_id(self, request: Request) -> int:
         return request.path_params["game_id"]
 
-    async def reader(self, request: Request) -> Reader:
-        account = await self.account(request, required=False)
+    async def reader(self, request: Request, required: bool = False) -> Reader:
+        account = await self.account(request, required=required)
         return await self.call(self.service.reader, account, self.game_id(request))
 
     # -- accounts --------------------------------------------------------------------------
@@ -174,8 +192,7 @@ class Api:
           401: {description: not logged in}
         """
         await self.account(request)
-        header = request.headers.get("authorization", "")
-        token = header[7:].strip() if header.lower().startswith("bearer ") else None
+        token = bearer(request.headers)
         await self.call(self.service.logout, token or request.cookies.get(auth.SESSION_COOKIE))
         response = JSONResponse({"ok": True})
         response.delete_cookie(auth.SESSION_COOKIE)
@@ -303,9 +320,10 @@ class Api:
         summary: Your legal actions now, as canonical text.
         responses:
           200: {description: the actions}
+          401: {description: not logged in}
           403: {description: a spectator}
         """
-        reader = await self.reader(request)
+        reader = await self.reader(request, required=True)
         out = await self.call(self.service.legal, self.game_id(request), reader)
         return JSONResponse({"actions": out})
 
@@ -318,7 +336,7 @@ class Api:
           422: {description: illegal, with the engine's message}
           429: {description: too many submissions}
         """
-        reader = await self.reader(request)
+        reader = await self.reader(request, required=True)
         who = f"{reader.account_id}:{self.game_id(request)}"
         if not self.submit_limit.allow(who):
             raise ServiceError(429, "too many submissions; slow down")
@@ -337,10 +355,7 @@ class Api:
           200: {description: the events}
         """
         reader = await self.reader(request)
-        since = request.query_params.get("since", "0")
-        if not since.isdigit():
-            raise ServiceError(400, "since must be a whole number")
-        out = await self.call(self.service.events, self.game_id(request), reader, int(since))
+        out = await self.call(self.service.events, self.game_id(request), reader, since(request))
         return JSONResponse({"events": out})
 
     async def record(self, request: Request):
@@ -360,13 +375,10 @@ class Api:
           200: {description: messages, or the new message's id}
           403: {description: not allowed to write there}
         """
-        reader = await self.reader(request)
+        reader = await self.reader(request, required=request.method != "GET")
         gid = self.game_id(request)
         if request.method == "GET":
-            since = request.query_params.get("since", "0")
-            if not since.isdigit():
-                raise ServiceError(400, "since must be a whole number")
-            out = await self.call(self.service.messages, gid, reader, int(since))
+            out = await self.call(self.service.messages, gid, reader, since(request))
             return JSONResponse({"messages": out})
         data = await self.body(request)
         to = data.get("to")
@@ -391,7 +403,9 @@ class Api:
     async def live(self, websocket: WebSocket):
         """Pushes the reader's view and new events whenever the game changes."""
         gid = websocket.path_params["game_id"]
-        token = websocket.cookies.get(auth.SESSION_COOKIE) or websocket.query_params.get("token")
+        # A browser sends its session cookie; a script the Authorization header. Never a
+        # token in the URL: URLs end up in logs.
+        token = bearer(websocket.headers) or websocket.cookies.get(auth.SESSION_COOKIE)
         found = await self.call(self.service.who, token)
         account = None if found is None else found[0]
         try:
@@ -401,24 +415,38 @@ class Api:
             await websocket.close(code=4000 + exc.status, reason=exc.message)
             return
         await websocket.accept()
-        seen = int(websocket.query_params.get("since", "0") or 0)
+        raw = websocket.query_params.get("since", "0")
+        seen = int(raw) if re.fullmatch(r"[0-9]{1,12}", raw) else 0
         changed = self.hub.subscribe(gid)
+        closed = asyncio.ensure_future(self._closed(websocket))
         try:
-            while True:
+            while not closed.done():
                 events = await self.call(self.service.events, gid, reader, seen)
                 view = await self.call(self.service.view, gid, reader)
                 await websocket.send_json({"view": view, "events": events})
                 seen += len(events)
-                await self.hub.wait(gid, changed)
+                woken = asyncio.ensure_future(self.hub.wait(gid, changed))
+                await asyncio.wait({woken, closed}, return_when=asyncio.FIRST_COMPLETED)
+                woken.cancel()
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            closed.cancel()
             self.hub.unsubscribe(gid, changed)
+
+    async def _closed(self, websocket: WebSocket) -> None:
+        """Returns when the client goes away (clients send nothing else we need)."""
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
 
 
 async def _errors(request: Request, exc: Exception):
     if isinstance(exc, ServiceError):
         return error(exc.status, exc.message)
+    if isinstance(exc, HTTPException):  # unknown route (404), wrong method (405)
+        return error(exc.status_code, exc.detail)
     raise exc
 
 
@@ -465,7 +493,7 @@ def create_app(store: Store, redis_url: str | None = None, workers: bool = True)
     app = Starlette(
         routes=routes,
         middleware=[Middleware(BodyLimit)],
-        exception_handlers={ServiceError: _errors},
+        exception_handlers={ServiceError: _errors, HTTPException: _errors},
         lifespan=lifespan,
     )
     app.state.service = service

@@ -93,6 +93,7 @@ class GameRow(Base):
     invite: Mapped[str] = mapped_column(String(40), unique=True)
     version: Mapped[int] = mapped_column(Integer, default=0)  # actions applied
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=now)
 
 

@@ -51,6 +51,16 @@ def refuse(status: int, message: str) -> ServiceError:
     return ServiceError(status, message)
 
 
+MAX_INT = 2**31 - 1  # ids, seats and seeds fit every database's INTEGER
+
+
+def whole(value, what: str, lo: int = 0, hi: int = MAX_INT) -> int:
+    """``value`` as a whole number in range, or a 400 naming ``what``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise refuse(400, f"{what} must be a whole number from {lo} to {hi}")
+    return value
+
+
 @dataclass
 class Loaded:
     """A game in memory: its match rebuilt from the log, and every event in order."""
@@ -148,9 +158,7 @@ class Service:
             g.resolve_options(options)
         except BureauError as exc:
             raise refuse(400, str(exc)) from None
-        seed = random.SystemRandom().randrange(1 << 31) if seed is None else seed
-        if not isinstance(seed, int):
-            raise refuse(400, "seed must be a whole number")
+        seed = random.SystemRandom().randrange(1 << 31) if seed is None else whole(seed, "seed")
         with self.store.session() as s:
             row = GameRow(
                 game=game, title=str(title)[:120], options=options, seed=seed, players=players,
@@ -220,7 +228,7 @@ class Service:
         }
 
     def _row(self, s, game_id: int) -> GameRow:
-        row = s.get(GameRow, game_id)
+        row = s.get(GameRow, game_id) if 0 <= game_id <= MAX_INT else None
         if row is None:
             raise refuse(404, f"no game {game_id}")
         return row
@@ -237,7 +245,7 @@ class Service:
                 raise refuse(409, "you already have a seat in this game")
             free = [x for x in seats if x.account_id is None and x.bot is None]
             if seat is not None:
-                free = [x for x in free if x.seat == seat]
+                free = [x for x in free if x.seat == whole(seat, "seat")]
             if not free:
                 raise refuse(409, "no free seat" if seat is None else f"seat {seat} is taken")
             free[0].account_id = account["id"]
@@ -261,7 +269,8 @@ class Service:
         return self.summary(game_id, account)
 
     def seat_bot(self, account: dict, game_id: int, seat: int, kind: str) -> dict:
-        if kind not in BOTS:
+        seat = whole(seat, "seat")
+        if not isinstance(kind, str) or kind not in BOTS:
             raise refuse(400, f"no bot {kind!r}; the bots are {', '.join(BOTS)}")
         with self.store.session() as s:
             row = self._row(s, game_id)
@@ -298,10 +307,13 @@ class Service:
                 x.name = name
             names = [x.name for x in seats]
             try:
-                Match(row.game, names, row.seed, row.options)
+                match = Match(row.game, names, row.seed, row.options)
             except BureauError as exc:
                 raise refuse(400, str(exc)) from None
             row.status = "running"
+            row.started_at = time.time()
+            match.begin(row.started_at)
+            row.deadline = match.game.deadline(match.state)
             s.commit()
         self.loaded.pop(game_id, None)
         self.after_change(game_id)
@@ -345,6 +357,8 @@ class Service:
                     select(SeatRow.name).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
                 ).all()
                 loaded = Loaded(Match(row.game, list(names), row.seed, row.options), 0)
+                if row.started_at is not None:
+                    loaded.match.begin(row.started_at)
             actions = s.scalars(
                 select(ActionRow)
                 .where(ActionRow.game_id == game_id, ActionRow.seq > start)
@@ -386,7 +400,8 @@ class Service:
         ]
 
     def submit(self, game_id: int, reader: Reader, text: str, key: str | None = None) -> dict:
-        """Apply ``text`` for the reader's seat; durable before it returns."""
+        """Apply ``text`` for the reader's seat; durable before it returns. A ``key`` the
+        same seat used before returns that first result instead (keys are per seat)."""
         if reader.seat is None:
             raise refuse(403, "only a seated player (or the moderator) acts")
         if not isinstance(text, str) or not text.strip():
@@ -396,11 +411,12 @@ class Service:
         with self.lock(game_id):
             for _attempt in range(5):
                 loaded = self.game(game_id)
-                if key is not None:
-                    done = self._keyed(game_id, key)
+                stored = None if key is None else f"{reader.seat}:{key}"  # keys are per seat
+                if stored is not None:
+                    done = self._keyed(game_id, stored)
                     if done is not None:
                         return {"accepted": True, "repeated": True, "action": done}
-                result = self._try(game_id, loaded, reader, text, key)
+                result = self._try(game_id, loaded, reader, text, stored)
                 if result is not None:
                     break
                 self.loaded.pop(game_id, None)  # another process went first: rebuild

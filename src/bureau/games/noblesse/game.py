@@ -214,6 +214,11 @@ class Noblesse(Game):
             state.post.append(text)
             events.append(Event("over", EVERYONE, text=text))
 
+    def begin(self, state: State, at: float) -> None:
+        """The setup submissions' deadline starts (a Day's length, §4.7)."""
+        if state.clock is None and state.outcome is None:
+            state.clock = at + state.setting("day_hours") * HOUR
+
     def decision_key(self, state: State) -> tuple:
         return (state.phase, state.night)
 

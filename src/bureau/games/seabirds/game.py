@@ -206,6 +206,10 @@ class Seabirds(Game):
             state.ready = [True] * state.num_players
             flow.end_phase(state, ev)
 
+    def begin(self, state: State, at: float) -> None:
+        if not state.clock:
+            flow.start_clock(state, at)
+
     def deadline(self, state: State) -> float | None:
         """The end of the Air or Land Phase (SEA-28, SEA-37), once the clock runs."""
         if not state.clock:

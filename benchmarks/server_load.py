@@ -1,0 +1,561 @@
+"""Durable actions per second, and their latency, through the real game server.
+
+    python benchmarks/server_load.py                       # SQLite; 1, 50, 200 games; 10 s each
+    python benchmarks/server_load.py --db postgresql --games 200 --seconds 10 --json
+    python benchmarks/server_load.py --workload noblesse --games 50 --clients 50
+
+For each game count it starts ``bureau serve`` itself, as a subprocess pinned to one
+core (``taskset -c 0``) on a free loopback port, with a fresh database: a new SQLite
+file, or a new database on a throwaway PostgreSQL cluster (``initdb``/``pg_ctl`` into a
+temporary folder, as the ``postgres`` user when run as root, pinned to the server's
+core too, with PostgreSQL's durable defaults: ``fsync`` and ``synchronous_commit`` on).
+It creates the accounts and the games over the API, then a separate load process pinned
+to the other core runs ``--clients`` concurrent keep-alive HTTP clients (httpx on
+asyncio). Each client owns some of the games and, in a closed loop without think time,
+submits each game's next action with an idempotency key (``POST .../actions``). At most
+one request per game is in flight: a game's actions are a chain.
+
+What it measures, after ``--warmup`` seconds and for ``--seconds`` seconds:
+
+* actions/s: acknowledged submissions (HTTP 200) completed in the window. Each is a
+  durable action: the server answers only after the engine checked it and the
+  version-checked UPDATE and the INSERT into the action log committed (SQLite in WAL
+  with ``synchronous=FULL``; PostgreSQL with synchronous commit);
+* p50/p90/p99/max latency of those acknowledgements, as the client saw them;
+* 429s (the server's per-seat submission rate limit, 120 per 10 s per account and
+  game) and errors (any other status, or a failed connection);
+* the CPU the server process and the load process used, as a share of one core (a load
+  process near 100% means the figures are bounded by the load generator);
+* stored: the benchmark's actions found in the database afterwards (at least the
+  acknowledged count, or an acknowledged action was lost).
+
+Workloads (``--workload``):
+
+* ``aristocracy`` (default): ``--players`` seats, all human accounts (the same accounts
+  in every game), every game with the same seed. One script of legal actions is played
+  out locally once, before the run (the game is deterministic given its seed and
+  names), so the load process spends nothing on choosing moves and the server does one
+  cheap engine check per action. The per-seat rate limit caps a game at
+  ``players * 12`` actions/s;
+* ``noblesse``: the table of ``tests/server/test_durability.py`` (one account in seat 0,
+  seven bots), resubmitting a setup, which the setup phase accepts endlessly. Its
+  engine check (an Earley parse of the order) costs several milliseconds, so this
+  measures the engine more than the durable path; one seat caps a game at 12/s.
+
+``--unlimited`` starts the same app through uvicorn with the submission rate limit
+lifted (instead of ``bureau serve``), to see the server's capacity with few games.
+Results are printed as a table; ``--json`` prints them as JSON as well.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing as mp
+import os
+import pwd
+import random
+import resource
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
+PASSWORD = "password123"
+ROLES = "1,2,4,5,7,8,10,11"
+SETUP = "setup A1 income {} skip uniques unit Regiment with O1, C1 x3, F6 x2"
+DESIGNS = ("2-2-1", "3-1-1", "1-3-1", "1-1-3", "2-1-2", "5-0-0", "0-5-0", "0-0-5")
+
+# ``bureau serve`` as it is, but with the per-seat submission limit lifted.
+UNLIMITED = """
+import sys, uvicorn
+from bureau.server import build
+from bureau.server.app import Limiter
+app = build(sys.argv[1])
+for route in app.routes:
+    api = getattr(getattr(route, "endpoint", None), "__self__", None)
+    if api is not None and hasattr(api, "submit_limit"):
+        api.submit_limit = Limiter(10**9, 10)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="info")
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cores() -> tuple[int | None, int | None]:
+    """The server's core and the load's core (None: not pinned)."""
+    mine = sorted(os.sched_getaffinity(0))
+    if len(mine) < 2:
+        return None, None
+    return mine[0], mine[1]
+
+
+def pinned(cmd: list[str], core: int | None) -> list[str]:
+    if core is None or shutil.which("taskset") is None:
+        return cmd
+    return ["taskset", "-c", str(core), *cmd]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process (Linux ``/proc``)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# -- PostgreSQL ----------------------------------------------------------------------------
+
+
+def pg_bindir() -> Path:
+    def version(path: str) -> tuple:
+        return tuple(int(x) for x in Path(path).parent.name.split(".") if x.isdigit())
+
+    for found in sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=str, reverse=True):
+        if (found / "initdb").exists() and (found / "pg_ctl").exists():
+            return found
+    initdb = shutil.which("initdb")
+    if initdb and shutil.which("pg_ctl"):
+        return Path(initdb).parent
+    raise SystemExit("PostgreSQL's initdb and pg_ctl were not found (apt-get install postgresql)")
+
+
+class Postgres:
+    """A throwaway cluster on ``127.0.0.1:port`` with trust auth and durable commits."""
+
+    def __init__(self, core: int | None) -> None:
+        self.bindir = pg_bindir()
+        self.core = core
+        self.port = free_port()
+        self.as_postgres = os.geteuid() == 0
+        self.base = Path(tempfile.mkdtemp(prefix="bureau-bench-pg-"))
+        self.data = self.base / "data"
+        self.log = self.base / "postgres.log"
+        self.started = False
+        if self.as_postgres:
+            user = pwd.getpwnam("postgres")
+            os.chown(self.base, user.pw_uid, user.pw_gid)
+        self.base.chmod(0o700)
+
+    def run(self, *args: str) -> None:
+        cmd = [str(self.bindir / args[0]), *args[1:]]
+        if self.as_postgres:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        out = subprocess.run(pinned(cmd, self.core), capture_output=True, text=True, check=False)
+        if out.returncode != 0:
+            log = self.log.read_text() if self.log.exists() else ""
+            raise RuntimeError(f"{' '.join(cmd)} failed:\n{out.stdout}\n{out.stderr}\n{log}")
+
+    def start(self) -> Postgres:
+        self.run("initdb", "-D", str(self.data), "-U", "bureau", "--auth=trust",
+                 "--encoding=UTF8", "--locale=C")  # fmt: skip
+        options = (
+            f"-c listen_addresses=127.0.0.1 -c port={self.port} "
+            f"-c unix_socket_directories={self.base} -c max_connections=100"
+        )
+        self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
+                 "-t", "60", "start")  # fmt: skip
+        self.started = True
+        return self
+
+    def stop(self) -> None:
+        if self.started:
+            with contextlib.suppress(RuntimeError):
+                self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+            self.started = False
+        shutil.rmtree(self.base, ignore_errors=True)
+
+    def url(self, dbname: str = "postgres") -> str:
+        return f"postgresql://bureau@127.0.0.1:{self.port}/{dbname}"
+
+    def create_database(self, dbname: str) -> str:
+        import psycopg
+
+        with psycopg.connect(self.url(), autocommit=True) as c:
+            c.execute(f'CREATE DATABASE "{dbname}"')
+        return self.url(dbname)
+
+    def count(self, db: str, sql: str) -> int:
+        import psycopg
+
+        with psycopg.connect(db) as c:
+            return c.execute(sql).fetchone()[0]
+
+
+# -- the server ----------------------------------------------------------------------------
+
+
+class Server:
+    """``bureau serve`` (or the unlimited variant) on a free port, pinned to ``core``."""
+
+    def __init__(self, folder: Path, db: str, core: int | None, unlimited: bool = False):
+        self.folder, self.db, self.core, self.unlimited = folder, db, core, unlimited
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.logfile = folder / f"server-{self.port}.log"
+
+    def start(self) -> Server:
+        if self.unlimited:
+            cmd = [sys.executable, "-c", UNLIMITED, self.db, str(self.port)]
+        else:
+            cmd = [sys.executable, "-m", "bureau", "serve", "--db", self.db, "--port",
+                   str(self.port)]  # fmt: skip
+        log = open(self.logfile, "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(pinned(cmd, self.core), stdout=log, stderr=log,
+                                     cwd=self.folder)  # fmt: skip
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                httpx.get(self.url + "/api/games", timeout=1)
+                return self
+            except httpx.HTTPError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(self.logfile.read_text()) from None
+                time.sleep(0.1)
+        raise RuntimeError("the server did not come up")
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid  # taskset execs the server: same process
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# -- accounts, tables and the actions to play ----------------------------------------------
+
+
+def ok(r: httpx.Response) -> dict:
+    if r.status_code not in (200, 201):
+        raise RuntimeError(f"{r.request.method} {r.request.url}: {r.status_code} {r.text}")
+    return r.json()
+
+
+def account(url: str, name: str) -> str:
+    """Register ``name`` and log in: its bearer token."""
+    with httpx.Client(base_url=url, timeout=60) as http:
+        r = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        if r.status_code != 409:
+            ok(r)
+        body = {"name": name, "password": PASSWORD, "bearer": True}
+        return ok(http.post("/api/login", json=body))["token"]
+
+
+def aristocracy_table(url: str, tokens: list[str], seed: int) -> int:
+    players = len(tokens)
+    with httpx.Client(base_url=url, timeout=60) as http:
+        auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+        body = {"game": "aristocracy", "players": players, "seed": seed}
+        game = ok(http.post("/api/games", json=body, headers=auth[0]))
+        gid = game["id"]
+        for seat in range(players):
+            ok(http.post(f"/api/games/{gid}/join", json={"invite": game["invite"], "seat": seat},
+                         headers=auth[seat]))  # fmt: skip
+        ok(http.post(f"/api/games/{gid}/start", json={}, headers=auth[0]))
+    return gid
+
+
+def noblesse_table(url: str, token: str) -> int:
+    """seat 0 for the account, seven bots; ready once only seat 0 is pending."""
+    with httpx.Client(base_url=url, timeout=60, headers={"Authorization": f"Bearer {token}"}) as h:
+        body = {"game": "noblesse", "players": 8, "seed": 3, "options": {"roles": ROLES.split(",")}}
+        game = ok(h.post("/api/games", json=body))
+        gid = game["id"]
+        ok(h.post(f"/api/games/{gid}/join", json={"invite": game["invite"], "seat": 0}))
+        for seat in range(1, 8):
+            ok(h.post(f"/api/games/{gid}/bots", json={"seat": seat}))
+        ok(h.post(f"/api/games/{gid}/start", json={}))
+        deadline = time.time() + 120
+        while ok(h.get(f"/api/games/{gid}/view"))["pending"] != [0]:
+            if time.time() > deadline:
+                raise RuntimeError(f"the bots of game {gid} never finished their setups")
+            time.sleep(0.2)
+    return gid
+
+
+def aristocracy_script(players: int, seed: int, length: int) -> list[tuple[int, str]]:
+    """``length`` legal actions (seat, text) of an Aristocracy game between the first
+    ``players`` NAMES with ``seed``: what every benchmark table will be asked to play."""
+    from bureau.engine import Match
+
+    m = Match("aristocracy", list(NAMES[:players]), seed, {})
+    rng = random.Random(seed)
+    out: list[tuple[int, str]] = []
+    while len(out) < length and m.outcome() is None:
+        seat = m.pending()[0]
+        text = str(rng.choice(m.game.legal_actions(m.state, seat)))
+        m.play(seat, text, None)
+        out.append((seat, text))
+    return out
+
+
+def tables(url: str, workload: str, games: int, players: int, seed: int) -> list[dict]:
+    """The started games: [{"id": gid, "tokens": [token of seat 0, ...]}]."""
+    if workload == "aristocracy":
+        tokens = [account(url, name) for name in NAMES[:players]]
+        with ThreadPoolExecutor(8) as pool:
+            ids = list(pool.map(lambda _: aristocracy_table(url, tokens, seed), range(games)))
+        return [{"id": gid, "tokens": tokens} for gid in ids]
+    token = account(url, "Ann")
+    with ThreadPoolExecutor(8) as pool:
+        ids = list(pool.map(lambda _: noblesse_table(url, token), range(games)))
+    return [{"id": gid, "tokens": [token]} for gid in ids]
+
+
+# -- the load process ----------------------------------------------------------------------
+
+
+def load(url: str, games: list[dict], script: list[tuple[int, str]] | None, clients: int,
+         warmup: float, seconds: float, core: int | None, out) -> None:  # fmt: skip
+    """The load process: pin to ``core``, drive the games, put the result on ``out``."""
+    if core is not None:
+        os.sched_setaffinity(0, {core})
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    result = asyncio.run(drive(url, games, script, clients, warmup, seconds))
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    result["load_cpu_s"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    out.put(result)
+
+
+async def drive(url: str, games: list[dict], script, clients: int, warmup: float,
+                seconds: float) -> dict:  # fmt: skip
+    latencies: list[float] = []
+    counts = {"ok": 0, "limited": 0, "errors": 0, "exhausted": 0, "in_window_sent": 0}
+    statuses: dict[str, int] = {}
+    clients = max(1, min(clients, len(games)))
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    start = time.perf_counter()
+    opens, closes = start + warmup, start + warmup + seconds
+
+    def action(pos: int) -> tuple[int, str]:
+        if script is None:  # noblesse: the same setup, endlessly
+            return 0, SETUP.format(DESIGNS[pos % len(DESIGNS)])
+        return script[pos]
+
+    async def client(http: httpx.AsyncClient, mine: list[dict]) -> None:
+        auth = {g["id"]: [{"Authorization": f"Bearer {t}"} for t in g["tokens"]] for g in mine}
+        pos = {g["id"]: 0 for g in mine}
+        live = [g["id"] for g in mine]
+        i = 0
+        while live and time.perf_counter() < closes:
+            gid = live[i % len(live)]
+            i += 1
+            if script is not None and pos[gid] >= len(script):
+                live.remove(gid)
+                counts["exhausted"] += 1
+                continue
+            seat, text = action(pos[gid])
+            body = {"action": text, "key": f"bench-{gid}-{pos[gid]}"}
+            sent = time.perf_counter()
+            try:
+                r = await http.post(f"/api/games/{gid}/actions", json=body, headers=auth[gid][seat])
+                status = str(r.status_code)
+            except httpx.HTTPError as exc:
+                status = type(exc).__name__
+            done = time.perf_counter()
+            counted = opens <= done <= closes
+            if counted:
+                statuses[status] = statuses.get(status, 0) + 1
+            if status == "200":
+                pos[gid] += 1
+                if counted:
+                    counts["ok"] += 1
+                    latencies.append(done - sent)
+            elif status == "429":
+                if counted:
+                    counts["limited"] += 1
+                await asyncio.sleep(0.05)
+            else:
+                if counted:
+                    counts["errors"] += 1
+                if status == "422":  # out of step with the script: leave this game
+                    live.remove(gid)
+                else:
+                    await asyncio.sleep(0.01)
+
+    async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as http:
+        await asyncio.gather(*(client(http, games[i::clients]) for i in range(clients)))
+    latencies.sort()
+    return {"latencies": latencies, "counts": counts, "statuses": statuses, "clients": clients,
+            "elapsed": time.perf_counter() - start}  # fmt: skip
+
+
+def percentile(xs: list[float], p: float) -> float | None:
+    if not xs:
+        return None
+    return xs[min(len(xs) - 1, max(0, round(p / 100 * len(xs)) - 1))] * 1000
+
+
+# -- one run -------------------------------------------------------------------------------
+
+
+def run(args, db_kind: str, games: int, pg: Postgres | None, script, folder: Path) -> dict:
+    server_core, load_core = cores()
+    if db_kind == "sqlite":
+        db = str(folder / f"bench-{games}-{time.time_ns()}.sqlite3")
+    else:
+        assert pg is not None
+        db = pg.create_database(f"bench_{games}_{time.time_ns()}")
+    server = Server(folder, db, server_core, args.unlimited).start()
+    try:
+        made = tables(server.url, args.workload, games, args.players, args.seed)
+        clients = args.clients or games
+        ctx = mp.get_context("spawn")
+        out = ctx.Queue()
+        proc = ctx.Process(target=load, args=(server.url, made, script, clients, args.warmup,
+                                              args.seconds, load_core, out))  # fmt: skip
+        proc.start()
+        # the server's CPU over the measured window only
+        time.sleep(args.warmup + 0.5)  # the child takes ~0.5 s to start (spawn + imports)
+        cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+        result = out.get(timeout=args.warmup + args.seconds + 120)
+        cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
+        proc.join(timeout=30)
+    finally:
+        server.stop()
+    if db_kind == "sqlite":
+        with contextlib.closing(sqlite3.connect(db)) as c:
+            query = "SELECT count(*) FROM actions WHERE key LIKE '%bench-%'"
+            stored = c.execute(query).fetchone()[0]
+    else:
+        stored = pg.count(db, "SELECT count(*) FROM actions WHERE key LIKE '%bench-%'")
+    lat = result["latencies"]
+    c = result["counts"]
+    return {
+        "db": db_kind,
+        "workload": args.workload,
+        "games": games,
+        "clients": result["clients"],
+        "seconds": args.seconds,
+        "actions_per_s": round(c["ok"] / args.seconds, 1),
+        "acknowledged": c["ok"],
+        "p50_ms": percentile(lat, 50),
+        "p90_ms": percentile(lat, 90),
+        "p99_ms": percentile(lat, 99),
+        "max_ms": lat[-1] * 1000 if lat else None,
+        "rate_limited_429": c["limited"],
+        "errors": c["errors"],
+        "statuses": result["statuses"],
+        "games_out_of_script": c["exhausted"],
+        "server_cpu": round((cpu1 - cpu0) / (t1 - t0), 2),
+        "load_cpu": round(result["load_cpu_s"] / result["elapsed"], 2),
+        "stored_total": stored,
+        "unlimited": args.unlimited,
+        "server_core": server_core,
+        "load_core": load_core,
+    }
+
+
+def table(rows: list[dict]) -> str:
+    head = ("db", "games", "clients", "actions/s", "p50 ms", "p90 ms", "p99 ms", "max ms",
+            "429s", "errors", "srv cpu", "load cpu")  # fmt: skip
+
+    def f(x):
+        return "-" if x is None else f"{x:.1f}" if isinstance(x, float) else str(x)
+
+    lines = [
+        (
+            r["db"],
+            r["games"],
+            r["clients"],
+            r["actions_per_s"],
+            r["p50_ms"],
+            r["p90_ms"],
+            r["p99_ms"],
+            r["max_ms"],
+            r["rate_limited_429"],
+            r["errors"],
+            f"{r['server_cpu']:.0%}",
+            f"{r['load_cpu']:.0%}",
+        )
+        for r in rows
+    ]
+    cells = [head, *[tuple(f(x) for x in line) for line in lines]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(head))]
+    return "\n".join("  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True))
+                     for row in cells)  # fmt: skip
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    p.add_argument("--games", default="1,50,200", help="game counts, comma-separated")
+    p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per game count")
+    p.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds first")
+    p.add_argument(
+        "--clients", type=int, default=0, help="concurrent HTTP clients (default: one per game)"
+    )
+    p.add_argument("--workload", choices=("aristocracy", "noblesse"), default="aristocracy")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=range(2, 6),
+        help="seats per Aristocracy game, all human accounts",
+    )
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--script",
+        type=int,
+        default=0,
+        help="Aristocracy actions to prepare per game (default: from --seconds)",
+    )
+    p.add_argument(
+        "--unlimited", action="store_true", help="lift the server's per-seat submission rate limit"
+    )
+    p.add_argument("--json", action="store_true", help="print the results as JSON too")
+    args = p.parse_args()
+    counts = [int(x) for x in args.games.split(",") if x.strip()]
+
+    script = None
+    if args.workload == "aristocracy":
+        # Enough for the fastest single game we expect; a game that runs out stops.
+        length = args.script or int(300 * (args.seconds + args.warmup + 2))
+        t = time.perf_counter()
+        script = aristocracy_script(args.players, args.seed, length)
+        print(f"prepared {len(script)} Aristocracy actions in {time.perf_counter() - t:.1f} s",
+              file=sys.stderr)  # fmt: skip
+
+    folder = Path(tempfile.mkdtemp(prefix="bureau-bench-"))
+    pg = Postgres(cores()[0]).start() if args.db == "postgresql" else None
+    rows = []
+    try:
+        for games in counts:
+            row = run(args, args.db, games, pg, script, folder)
+            rows.append(row)
+            print(f"{games} games: {row['actions_per_s']} actions/s, p99 {row['p99_ms']} ms",
+                  file=sys.stderr)  # fmt: skip
+    finally:
+        if pg is not None:
+            pg.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    print(table(rows))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()
