@@ -307,11 +307,14 @@ def serve(
     ] = None,
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    access_log: Annotated[
+        bool, typer.Option("--access-log", help="Log every request (off: it costs time).")
+    ] = False,
 ) -> None:
     """Run the game server (HTTP and WebSocket API; migrates the database on start)."""
     from bureau.server import serve as run_server
 
-    run_server(db, redis, host, port)
+    run_server(db, redis, host, port, access_log)
 
 
 # -- bureau moderate ---------------------------------------------------------------------------

@@ -22,10 +22,10 @@ def build(db: str | None = None, redis: str | None = None, workers: bool = True)
 
 
 def serve(db: str | None = None, redis: str | None = None, host: str = "127.0.0.1",
-          port: int = 8000) -> None:  # fmt: skip
+          port: int = 8000, access_log: bool = False) -> None:  # fmt: skip
     import uvicorn
 
-    uvicorn.run(build(db, redis), host=host, port=port, log_level="info")
+    uvicorn.run(build(db, redis), host=host, port=port, log_level="info", access_log=access_log)
 
 
 __all__ = ["build", "create_app", "serve"]

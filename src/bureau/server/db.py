@@ -158,7 +158,7 @@ class Store:
         return self.engine.dialect.name == "sqlite"
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def sqlite_pragmas(dbapi_connection, _record) -> None:
     # WAL lets readers run beside the writer; FULL sync makes a commit durable (power loss
     # included) before the server acknowledges an action.
     cur = dbapi_connection.cursor()
@@ -186,11 +186,14 @@ def open_store(url: str, create: bool = True) -> Store:
     if url == "sqlite://":
         engine = create_engine(url, connect_args={"check_same_thread": False}, poolclass=StaticPool)
     elif url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        # As many connections as request threads (anyio's 40), so none waits for one.
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=40
+        )
     else:
-        engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        engine = create_engine(url, pool_size=20, max_overflow=30, pool_pre_ping=True)
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", sqlite_pragmas)
     if create:
         Base.metadata.create_all(engine)
     return Store(engine)

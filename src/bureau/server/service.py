@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from bureau.bots import BOTS, make
@@ -36,6 +36,7 @@ from .db import (
     Store,
     TokenRow,
 )
+from .writer import Write, Writer
 
 
 class ServiceError(Exception):
@@ -51,6 +52,7 @@ def refuse(status: int, message: str) -> ServiceError:
     return ServiceError(status, message)
 
 
+LOGIN_CACHE = 60.0  # seconds a checked login is trusted without asking the database
 MAX_INT = 2**31 - 1  # ids, seats and seeds fit every database's INTEGER
 
 
@@ -68,6 +70,8 @@ class Loaded:
     match: Match
     version: int
     events: list[Event] = field(default_factory=list)
+    keys: dict[str, str] = field(default_factory=dict)  # idempotency key -> action text
+    bots: dict[int, str] = field(default_factory=dict)  # seat -> bot kind (fixed once running)
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,13 @@ class Reader:
 class Service:
     def __init__(self, store: Store, publish: Callable[[int], None] | None = None):
         self.store = store
+        self.writer = Writer(store)
         self.passwords = auth.Passwords()
         self.loaded: dict[int, Loaded] = {}
+        # Logins seen lately (token hash -> (account, token row, when)), and the readers of
+        # running games, whose seats never change: most requests need no database read.
+        self.logins: dict[str, tuple[dict, TokenRow, float]] = {}
+        self.readers: dict[tuple[int, int], Reader] = {}
         self.locks: dict[int, threading.Lock] = {}
         self.guard = threading.Lock()
         self.publish = publish or (lambda game_id: None)
@@ -126,6 +135,7 @@ class Service:
             return token, csrf, {"id": account.id, "name": account.display}
 
     def logout(self, token: str) -> None:
+        self.logins.pop(auth.token_hash(token), None)
         with self.store.session() as s:
             row = s.scalar(select(TokenRow).where(TokenRow.token_hash == auth.token_hash(token)))
             if row is not None:
@@ -136,12 +146,31 @@ class Service:
         """The account a token logs in, with its token row; None if none or expired."""
         if not token:
             return None
+        hashed = auth.token_hash(token)
+        cached = self.recent_login(hashed)
+        if cached is not None:
+            return cached
         with self.store.session() as s:
-            row = s.scalar(select(TokenRow).where(TokenRow.token_hash == auth.token_hash(token)))
+            row = s.scalar(select(TokenRow).where(TokenRow.token_hash == hashed))
             if row is None or row.expires_at < time.time():
                 return None
             account = s.get(Account, row.account_id)
-            return {"id": account.id, "name": account.display}, row
+            found = {"id": account.id, "name": account.display}, row
+        self.logins[hashed] = (*found, time.monotonic())
+        return found
+
+    def recent_login(self, hashed: str) -> tuple[dict, TokenRow] | None:
+        """A login checked in the last ``LOGIN_CACHE`` seconds (a logout elsewhere takes
+        effect here within that time)."""
+        hit = self.logins.get(hashed)
+        if (
+            hit is None
+            or time.monotonic() - hit[2] > LOGIN_CACHE
+            or hit[1].expires_at < time.time()
+        ):
+            self.logins.pop(hashed, None)
+            return None
+        return hit[0], hit[1]
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -329,6 +358,15 @@ class Service:
         """The seat ``account`` holds in the game, the moderator, or a spectator."""
         if account is None:
             return Reader(None, None)
+        cached = self.readers.get((account["id"], game_id))
+        if cached is not None:
+            return cached
+        found = self._reader(account, game_id)
+        if game_id in self.loaded:  # running: seats are fixed
+            self.readers[(account["id"], game_id)] = found
+        return found
+
+    def _reader(self, account: dict, game_id: int) -> Reader:
         with self.store.session() as s:
             row = self._row(s, game_id)
             seat = s.scalar(
@@ -353,10 +391,12 @@ class Service:
                 return loaded
             start = 0 if loaded is None else loaded.version
             if loaded is None:
-                names = s.scalars(
-                    select(SeatRow.name).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+                seats = s.scalars(
+                    select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
                 ).all()
-                loaded = Loaded(Match(row.game, list(names), row.seed, row.options), 0)
+                names = [x.name for x in seats]
+                loaded = Loaded(Match(row.game, names, row.seed, row.options), 0)
+                loaded.bots = {x.seat: x.bot for x in seats if x.bot}
                 if row.started_at is not None:
                     loaded.match.begin(row.started_at)
             actions = s.scalars(
@@ -367,6 +407,8 @@ class Service:
         for a in actions:
             loaded.events.extend(loaded.match.play(a.seat, a.text, a.at))
             loaded.version = a.seq
+            if a.key is not None:
+                loaded.keys[a.key] = a.text
         self.loaded[game_id] = loaded
         return loaded
 
@@ -408,14 +450,14 @@ class Service:
             raise refuse(400, "send the action's text")
         if key is not None and (not isinstance(key, str) or len(key) > 80):
             raise refuse(400, "an idempotency key is text of at most 80 characters")
+        stored = None if key is None else f"{reader.seat}:{key}"  # keys are per seat
         with self.lock(game_id):
             for _attempt in range(5):
-                loaded = self.game(game_id)
-                stored = None if key is None else f"{reader.seat}:{key}"  # keys are per seat
-                if stored is not None:
-                    done = self._keyed(game_id, stored)
-                    if done is not None:
-                        return {"accepted": True, "repeated": True, "action": done}
+                # The game as this process knows it; if another process went first, the
+                # version check of the write fails and the game is rebuilt from the log.
+                loaded = self.loaded.get(game_id) or self.game(game_id)
+                if stored is not None and stored in loaded.keys:
+                    return {"accepted": True, "repeated": True, "action": loaded.keys[stored]}
                 result = self._try(game_id, loaded, reader, text, stored)
                 if result is not None:
                     break
@@ -424,12 +466,6 @@ class Service:
                 raise refuse(503, "the game is busy; try again")
         self.after_change(game_id)
         return result
-
-    def _keyed(self, game_id: int, key: str) -> str | None:
-        with self.store.session() as s:
-            return s.scalar(
-                select(ActionRow.text).where(ActionRow.game_id == game_id, ActionRow.key == key)
-            )
 
     def _try(self, game_id: int, loaded: Loaded, reader: Reader, text: str, key) -> dict | None:
         m = loaded.match
@@ -448,26 +484,28 @@ class Service:
             raise refuse(422, str(exc)) from None
         canonical = str(action)
         seq = loaded.version + 1
-        with self.store.session() as s:
-            moved = s.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.version == loaded.version)
-                .values(
-                    version=seq,
-                    deadline=m.game.deadline(trial),
-                    status="over" if m.game.outcome(trial) is not None else "running",
-                )
-            )
-            if moved.rowcount != 1:
-                s.rollback()
-                return None
-            s.add(ActionRow(game_id=game_id, seq=seq, seat=reader.seat, text=canonical, at=at,
-                            key=key, account_id=reader.account_id))  # fmt: skip
-            try:
-                s.commit()
-            except IntegrityError:
-                s.rollback()
-                return None
+        job = Write(
+            game_id,
+            loaded.version,
+            {
+                "version": seq,
+                "deadline": m.game.deadline(trial),
+                "status": "over" if m.game.outcome(trial) is not None else "running",
+            },
+            {
+                "game_id": game_id,
+                "seq": seq,
+                "seat": reader.seat,
+                "text": canonical,
+                "at": at,
+                "key": key,
+                "account_id": reader.account_id,
+            },
+        )
+        if not self.writer.write(job):
+            return None
+        if key is not None:
+            loaded.keys[key] = canonical
         m.state = trial
         m.actions.append((reader.seat, canonical, at))
         m.events.extend(events)
@@ -546,6 +584,9 @@ class Service:
 
     def bot_turns(self, game_id: int, limit: int = 200) -> int:
         """Let seated bots act while the game waits for them; returns actions made."""
+        loaded = self.loaded.get(game_id)
+        if loaded is not None and (not loaded.bots or loaded.match.outcome() is not None):
+            return 0  # the common case, without a database read
         with self.store.session() as s:
             row = self._row(s, game_id)
             if row.status != "running":

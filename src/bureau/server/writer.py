@@ -1,0 +1,130 @@
+"""Group commit: one thread writes every accepted action, many per transaction.
+
+A submission waits until its action is committed (durable: SQLite in ``synchronous=FULL``,
+PostgreSQL's own commit), but concurrent submissions to different games share one
+commit, so the disk syncs once per batch instead of once per action. Each action is
+written under a savepoint with the game's version check (``UPDATE games ... WHERE
+version = :expected``): an action computed on a stale game (another process went first)
+fails alone and its submitter rebuilds and retries.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass, field
+
+from sqlalchemy import create_engine, event, insert, update
+from sqlalchemy.exc import IntegrityError
+
+from .db import ActionRow, GameRow, Store, sqlite_pragmas
+
+BATCH = 256
+
+
+@dataclass
+class Write:
+    """One action to append: the game's new version and row values, the action row."""
+
+    game_id: int
+    expected: int
+    game_values: dict
+    action: dict
+    done: threading.Event = field(default_factory=threading.Event)
+    ok: bool = False
+    error: BaseException | None = None
+
+
+class Writer:
+    """The single writing thread and its queue."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.engine = _writing_engine(store)
+        self.conn = self.engine.connect()  # the writer thread's own, for its lifetime
+        self.jobs: queue.Queue[Write | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, name="bureau-writer", daemon=True)
+        self.thread.start()
+
+    def write(self, job: Write, timeout: float = 30) -> bool:
+        """Queue ``job`` and wait for its commit; True if stored, False on a conflict."""
+        self.jobs.put(job)
+        if not job.done.wait(timeout):
+            raise TimeoutError("the database did not answer in time")
+        if job.error is not None:
+            raise job.error
+        return job.ok
+
+    def close(self) -> None:
+        self.jobs.put(None)
+        self.thread.join(timeout=10)
+        self.conn.close()
+
+    def _run(self) -> None:
+        while True:
+            first = self.jobs.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < BATCH:
+                try:
+                    job = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    self.jobs.put(None)
+                    break
+                batch.append(job)
+            self._commit(batch)
+
+    def _commit(self, batch: list[Write]) -> None:
+        try:
+            with self.conn.begin():
+                for job in batch:
+                    job.ok = self._one(self.conn, job)
+        except BaseException as exc:  # the whole batch failed: nobody is acknowledged
+            for job in batch:
+                job.ok, job.error = False, exc
+        for job in batch:
+            job.done.set()
+
+    def _one(self, conn, job: Write) -> bool:
+        savepoint = conn.begin_nested()
+        try:
+            moved = conn.execute(
+                update(GameRow)
+                .where(GameRow.id == job.game_id, GameRow.version == job.expected)
+                .values(**job.game_values)
+            )
+            if moved.rowcount != 1:
+                savepoint.rollback()
+                return False
+            conn.execute(insert(ActionRow).values(**job.action))
+            savepoint.commit()
+            return True
+        except IntegrityError:
+            savepoint.rollback()
+            return False
+
+
+def _writing_engine(store: Store):
+    """PostgreSQL: the store's engine. SQLite: an engine of its own whose transactions
+    start with ``BEGIN IMMEDIATE`` (the write lock at once, no deadlock between two
+    processes upgrading a read lock) and that SQLAlchemy fully controls, so savepoints
+    work (pysqlite's own transaction handling is switched off)."""
+    if not store.is_sqlite or str(store.engine.url) == "sqlite://":
+        return store.engine
+    engine = create_engine(
+        store.engine.url, connect_args={"check_same_thread": False, "timeout": 30}
+    )
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, record):
+        sqlite_pragmas(dbapi_connection, record)
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
