@@ -51,6 +51,31 @@ class Limiter:
         return True
 
 
+def openapi_document(routes) -> dict:
+    """The routes' docstrings as OpenAPI 3, with the path parameter, the query parameter
+    ``since`` and JSON bodies declared (the docstrings give summaries and responses)."""
+    doc = SCHEMAS.get_schema(routes=routes)
+    game_id = {"name": "game_id", "in": "path", "required": True,
+               "schema": {"type": "integer", "minimum": 0}}  # fmt: skip
+    since_q = {"name": "since", "in": "query", "required": False,
+               "schema": {"type": "integer", "minimum": 0}}  # fmt: skip
+    body = {"required": False, "content": {"application/json": {"schema": {"type": "object"}}}}
+    for path, methods in doc.get("paths", {}).items():
+        for method, operation in methods.items():
+            params = [game_id] if "{game_id}" in path else []
+            if method == "get" and path.endswith(("/events", "/messages")):
+                params.append(since_q)
+            if params:
+                operation["parameters"] = params
+            if method == "post":
+                operation["requestBody"] = body
+            for response in operation.get("responses", {}).values():
+                response.setdefault("content", {"application/json": {"schema": {}}})
+    doc["components"] = {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}}
+    doc["security"] = [{"bearer": []}, {}]
+    return doc
+
+
 def since(request) -> int:
     """The ``since`` query parameter: a whole number, 0 by default."""
     raw = request.query_params.get("since", "0")
@@ -396,7 +421,7 @@ class Api:
         responses:
           200: {description: the document}
         """
-        return JSONResponse(SCHEMAS.get_schema(routes=request.app.routes))
+        return JSONResponse(openapi_document(request.app.routes))
 
     # -- live updates ----------------------------------------------------------------------
 
