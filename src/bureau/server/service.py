@@ -92,7 +92,7 @@ class Service:
         # running games, whose seats never change: most requests need no database read.
         self.logins: dict[str, tuple[dict, TokenRow, float]] = {}
         self.readers: dict[tuple[int, int], Reader] = {}
-        self.locks: dict[int, threading.Lock] = {}
+        self.locks: dict[int, threading.RLock] = {}
         self.guard = threading.Lock()
         self.publish = publish or (lambda game_id: None)
 
@@ -350,9 +350,10 @@ class Service:
 
     # -- playing -------------------------------------------------------------------------------
 
-    def lock(self, game_id: int) -> threading.Lock:
+    def lock(self, game_id: int) -> threading.RLock:
+        """The game's lock in this process: one change or catch-up at a time."""
         with self.guard:
-            return self.locks.setdefault(game_id, threading.Lock())
+            return self.locks.setdefault(game_id, threading.RLock())
 
     def reader(self, account: dict | None, game_id: int) -> Reader:
         """The seat ``account`` holds in the game, the moderator, or a spectator."""
@@ -382,6 +383,10 @@ class Service:
 
     def game(self, game_id: int) -> Loaded:
         """The game in memory, rebuilt from the log if this process is behind."""
+        with self.lock(game_id):
+            return self._catch_up(game_id)
+
+    def _catch_up(self, game_id: int) -> Loaded:
         with self.store.session() as s:
             row = self._row(s, game_id)
             if row.status == "open":

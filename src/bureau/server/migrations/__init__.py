@@ -9,6 +9,7 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 
 HERE = Path(__file__).parent
+MIGRATION_LOCK = 7_771_001  # any constant, the same in every process
 
 
 def config(connection=None) -> Config:
@@ -19,6 +20,9 @@ def config(connection=None) -> Config:
 
 
 def upgrade(engine: Engine) -> None:
-    """Bring the database to the newest schema (idempotent)."""
+    """Bring the database to the newest schema (idempotent). On PostgreSQL an advisory
+    lock makes processes starting together migrate one after the other."""
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         command.upgrade(config(connection), "head")
