@@ -14,10 +14,10 @@ import queue
 import threading
 from dataclasses import dataclass, field
 
-from sqlalchemy import create_engine, event, insert, update
+from sqlalchemy import create_engine, delete, event, insert, update
 from sqlalchemy.exc import IntegrityError
 
-from .db import ActionRow, GameRow, Store, sqlite_pragmas
+from .db import ActionRow, GameRow, SnapshotRow, Store, sqlite_pragmas
 
 BATCH = 256
 
@@ -35,6 +35,13 @@ class Write:
     error: BaseException | None = None
 
 
+@dataclass
+class Snapshot:
+    game_id: int
+    seq: int
+    blob: bytes
+
+
 class Writer:
     """The single writing thread and its queue."""
 
@@ -42,7 +49,7 @@ class Writer:
         self.store = store
         self.engine = _writing_engine(store)
         self.conn = self.engine.connect()  # the writer thread's own, for its lifetime
-        self.jobs: queue.Queue[Write | None] = queue.Queue()
+        self.jobs: queue.Queue[Write | Snapshot | None] = queue.Queue()
         self.thread = threading.Thread(target=self._run, name="bureau-writer", daemon=True)
         self.thread.start()
 
@@ -54,6 +61,10 @@ class Writer:
         if job.error is not None:
             raise job.error
         return job.ok
+
+    def snapshot(self, game_id: int, seq: int, blob: bytes) -> None:
+        """Keep a game's snapshot (written with the next batch; nobody waits for it)."""
+        self.jobs.put(Snapshot(game_id, seq, blob))
 
     def close(self) -> None:
         self.jobs.put(None)
@@ -77,16 +88,26 @@ class Writer:
                 batch.append(job)
             self._commit(batch)
 
-    def _commit(self, batch: list[Write]) -> None:
+    def _commit(self, batch: list) -> None:
+        writes = [job for job in batch if isinstance(job, Write)]
         try:
             with self.conn.begin():
                 for job in batch:
-                    job.ok = self._one(self.conn, job)
+                    if isinstance(job, Snapshot):
+                        self._keep(self.conn, job)
+                    else:
+                        job.ok = self._one(self.conn, job)
         except BaseException as exc:  # the whole batch failed: nobody is acknowledged
-            for job in batch:
+            for job in writes:
                 job.ok, job.error = False, exc
-        for job in batch:
+        for job in writes:
             job.done.set()
+
+    def _keep(self, conn, snap: Snapshot) -> None:
+        conn.execute(delete(SnapshotRow).where(SnapshotRow.game_id == snap.game_id))
+        conn.execute(
+            insert(SnapshotRow).values(game_id=snap.game_id, seq=snap.seq, state=snap.blob)
+        )
 
     def _one(self, conn, job: Write) -> bool:
         savepoint = conn.begin_nested()
