@@ -91,23 +91,44 @@ class Writer:
     def _commit(self, batch: list) -> None:
         writes = [job for job in batch if isinstance(job, Write)]
         try:
-            with self.conn.begin():
-                for job in batch:
-                    if isinstance(job, Snapshot):
-                        self._keep(self.conn, job)
-                    else:
-                        job.ok = self._one(self.conn, job)
+            try:
+                self._batch(batch, careful=False)
+            except IntegrityError:  # a duplicate key: again, each action on its own savepoint
+                self._batch(batch, careful=True)
         except BaseException as exc:  # the whole batch failed: nobody is acknowledged
             for job in writes:
                 job.ok, job.error = False, exc
         for job in writes:
             job.done.set()
 
+    def _batch(self, batch: list, careful: bool) -> None:
+        with self.conn.begin():
+            for job in batch:
+                if isinstance(job, Snapshot):
+                    self._keep(self.conn, job)
+                elif careful:
+                    job.ok = self._one(self.conn, job)
+                else:
+                    job.ok = self._append(self.conn, job)
+
     def _keep(self, conn, snap: Snapshot) -> None:
         conn.execute(delete(SnapshotRow).where(SnapshotRow.game_id == snap.game_id))
         conn.execute(
             insert(SnapshotRow).values(game_id=snap.game_id, seq=snap.seq, state=snap.blob)
         )
+
+    def _append(self, conn, job: Write) -> bool:
+        """The version check, then the insert. A failed check changes nothing, so no
+        savepoint is needed; a duplicate key raises and the batch is redone carefully."""
+        moved = conn.execute(
+            update(GameRow)
+            .where(GameRow.id == job.game_id, GameRow.version == job.expected)
+            .values(**job.game_values)
+        )
+        if moved.rowcount != 1:
+            return False
+        conn.execute(insert(ActionRow).values(**job.action))
+        return True
 
     def _one(self, conn, job: Write) -> bool:
         savepoint = conn.begin_nested()
