@@ -10,10 +10,11 @@ file, or a new database on a throwaway PostgreSQL cluster (``initdb``/``pg_ctl``
 temporary folder, as the ``postgres`` user when run as root, pinned to the server's
 core too, with PostgreSQL's durable defaults: ``fsync`` and ``synchronous_commit`` on).
 It creates the accounts and the games over the API, then a separate load process pinned
-to the other core runs ``--clients`` concurrent keep-alive HTTP clients (httpx on
-asyncio). Each client owns some of the games and, in a closed loop without think time,
-submits each game's next action with an idempotency key (``POST .../actions``). At most
-one request per game is in flight: a game's actions are a chain.
+to the other core runs ``--clients`` concurrent keep-alive HTTP clients (threads, one
+httpx connection each; default one per game, at most 64). Each client owns some of the
+games and, in a closed loop without think time, submits each game's next action with an
+idempotency key (``POST .../actions``). At most one request per game is in flight: a
+game's actions are a chain.
 
 What it measures, after ``--warmup`` seconds and for ``--seconds`` seconds:
 
@@ -50,7 +51,6 @@ Results are printed as a table; ``--json`` prints them as JSON as well.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import multiprocessing as mp
@@ -64,6 +64,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -334,19 +335,23 @@ def load(url: str, games: list[dict], script: list[tuple[int, str]] | None, clie
     if core is not None:
         os.sched_setaffinity(0, {core})
     before = resource.getrusage(resource.RUSAGE_SELF)
-    result = asyncio.run(drive(url, games, script, clients, warmup, seconds))
+    result = drive(url, games, script, clients, warmup, seconds)
     after = resource.getrusage(resource.RUSAGE_SELF)
     result["load_cpu_s"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     out.put(result)
 
 
-async def drive(url: str, games: list[dict], script, clients: int, warmup: float,
-                seconds: float) -> dict:  # fmt: skip
+def drive(url: str, games: list[dict], script, clients: int, warmup: float,
+          seconds: float) -> dict:  # fmt: skip
+    """``clients`` threads, each with its own keep-alive connection, share the games out
+    and submit one action at a time per game. (An asyncio httpx client with hundreds of
+    connections spent its whole core on connection-pool bookkeeping and was the
+    bottleneck, not the server.)"""
     latencies: list[float] = []
     counts = {"ok": 0, "limited": 0, "errors": 0, "exhausted": 0, "in_window_sent": 0}
     statuses: dict[str, int] = {}
     clients = max(1, min(clients, len(games)))
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    lock = threading.Lock()
     start = time.perf_counter()
     opens, closes = start + warmup, start + warmup + seconds
 
@@ -355,7 +360,21 @@ async def drive(url: str, games: list[dict], script, clients: int, warmup: float
             return 0, SETUP.format(DESIGNS[pos % len(DESIGNS)])
         return script[pos]
 
-    async def client(http: httpx.AsyncClient, mine: list[dict]) -> None:
+    def note(status: str, sent: float, done: float) -> None:
+        if not opens <= done <= closes:
+            return
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
+            if status == "200":
+                counts["ok"] += 1
+                latencies.append(done - sent)
+            elif status == "429":
+                counts["limited"] += 1
+            else:
+                counts["errors"] += 1
+
+    def client(mine: list[dict]) -> None:
+        http = httpx.Client(base_url=url, timeout=30)
         auth = {g["id"]: [{"Authorization": f"Bearer {t}"} for t in g["tokens"]] for g in mine}
         pos = {g["id"]: 0 for g in mine}
         live = [g["id"] for g in mine]
@@ -365,39 +384,33 @@ async def drive(url: str, games: list[dict], script, clients: int, warmup: float
             i += 1
             if script is not None and pos[gid] >= len(script):
                 live.remove(gid)
-                counts["exhausted"] += 1
+                with lock:
+                    counts["exhausted"] += 1
                 continue
             seat, text = action(pos[gid])
             body = {"action": text, "key": f"bench-{gid}-{pos[gid]}"}
             sent = time.perf_counter()
             try:
-                r = await http.post(f"/api/games/{gid}/actions", json=body, headers=auth[gid][seat])
+                r = http.post(f"/api/games/{gid}/actions", json=body, headers=auth[gid][seat])
                 status = str(r.status_code)
             except httpx.HTTPError as exc:
                 status = type(exc).__name__
-            done = time.perf_counter()
-            counted = opens <= done <= closes
-            if counted:
-                statuses[status] = statuses.get(status, 0) + 1
+            note(status, sent, time.perf_counter())
             if status == "200":
                 pos[gid] += 1
-                if counted:
-                    counts["ok"] += 1
-                    latencies.append(done - sent)
             elif status == "429":
-                if counted:
-                    counts["limited"] += 1
-                await asyncio.sleep(0.05)
+                time.sleep(0.05)
+            elif status == "422":  # out of step with the script: leave this game
+                live.remove(gid)
             else:
-                if counted:
-                    counts["errors"] += 1
-                if status == "422":  # out of step with the script: leave this game
-                    live.remove(gid)
-                else:
-                    await asyncio.sleep(0.01)
+                time.sleep(0.01)
+        http.close()
 
-    async with httpx.AsyncClient(base_url=url, timeout=30, limits=limits) as http:
-        await asyncio.gather(*(client(http, games[i::clients]) for i in range(clients)))
+    threads = [threading.Thread(target=client, args=(games[i::clients],)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
     latencies.sort()
     return {"latencies": latencies, "counts": counts, "statuses": statuses, "clients": clients,
             "elapsed": time.perf_counter() - start}  # fmt: skip
@@ -422,7 +435,7 @@ def run(args, db_kind: str, games: int, pg: Postgres | None, script, folder: Pat
     server = Server(folder, db, server_core, args.unlimited).start()
     try:
         made = tables(server.url, args.workload, games, args.players, args.seed)
-        clients = args.clients or games
+        clients = args.clients or min(games, 64)
         ctx = mp.get_context("spawn")
         out = ctx.Queue()
         proc = ctx.Process(target=load, args=(server.url, made, script, clients, args.warmup,
@@ -506,7 +519,10 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per game count")
     p.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds first")
     p.add_argument(
-        "--clients", type=int, default=0, help="concurrent HTTP clients (default: one per game)"
+        "--clients",
+        type=int,
+        default=0,
+        help="concurrent HTTP clients (default: one per game, at most 64)",
     )
     p.add_argument("--workload", choices=("aristocracy", "noblesse"), default="aristocracy")
     p.add_argument(

@@ -153,7 +153,10 @@ class Api:
         cookie = request.cookies.get(auth.SESSION_COOKIE)
         if token == "":
             raise ServiceError(401, "an empty bearer token")
-        found = await self.call(self.service.who, token if token is not None else cookie)
+        given = token if token is not None else cookie
+        found = self.service.recent_login(auth.token_hash(given)) if given else None
+        if found is None:  # not checked lately: ask the database, off the event loop
+            found = await self.call(self.service.who, given)
         if found is None:
             if required:
                 raise ServiceError(401, "log in first (session cookie or bearer token)")
@@ -169,6 +172,10 @@ class Api:
 
     async def reader(self, request: Request, required: bool = False) -> Reader:
         account = await self.account(request, required=required)
+        if account is not None:
+            cached = self.service.readers.get((account["id"], self.game_id(request)))
+            if cached is not None:
+                return cached
         return await self.call(self.service.reader, account, self.game_id(request))
 
     # -- accounts --------------------------------------------------------------------------

@@ -90,6 +90,9 @@ class Hub:
     # -- workers -------------------------------------------------------------------------------
 
     def wake_bots(self, game_id: int) -> None:
+        loaded = self.service.loaded.get(game_id) if self.service else None
+        if loaded is not None and not loaded.bots:
+            return  # a game without bots (seats are fixed once it runs)
         if self.loop is not None and game_id not in self.busy:
             self.busy.add(game_id)
             self.loop.create_task(self._bots(game_id))

@@ -14,7 +14,7 @@ import queue
 import threading
 from dataclasses import dataclass, field
 
-from sqlalchemy import create_engine, delete, event, insert, update
+from sqlalchemy import bindparam, create_engine, delete, event, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import ActionRow, GameRow, SnapshotRow, Store, sqlite_pragmas
@@ -33,6 +33,25 @@ class Write:
     done: threading.Event = field(default_factory=threading.Event)
     ok: bool = False
     error: BaseException | None = None
+
+
+class Conflict(Exception):
+    """A version check failed in a fast batch."""
+
+
+# One statement for every game of a batch (executemany): its new version, deadline and
+# status, where its version is still the one the action was computed on.
+_BUMP = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("gid"), GameRow.version == bindparam("expected"))
+    .values(version=bindparam("v"), deadline=bindparam("dl"), status=bindparam("st"))
+)
+
+
+def _bump_params(job: Write) -> dict:
+    values = job.game_values
+    return {"gid": job.game_id, "expected": job.expected, "v": values["version"],
+            "dl": values["deadline"], "st": values["status"]}  # fmt: skip
 
 
 @dataclass
@@ -93,7 +112,7 @@ class Writer:
         try:
             try:
                 self._batch(batch, careful=False)
-            except IntegrityError:  # a duplicate key: again, each action on its own savepoint
+            except (IntegrityError, Conflict):  # again, each action on its own savepoint
                 self._batch(batch, careful=True)
         except BaseException as exc:  # the whole batch failed: nobody is acknowledged
             for job in writes:
@@ -102,33 +121,33 @@ class Writer:
             job.done.set()
 
     def _batch(self, batch: list, careful: bool) -> None:
+        writes = [job for job in batch if isinstance(job, Write)]
         with self.conn.begin():
             for job in batch:
                 if isinstance(job, Snapshot):
                     self._keep(self.conn, job)
-                elif careful:
+            if careful:
+                for job in writes:
                     job.ok = self._one(self.conn, job)
-                else:
-                    job.ok = self._append(self.conn, job)
+            elif writes:
+                self._append_all(self.conn, writes)
+
+    def _append_all(self, conn, writes: list[Write]) -> None:
+        """Every action of the batch in two statements: the version checks, then the
+        inserts. If any check fails (another process went first), ``Conflict`` sends the
+        batch down the careful path, which finds out which."""
+        moved = conn.execute(_BUMP, [_bump_params(job) for job in writes])
+        if moved.rowcount != len(writes):
+            raise Conflict
+        conn.execute(insert(ActionRow), [job.action for job in writes])
+        for job in writes:
+            job.ok = True
 
     def _keep(self, conn, snap: Snapshot) -> None:
         conn.execute(delete(SnapshotRow).where(SnapshotRow.game_id == snap.game_id))
         conn.execute(
             insert(SnapshotRow).values(game_id=snap.game_id, seq=snap.seq, state=snap.blob)
         )
-
-    def _append(self, conn, job: Write) -> bool:
-        """The version check, then the insert. A failed check changes nothing, so no
-        savepoint is needed; a duplicate key raises and the batch is redone carefully."""
-        moved = conn.execute(
-            update(GameRow)
-            .where(GameRow.id == job.game_id, GameRow.version == job.expected)
-            .values(**job.game_values)
-        )
-        if moved.rowcount != 1:
-            return False
-        conn.execute(insert(ActionRow).values(**job.action))
-        return True
 
     def _one(self, conn, job: Write) -> bool:
         savepoint = conn.begin_nested()
