@@ -120,6 +120,10 @@ def test_the_websocket_pushes_each_reader_his_view_and_events(server, players):
         pushed = json.loads(ws.recv(timeout=10))
         assert pushed["events"] and pushed["events"][0]["n"] == seen + 1
         assert pushed["view"]["view"] == ben.ok("GET", f"/api/games/{gid}/view")["view"]
+        ann.ok("POST", f"/api/games/{gid}/messages", {"kind": "public", "text": "Well played"})
+        said = json.loads(ws.recv(timeout=10))
+        assert [(m["from"], m["text"]) for m in said["messages"]] == [("Ann", "Well played")]
+        assert said["events"] == []
 
 
 def test_a_deadline_is_kept_across_a_restart(tmp_path):

@@ -310,11 +310,14 @@ def serve(
     access_log: Annotated[
         bool, typer.Option("--access-log", help="Log every request (off: it costs time).")
     ] = False,
+    secure_cookies: Annotated[
+        bool, typer.Option("--secure-cookies", help="Behind HTTPS: mark session cookies Secure.")
+    ] = False,
 ) -> None:
     """Run the game server (HTTP and WebSocket API; migrates the database on start)."""
     from bureau.server import serve as run_server
 
-    run_server(db, redis, host, port, access_log)
+    run_server(db, redis, host, port, access_log, secure_cookies)
 
 
 # -- bureau moderate ---------------------------------------------------------------------------

@@ -13,19 +13,22 @@ from .db import database_url, open_store
 from .migrations import upgrade
 
 
-def build(db: str | None = None, redis: str | None = None, workers: bool = True):
+def build(db: str | None = None, redis: str | None = None, workers: bool = True,
+          secure_cookies: bool = False):  # fmt: skip
     """The app on the database ``db`` (a SQLite file by default), migrated to the newest
     schema."""
     store = open_store(database_url(db), create=False)
     upgrade(store.engine)
-    return create_app(store, redis_url=redis, workers=workers)
+    return create_app(store, redis_url=redis, workers=workers, secure_cookies=secure_cookies)
 
 
 def serve(db: str | None = None, redis: str | None = None, host: str = "127.0.0.1",
-          port: int = 8000, access_log: bool = False) -> None:  # fmt: skip
+          port: int = 8000, access_log: bool = False,
+          secure_cookies: bool = False) -> None:  # fmt: skip
     import uvicorn
 
-    uvicorn.run(build(db, redis), host=host, port=port, log_level="info", access_log=access_log)
+    app = build(db, redis, secure_cookies=secure_cookies)
+    uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log)
 
 
 __all__ = ["build", "create_app", "serve"]

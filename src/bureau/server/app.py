@@ -130,6 +130,7 @@ class Api:
     def __init__(self, service: Service, hub: Hub):
         self.service = service
         self.hub = hub
+        self.secure_cookies = False
         self.login_limit = Limiter(10, 60)
         self.submit_limit = Limiter(120, 10)
 
@@ -212,7 +213,7 @@ class Api:
         if kind == "session":
             response.set_cookie(
                 auth.SESSION_COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
-                samesite="strict",
+                samesite="strict", secure=self.secure_cookies,  # behind HTTPS: never in clear
             )  # fmt: skip
         return response
 
@@ -433,7 +434,8 @@ class Api:
     # -- live updates ----------------------------------------------------------------------
 
     async def live(self, websocket: WebSocket):
-        """Pushes the reader's view and new events whenever the game changes."""
+        """Pushes the reader's view, new events and new messages he may read whenever the
+        game changes or someone writes (query ``since`` / ``messages_since`` resume)."""
         gid = websocket.path_params["game_id"]
         # A browser sends its session cookie; a script the Authorization header. Never a
         # token in the URL: URLs end up in logs.
@@ -449,14 +451,18 @@ class Api:
         await websocket.accept()
         raw = websocket.query_params.get("since", "0")
         seen = int(raw) if re.fullmatch(r"[0-9]{1,12}", raw) else 0
+        raw = websocket.query_params.get("messages_since", "0")
+        last_message = int(raw) if re.fullmatch(r"[0-9]{1,12}", raw) else 0
         changed = self.hub.subscribe(gid)
         closed = asyncio.ensure_future(self._closed(websocket))
         try:
             while not closed.done():
                 events = await self.call(self.service.events, gid, reader, seen)
                 view = await self.call(self.service.view, gid, reader)
-                await websocket.send_json({"view": view, "events": events})
+                messages = await self.call(self.service.messages, gid, reader, last_message)
+                await websocket.send_json({"view": view, "events": events, "messages": messages})
                 seen += len(events)
+                last_message = messages[-1]["id"] if messages else last_message
                 woken = asyncio.ensure_future(self.hub.wait(gid, changed))
                 await asyncio.wait({woken, closed}, return_when=asyncio.FIRST_COMPLETED)
                 woken.cancel()
@@ -482,13 +488,16 @@ async def _errors(request: Request, exc: Exception):
     raise exc
 
 
-def create_app(store: Store, redis_url: str | None = None, workers: bool = True) -> Starlette:
+def create_app(
+    store: Store, redis_url: str | None = None, workers: bool = True, secure_cookies=False
+) -> Starlette:
     """The ASGI app: the API over ``store``; ``redis_url`` fans live updates out to
     other server processes; ``workers`` runs bots and deadlines in the background."""
     hub = Hub(redis_url)
     service = Service(store, publish=hub.publish_threadsafe)
     hub.service = service
     api = Api(service, hub)
+    api.secure_cookies = secure_cookies
     g = "/api/games/{game_id:int}"
     routes = [
         Route("/api/accounts", api.register, methods=["POST"]),
