@@ -374,10 +374,9 @@ class Api:
         if not self.submit_limit.allow(who):
             raise ServiceError(429, "too many submissions; slow down")
         data = await self.body(request)
-        out = await self.call(
-            self.service.submit, self.game_id(request), reader, data.get("action"),
-            data.get("key"),
-        )  # fmt: skip
+        out = await self.service.submit_async(
+            self.game_id(request), reader, data.get("action"), data.get("key")
+        )
         self.hub.wake_bots(self.game_id(request))
         return JSONResponse(out)
 

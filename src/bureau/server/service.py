@@ -11,6 +11,7 @@ result instead of applying twice.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pickle
 import random
@@ -20,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from anyio import to_thread
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -80,6 +82,17 @@ class Loaded:
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot kind (fixed once running)
 
 
+@dataclass
+class Prepared:
+    """An action applied to a copy of the game, waiting for its commit."""
+
+    job: Write
+    trial: object
+    canonical: str
+    at: float
+    events: list
+
+
 @dataclass(frozen=True)
 class Reader:
     """Who is asking about a game: a seat, the moderator, or a spectator (seat None)."""
@@ -98,6 +111,7 @@ class Service:
         # running games, whose seats never change: most requests need no database read.
         self.logins: dict[str, tuple[dict, TokenRow, float]] = {}
         self.readers: dict[tuple[int, int], Reader] = {}
+        self.async_guards: dict[int, asyncio.Lock] = {}
         self.locks: dict[int, threading.RLock] = {}
         self.guard = threading.Lock()
         self.publish = publish or (lambda game_id: None)
@@ -476,13 +490,7 @@ class Service:
     def submit(self, game_id: int, reader: Reader, text: str, key: str | None = None) -> dict:
         """Apply ``text`` for the reader's seat; durable before it returns. A ``key`` the
         same seat used before returns that first result instead (keys are per seat)."""
-        if reader.seat is None:
-            raise refuse(403, "only a seated player (or the moderator) acts")
-        if not isinstance(text, str) or not text.strip():
-            raise refuse(400, "send the action's text")
-        if key is not None and (not isinstance(key, str) or len(key) > 80):
-            raise refuse(400, "an idempotency key is text of at most 80 characters")
-        stored = None if key is None else f"{reader.seat}:{key}"  # keys are per seat
+        stored = self._checked(reader, text, key)
         with self.lock(game_id):
             for _attempt in range(5):
                 # The game as this process knows it; if another process went first, the
@@ -500,6 +508,52 @@ class Service:
         return result
 
     def _try(self, game_id: int, loaded: Loaded, reader: Reader, text: str, key) -> dict | None:
+        prepared = self._prepare(game_id, loaded, reader, text, key)
+        if not self.writer.write(prepared.job):
+            return None
+        return self._finish(game_id, loaded, reader, prepared)
+
+    def _checked(self, reader: Reader, text, key) -> str | None:
+        """Refuse what no game could accept; the stored form of the key (per seat)."""
+        if reader.seat is None:
+            raise refuse(403, "only a seated player (or the moderator) acts")
+        if not isinstance(text, str) or not text.strip():
+            raise refuse(400, "send the action's text")
+        if key is not None and (not isinstance(key, str) or len(key) > 80):
+            raise refuse(400, "an idempotency key is text of at most 80 characters")
+        return None if key is None else f"{reader.seat}:{key}"
+
+    async def submit_async(self, game_id: int, reader: Reader, text: str, key=None) -> dict:
+        """``submit`` on the event loop: the engine's work here, the wait for the commit
+        as an awaited future (no worker thread). Falls back to the threaded ``submit``
+        whenever the game is busy, not in memory, or the write conflicts."""
+        stored = self._checked(reader, text, key)
+        loaded = self.loaded.get(game_id)
+        lock = self.lock(game_id)
+        guard = self.async_guards.setdefault(game_id, asyncio.Lock())
+        if loaded is None or guard.locked():
+            return await to_thread.run_sync(self.submit, game_id, reader, text, key)
+        async with guard:
+            if not lock.acquire(blocking=False):  # a worker thread has the game
+                return await to_thread.run_sync(self.submit, game_id, reader, text, key)
+            try:
+                if stored is not None and stored in loaded.keys:
+                    return {"accepted": True, "repeated": True, "action": loaded.keys[stored]}
+                prepared = self._prepare(game_id, loaded, reader, text, stored)
+                if await self.writer.write_async(prepared.job):
+                    result = self._finish(game_id, loaded, reader, prepared)
+                else:
+                    result = None
+            finally:
+                lock.release()
+        if result is None:  # another process went first
+            self.loaded.pop(game_id, None)
+            return await to_thread.run_sync(self.submit, game_id, reader, text, key)
+        self.after_change(game_id)
+        return result
+
+    def _prepare(self, game_id: int, loaded: Loaded, reader: Reader, text: str, key) -> Prepared:
+        """The action checked and applied to a copy of the game, and its write."""
         m = loaded.match
         if m.outcome() is not None:
             raise refuse(409, "the game is over")
@@ -534,15 +588,19 @@ class Service:
                 "account_id": reader.account_id,
             },
         )
-        if not self.writer.write(job):
-            return None
+        return Prepared(job, trial, canonical, at, events)
+
+    def _finish(self, game_id: int, loaded: Loaded, reader: Reader, p: Prepared) -> dict:
+        """The committed action becomes the game's state."""
+        m = loaded.match
+        key, canonical, at, events = p.job.action["key"], p.canonical, p.at, p.events
         if key is not None:
             loaded.keys[key] = canonical
-        m.state = trial
+        m.state = p.trial
         m.actions.append((reader.seat, canonical, at))
         m.events.extend(events)
         loaded.events.extend(events)
-        loaded.version = seq
+        loaded.version = p.job.action["seq"]
         self._snapshot(game_id, loaded)
         mine = [e for e in events if e.visible_to(reader.seat)]
         return {

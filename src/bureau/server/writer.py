@@ -10,6 +10,7 @@ fails alone and its submitter rebuilds and retries.
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import threading
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ class Write:
     done: threading.Event = field(default_factory=threading.Event)
     ok: bool = False
     error: BaseException | None = None
+    future: object = None  # an asyncio future to resolve, for ``write_async``
 
 
 class Conflict(Exception):
@@ -81,6 +83,16 @@ class Writer:
             raise job.error
         return job.ok
 
+    async def write_async(self, job: Write) -> bool:
+        """``write`` for the event loop: await the commit instead of blocking a thread."""
+        loop = asyncio.get_running_loop()
+        job.future = (loop, loop.create_future())
+        self.jobs.put(job)
+        await job.future[1]
+        if job.error is not None:
+            raise job.error
+        return job.ok
+
     def snapshot(self, game_id: int, seq: int, blob: bytes) -> None:
         """Keep a game's snapshot (written with the next batch; nobody waits for it)."""
         self.jobs.put(Snapshot(game_id, seq, blob))
@@ -119,6 +131,9 @@ class Writer:
                 job.ok, job.error = False, exc
         for job in writes:
             job.done.set()
+            if job.future is not None:
+                loop, future = job.future
+                loop.call_soon_threadsafe(_resolve, future)
 
     def _batch(self, batch: list, careful: bool) -> None:
         writes = [job for job in batch if isinstance(job, Write)]
@@ -166,6 +181,11 @@ class Writer:
         except IntegrityError:
             savepoint.rollback()
             return False
+
+
+def _resolve(future) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _writing_engine(store: Store):
