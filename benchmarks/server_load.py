@@ -55,11 +55,9 @@ import contextlib
 import json
 import multiprocessing as mp
 import os
-import pwd
 import random
 import resource
 import shutil
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -70,6 +68,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+
+from bureau.server.localservices import Postgres, free_port, pinned
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 PASSWORD = "password123"
@@ -91,24 +91,12 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="info")
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def cores() -> tuple[int | None, int | None]:
     """The server's core and the load's core (None: not pinned)."""
     mine = sorted(os.sched_getaffinity(0))
     if len(mine) < 2:
         return None, None
     return mine[0], mine[1]
-
-
-def pinned(cmd: list[str], core: int | None) -> list[str]:
-    if core is None or shutil.which("taskset") is None:
-        return cmd
-    return ["taskset", "-c", str(core), *cmd]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -118,84 +106,6 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-# -- PostgreSQL ----------------------------------------------------------------------------
-
-
-def pg_bindir() -> Path:
-    def version(path: str) -> tuple:
-        return tuple(int(x) for x in Path(path).parent.name.split(".") if x.isdigit())
-
-    for found in sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=str, reverse=True):
-        if (found / "initdb").exists() and (found / "pg_ctl").exists():
-            return found
-    initdb = shutil.which("initdb")
-    if initdb and shutil.which("pg_ctl"):
-        return Path(initdb).parent
-    raise SystemExit("PostgreSQL's initdb and pg_ctl were not found (apt-get install postgresql)")
-
-
-class Postgres:
-    """A throwaway cluster on ``127.0.0.1:port`` with trust auth and durable commits."""
-
-    def __init__(self, core: int | None) -> None:
-        self.bindir = pg_bindir()
-        self.core = core
-        self.port = free_port()
-        self.as_postgres = os.geteuid() == 0
-        self.base = Path(tempfile.mkdtemp(prefix="bureau-bench-pg-"))
-        self.data = self.base / "data"
-        self.log = self.base / "postgres.log"
-        self.started = False
-        if self.as_postgres:
-            user = pwd.getpwnam("postgres")
-            os.chown(self.base, user.pw_uid, user.pw_gid)
-        self.base.chmod(0o700)
-
-    def run(self, *args: str) -> None:
-        cmd = [str(self.bindir / args[0]), *args[1:]]
-        if self.as_postgres:
-            cmd = ["runuser", "-u", "postgres", "--", *cmd]
-        out = subprocess.run(pinned(cmd, self.core), capture_output=True, text=True, check=False)
-        if out.returncode != 0:
-            log = self.log.read_text() if self.log.exists() else ""
-            raise RuntimeError(f"{' '.join(cmd)} failed:\n{out.stdout}\n{out.stderr}\n{log}")
-
-    def start(self) -> Postgres:
-        self.run("initdb", "-D", str(self.data), "-U", "bureau", "--auth=trust",
-                 "--encoding=UTF8", "--locale=C")  # fmt: skip
-        options = (
-            f"-c listen_addresses=127.0.0.1 -c port={self.port} "
-            f"-c unix_socket_directories={self.base} -c max_connections=100"
-        )
-        self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
-                 "-t", "60", "start")  # fmt: skip
-        self.started = True
-        return self
-
-    def stop(self) -> None:
-        if self.started:
-            with contextlib.suppress(RuntimeError):
-                self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
-            self.started = False
-        shutil.rmtree(self.base, ignore_errors=True)
-
-    def url(self, dbname: str = "postgres") -> str:
-        return f"postgresql://bureau@127.0.0.1:{self.port}/{dbname}"
-
-    def create_database(self, dbname: str) -> str:
-        import psycopg
-
-        with psycopg.connect(self.url(), autocommit=True) as c:
-            c.execute(f'CREATE DATABASE "{dbname}"')
-        return self.url(dbname)
-
-    def count(self, db: str, sql: str) -> int:
-        import psycopg
-
-        with psycopg.connect(db) as c:
-            return c.execute(sql).fetchone()[0]
 
 
 # -- the server ----------------------------------------------------------------------------
@@ -454,7 +364,9 @@ def run(args, db_kind: str, games: int, pg: Postgres | None, script, folder: Pat
             query = "SELECT count(*) FROM actions WHERE key LIKE '%bench-%'"
             stored = c.execute(query).fetchone()[0]
     else:
-        stored = pg.count(db, "SELECT count(*) FROM actions WHERE key LIKE '%bench-%'")
+        with pg.connect(db.rsplit("/", 1)[1]) as c:
+            query = "SELECT count(*) FROM actions WHERE key LIKE '%bench-%'"
+            stored = c.execute(query).fetchone()[0]
     lat = result["latencies"]
     c = result["counts"]
     return {
@@ -556,7 +468,7 @@ def main() -> None:
               file=sys.stderr)  # fmt: skip
 
     folder = Path(tempfile.mkdtemp(prefix="bureau-bench-"))
-    pg = Postgres(cores()[0]).start() if args.db == "postgresql" else None
+    pg = Postgres(durable=True, core=cores()[0]).start() if args.db == "postgresql" else None
     rows = []
     try:
         for games in counts:
