@@ -18,6 +18,7 @@ The deal actions (``offer``, ``accept``, ``decline``, ``withdraw``) come from
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from lark import Lark, Transformer
@@ -498,6 +499,8 @@ class Raw(Transformer):
 _RAW = Raw()
 
 
+@functools.lru_cache(maxsize=4096)
 def read(text: str) -> tuple:
-    """The raw parse of ``text``; raises ``ValueError`` saying where it stopped making sense."""
+    """The raw parse of ``text`` (immutable, so remembered: the same texts come back all
+    game long); raises ``ValueError`` saying where it stopped making sense."""
     return grammar.read(_PARSER, _RAW, text)
