@@ -59,7 +59,6 @@ import random
 import resource
 import shutil
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
@@ -69,7 +68,7 @@ from pathlib import Path
 
 import httpx
 
-from bureau.server.localservices import Postgres, free_port, pinned
+from bureau.server.localservices import Postgres, ServerProcess
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 PASSWORD = "password123"
@@ -111,49 +110,12 @@ def cpu_seconds(pid: int) -> float:
 # -- the server ----------------------------------------------------------------------------
 
 
-class Server:
+class Server(ServerProcess):
     """``bureau serve`` (or the unlimited variant) on a free port, pinned to ``core``."""
 
     def __init__(self, folder: Path, db: str, core: int | None, unlimited: bool = False):
-        self.folder, self.db, self.core, self.unlimited = folder, db, core, unlimited
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
-        self.logfile = folder / f"server-{self.port}.log"
-
-    def start(self) -> Server:
-        if self.unlimited:
-            cmd = [sys.executable, "-c", UNLIMITED, self.db, str(self.port)]
-        else:
-            cmd = [sys.executable, "-m", "bureau", "serve", "--db", self.db, "--port",
-                   str(self.port)]  # fmt: skip
-        log = open(self.logfile, "ab")  # noqa: SIM115
-        self.proc = subprocess.Popen(pinned(cmd, self.core), stdout=log, stderr=log,
-                                     cwd=self.folder)  # fmt: skip
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                httpx.get(self.url + "/api/games", timeout=1)
-                return self
-            except httpx.HTTPError:
-                if self.proc.poll() is not None:
-                    raise RuntimeError(self.logfile.read_text()) from None
-                time.sleep(0.1)
-        raise RuntimeError("the server did not come up")
-
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None
-        return self.proc.pid  # taskset execs the server: same process
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        command = [sys.executable, "-c", UNLIMITED] if unlimited else None
+        super().__init__(folder, db, core=core, command=command)
 
 
 # -- accounts, tables and the actions to play ----------------------------------------------

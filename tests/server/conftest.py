@@ -3,60 +3,18 @@ with its own SQLite file, and small HTTP clients that log in as players."""
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
-
 import httpx
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from bureau.server.localservices import ServerProcess
 
 
-class Server:
-    """``bureau serve`` running on ``url``; ``stop``/``kill``/``start`` for restart tests."""
+class Server(ServerProcess):
+    """``bureau serve`` for one test: ``stop``/``kill``/``start`` for restart tests."""
 
-    def __init__(self, folder: Path, db: str | None = None, redis: str | None = None):
-        self.folder = folder
-        self.db = db or str(folder / "bureau.sqlite3")
-        self.redis = redis
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> Server:
-        args = [sys.executable, "-m", "bureau", "serve", "--db", self.db, "--port", str(self.port)]
-        if self.redis:
-            args += ["--redis", self.redis]
-        log = open(self.folder / f"server-{self.port}.log", "ab")  # noqa: SIM115
-        self.proc = subprocess.Popen(args, stdout=log, stderr=log, cwd=self.folder)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                httpx.get(self.url + "/api/games", timeout=1)
-                return self
-            except httpx.HTTPError:
-                if self.proc.poll() is not None:
-                    log = (self.folder / f"server-{self.port}.log").read_text()
-                    raise RuntimeError(log) from None
-                time.sleep(0.1)
-        raise RuntimeError("the server did not come up")
-
-    def kill(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
+    def start(self, timeout: float = 30) -> Server:
+        super().start(timeout)
+        return self
 
 
 class Player:

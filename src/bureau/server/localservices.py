@@ -1,5 +1,5 @@
-"""Throwaway PostgreSQL and Redis on loopback, for the tests, the benchmarks, and for
-trying several server processes on one machine.
+"""Throwaway PostgreSQL, Redis and ``bureau serve`` processes on loopback, for the tests,
+the benchmarks, and for trying several server processes on one machine.
 
 ``Postgres`` runs ``initdb`` into a temporary folder and starts a private cluster on
 ``127.0.0.1`` and a free port (trust authentication); ``Redis`` starts ``redis-server``
@@ -17,6 +17,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -187,3 +188,60 @@ class Redis:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+
+class ServerProcess:
+    """``bureau serve`` in a subprocess on a free loopback port (its own SQLite file in
+    ``folder`` unless ``db`` says otherwise), optionally pinned to one core; ``start``,
+    ``stop`` and ``kill`` (SIGKILL) for restart tests. ``command`` replaces the usual one
+    (it gets the database and the port as its last two arguments)."""
+
+    def __init__(self, folder: Path, db: str | None = None, redis: str | None = None,
+                 core: int | None = None, command: list[str] | None = None):  # fmt: skip
+        self.folder, self.redis, self.core, self.command = folder, redis, core, command
+        self.db = db or str(folder / "bureau.sqlite3")
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.logfile = folder / f"server-{self.port}.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 60) -> ServerProcess:
+        import httpx
+
+        if self.command is not None:
+            cmd = [*self.command, self.db, str(self.port)]
+        else:
+            cmd = [sys.executable, "-m", "bureau", "serve", "--db", self.db, "--port",
+                   str(self.port), *(["--redis", self.redis] if self.redis else [])]  # fmt: skip
+        log = open(self.logfile, "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            pinned(cmd, self.core), stdout=log, stderr=log, cwd=self.folder
+        )
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                httpx.get(self.url + "/api/games", timeout=1)
+                return self
+            except httpx.HTTPError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(self.logfile.read_text()) from None
+                time.sleep(0.1)
+        raise RuntimeError("the server did not come up")
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid  # taskset execs the server: the same process
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
