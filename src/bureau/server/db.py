@@ -32,7 +32,7 @@ from sqlalchemy import (
     select,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 __all__ = [
@@ -197,7 +197,3 @@ def open_store(url: str, create: bool = True) -> Store:
     if create:
         Base.metadata.create_all(engine)
     return Store(engine)
-
-
-def session_of(store: Store) -> Session:
-    return store.session()

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from anyio import to_thread
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from bureau.bots import BOTS, make
@@ -744,10 +744,3 @@ class Service:
                 continue
             made += 1
         return made
-
-    def counts(self) -> dict:
-        with self.store.session() as s:
-            return {
-                "games": s.scalar(select(func.count(GameRow.id))),
-                "actions": s.scalar(select(func.count()).select_from(ActionRow)),
-            }

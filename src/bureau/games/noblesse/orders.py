@@ -28,7 +28,7 @@ from lark import Lark, Transformer
 from bureau.engine import grammar
 
 from .scenario import Scenario
-from .state import BUILDINGS, RES_NAMES
+from .state import RES_NAMES
 
 LEADERS = ("pc", "heir", "courtier", "noble")
 # Orders resolved at Night (the Day's list); the others act at once during the Day.
@@ -521,7 +521,3 @@ def read(scenario: Scenario, names: tuple[str, ...], text: str) -> Order:
             raise ValueError("write 'override WHAT because REASON': every override needs a reason")
         return Order("override", (what.strip(), why.strip()))
     return grammar.read(parser_for(scenario), _Reader(scenario, names), fold(text))
-
-
-def building_cost(name: str) -> tuple[int, int, int]:
-    return BUILDINGS[name][0]

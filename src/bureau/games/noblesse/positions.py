@@ -70,7 +70,6 @@ _TOP_OPTIONAL = (
     "buildings",
     "nobles",
     "noble_field",
-    "spies",
     "status",
     "treaties",
     "proposals",
@@ -116,7 +115,6 @@ _HOUSE_OPTIONAL = (
     "orders",
     "messengers",
     "extra_estate",
-    "submitted",
     "vote",
     "contacted",
 )
@@ -163,7 +161,6 @@ def save_position(state: State) -> dict:
         ],
         "nobles": {label(sq): facs[f] for sq, f in state.nobles.items()},
         "noble_field": {label(sq): uid for sq, uid in state.noble_field.items()},
-        "spies": [[names[s], label(sq)] for s, sq in state.spies],
         "status": [
             {"factions": [facs[a], facs[b]], "status": st} for (a, b), st in state.status.items()
         ],
@@ -247,7 +244,6 @@ def _save_house(state: State, seat: int, h: House, who, where) -> dict:
         "orders": [str(o) for o in h.orders],
         "messengers": [state.names[s] for s in h.messengers],
         "extra_estate": where(h.extra_estate),
-        "submitted": h.submitted,
         "vote": who(h.vote),
         "contacted": who(h.contacted),
     }
@@ -482,11 +478,6 @@ class _Loader(Checks):
             self.square,
             lambda v, p: self.unit_id(v, p, units),
         )
-        new["spies"] = [
-            (self.seat(s[0], f"spies[{i}][0]"), self.square(s[1], f"spies[{i}][1]"))
-            for i, s in enumerate(self.list_(get("spies", []), "spies"))
-            if self.list_(s, f"spies[{i}]", 2)
-        ]
         new["status"] = self.status(get("status", []))
         new["proposals"] = self.proposals(get("proposals", []))
         new["treaties"] = self.treaties(get("treaties", []))
@@ -619,7 +610,6 @@ class _Loader(Checks):
                 ("pc_field", False),
                 ("heir_used", False),
                 ("ready", False),
-                ("submitted", False),
             ):
                 setattr(house, name, self.bool_(g(name, default), f"{p}.{name}"))
             house.heir = self.str_(g("heir", ""), f"{p}.heir", HEIRS)

@@ -34,7 +34,6 @@ BUILDINGS = {
     "arsenal": ((1, 0, 3), 2, 1),
     "star fortress": ((3, 3, 3), 2, 1),
 }
-BUILD_TIME = 1  # cycles, all five buildings
 
 
 class Unit:
@@ -111,7 +110,6 @@ class House:
         "role",
         "skipped",
         "spouse",
-        "submitted",
         "vote",
         "wounds",
     )
@@ -137,7 +135,6 @@ class House:
         self.orders: list = []  # this Day's orders, in the order given (NSE-A33)
         self.messengers: tuple[int, ...] = ()  # seats that may write to us this Day
         self.extra_estate = -1  # the Heir's player-controlled estate (NSE-A30)
-        self.submitted = False  # setup done
         self.vote = -1  # the lynch vote this Day (NSE-A06)
         self.contacted = -1  # the FL who opened a channel to this player (NSE-A22)
 
@@ -195,7 +192,6 @@ class State:
         "reports",
         "rng",
         "scenario",
-        "spies",
         "status",
         "step_started",
         "stewards",
@@ -228,7 +224,6 @@ class State:
         self.buildings: dict[tuple[int, str], list] = {}
         self.nobles: dict[int, int] = {}
         self.noble_field: dict[int, int] = {}  # noble square -> unit id it commands
-        self.spies: list[tuple[int, int]] = []  # (seat, square)
         self.status: dict[tuple[int, int], str] = {}  # (f1, f2) with f1 < f2; absent: hostile
         self.treaties: list[dict] = []  # signed treaties (active, pending or void)
         self.proposals: list[dict] = []  # proposed, not yet signed
@@ -262,7 +257,6 @@ class State:
         for name in _DICTS:
             setattr(new, name, dict(getattr(self, name)))
         new.buildings = {k: v[:] for k, v in self.buildings.items()}
-        new.spies = self.spies[:]
         new.treaties = [dict(t) for t in self.treaties]
         new.proposals = [dict(t) for t in self.proposals]
         new.breaches = self.breaches[:]
@@ -367,7 +361,6 @@ _SHARED = shared_slots(
     "officers",
     "units",
     "buildings",
-    "spies",
     "treaties",
     "proposals",
     "breaches",
