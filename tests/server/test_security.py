@@ -227,6 +227,8 @@ ROUTES = [
     ("GET", "{g}/record", None, {**everyone(403), "moderator": 200}),
     ("GET", "{g}/messages", None, everyone(200)),
     ("POST", "{g}/messages", {"kind": "public", "text": "hello"}, login_needed(200, spectator=403)),
+    ("GET", "{g}/forum", None, everyone(200)),
+    ("GET", "{g}/forum?seat=Ann", None, {**everyone(403), "holder": 200, "moderator": 200}),
     ("GET", "/api/openapi.json", None, everyone(200)),
 ]
 
@@ -256,6 +258,40 @@ def test_route_matrix(world, method, path, body, role, status):
         assert r.json()["name"] == client.name
     if url.endswith("/record") and status == 403:
         assert "actions" not in r.json()
+
+
+def test_the_matrix_asks_every_route():
+    from bureau.server.app import create_app
+    from bureau.server.db import open_store
+
+    store = open_store("sqlite://")
+    routes = {
+        (method, route.path.replace("{game_id:int}", "{g}").replace("/api/games/{g}", "{g}"))
+        for route in create_app(store, workers=False).routes
+        for method in (getattr(route, "methods", None) or ())
+        if method != "HEAD"
+    }
+    asked = {(method, path.split("?")[0]) for method, path, _, _ in ROUTES}
+    # Signing up, in and out are for anyone: test_accounts_login_and_logout asks them.
+    accounts = {("POST", "/api/accounts"), ("POST", "/api/login"), ("POST", "/api/logout")}
+    assert routes - asked == accounts
+
+
+def test_forum_posts_are_the_engines(world):
+    """The public post for anyone; a private report for its player and the moderator, in
+    BBCode or Markdown, exactly as the engine writes it."""
+    g = f"/api/games/{world.gid}"
+    m = Match.replay(world.mia.ok("GET", g + "/record"))
+    for fmt in ("bbcode", "markdown"):
+        got = world.anon.get(g + "/forum", params={"format": fmt})
+        assert got.text == m.game.forum_post(m.state, None, fmt)
+        got = world.mia.get(g + "/forum", params={"format": fmt, "seat": "ben"})
+        assert got.text == m.game.forum_post(m.state, 1, fmt)
+    assert world.ann.get(g + "/forum", params={"seat": "Ben"}).status_code == 403
+    r = world.ann.get(g + "/forum", params={"format": "html"})
+    assert r.status_code == 400 and "bbcode" in r.json()["error"]
+    r = world.mia.get(g + "/forum", params={"seat": "Zed"})
+    assert r.status_code == 400 and "Ann" in r.json()["error"]
 
 
 def test_each_reader_gets_exactly_the_engines_view_of_noblesse(world):

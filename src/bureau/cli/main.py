@@ -325,7 +325,7 @@ def serve(
 
 @app.command()
 def moderate(
-    game: Annotated[str, typer.Argument(help="A moderated forum game (noblesse).")],
+    game: Annotated[str, typer.Argument(help="A moderated forum game (noblesse, seabirds).")],
     players: Annotated[
         str | None,
         typer.Option("--players", "-p", help="How many players, or their names: Ann,Ben,Cat."),
@@ -343,7 +343,7 @@ def moderate(
 ) -> None:
     """The moderator's console: enter players' orders, resolve Nights, override with a
     reason, print the BBCode/Markdown post and private reports (commands from stdin)."""
-    from .moderate import EXPORTS, run_console
+    from .moderate import run_console
 
     with input_errors():
         if resume is not None:
@@ -352,8 +352,9 @@ def moderate(
             g = load(game)
             names = g.player_names(players_arg(players, g))
             match = Match(g, names, seed, parse_assignments(option or []))
-        if match.game.name not in EXPORTS:
-            raise BureauError(f"{match.game.title} has no moderator; try: {', '.join(EXPORTS)}")
+        if not match.game.moderated:
+            moderated = [g.name for g in all_games() if g.moderated]
+            raise BureauError(f"{match.game.title} has no moderator; try: {', '.join(moderated)}")
     refused = run_console(match, record)
     if refused:
         raise typer.Exit(1)

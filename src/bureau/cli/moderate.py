@@ -22,14 +22,7 @@ from typing import TextIO
 
 from bureau.engine import MODERATOR, BureauError, Match
 
-EXPORTS = {"noblesse": "bureau.games.noblesse.exports"}
 POSITIONS = {"noblesse": "bureau.games.noblesse.positions"}
-
-
-def _exports(game: str):
-    import importlib
-
-    return importlib.import_module(EXPORTS[game])
 
 
 class Console:
@@ -73,15 +66,15 @@ class Console:
     def command(self, line: str) -> None:
         words = line.split()
         head = words[0].lower()
-        ex = _exports(self.match.game.name)
+        post = self.match.game.forum_post
         if head == "post":
-            self.say(ex.public_post(self.match.state, _fmt(words)))
+            self.say(post(self.match.state, None, _fmt(words)))
         elif head == "report" and len(words) >= 2:
             seat = self.match.seat(words[1])
-            self.say(ex.private_report(self.match.state, seat, _fmt(words[1:])))
+            self.say(post(self.match.state, seat, _fmt(words[1:])))
         elif head == "reports":
             for seat in range(len(self.match.names)):
-                self.say(ex.private_report(self.match.state, seat, _fmt(words)))
+                self.say(post(self.match.state, seat, _fmt(words)))
         elif head == "waiting":
             names = [self.match.names[s] for s in self.match.pending()]
             self.say("Waiting for: " + (", ".join(names) or "nobody"))
@@ -105,6 +98,8 @@ class Console:
         """Write the position (``save_position``) to ``path`` as JSON."""
         import importlib
 
+        if self.match.game.name not in POSITIONS:
+            raise ValueError(f"{self.match.game.title} has no saved positions")
         positions = importlib.import_module(POSITIONS[self.match.game.name])
         doc = positions.save_position(self.match.state)
         try:

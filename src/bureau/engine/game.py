@@ -242,6 +242,11 @@ class Game:
         """One line of text for ``event``, naming players by name."""
         return f"{event.kind} {event.data}"
 
+    def forum_post(self, state, seat: int | None = None, fmt: str = "bbcode") -> str:
+        """For a moderated forum game: the public post (``seat`` None) or ``seat``'s private
+        report of the last resolution, in ``fmt`` (``bureau.engine.forum.FORMATS``)."""
+        raise NotImplementedError(f"{self.title} has no forum posts")
+
     def action_help(self, state, player: int) -> str:
         """A short reminder of the action texts legal now, for error messages."""
         if self.outcome(state) is not None:

@@ -19,7 +19,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.schemas import SchemaGenerator
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -400,6 +400,26 @@ class Api:
         reader = await self.reader(request)
         return JSONResponse(await self.call(self.service.record, self.game_id(request), reader))
 
+    async def forum(self, request: Request):
+        """
+        summary: A moderated game's public post, or with seat=NAME that player's private
+          report (his own, or any for the moderator); format=bbcode|markdown.
+        responses:
+          200: {description: the post as text}
+          403: {description: another player's report}
+          404: {description: the game has no forum posts}
+        """
+        reader = await self.reader(request)
+        query = request.query_params
+        text = await self.call(
+            self.service.forum_post,
+            self.game_id(request),
+            reader,
+            query.get("format", "bbcode"),
+            query.get("seat"),
+        )
+        return PlainTextResponse(text)
+
     async def messages(self, request: Request):
         """
         summary: The messages you may read (GET, since=ID), or write one (POST kind, text, to).
@@ -516,6 +536,7 @@ def create_app(
         Route(g + "/events", api.events, methods=["GET"]),
         Route(g + "/record", api.record, methods=["GET"]),
         Route(g + "/messages", api.messages, methods=["GET", "POST"]),
+        Route(g + "/forum", api.forum, methods=["GET"]),
         Route("/api/openapi.json", api.openapi, methods=["GET"], include_in_schema=False),
         WebSocketRoute(g + "/live", api.live),
     ]

@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from bureau.bots import BOTS, make
 from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, load
 from bureau.engine.events import Event
+from bureau.engine.forum import FORMATS
 from bureau.engine.registry import names as game_names
 
 from . import auth
@@ -614,6 +615,24 @@ class Service:
         if m.outcome() is None and reader.seat != MODERATOR:
             raise refuse(403, "the full record opens when the game is over")
         return m.record()
+
+    def forum_post(self, game_id: int, reader: Reader, fmt: str, seat: str | None) -> str:
+        """A moderated game's public post (``seat`` None) or a private report, in BBCode
+        or Markdown: a player reads his own report, the moderator every one."""
+        m = self.game(game_id).match
+        if not m.game.moderated:
+            raise refuse(404, f"{m.game.title} has no forum posts")
+        if fmt not in FORMATS:
+            raise refuse(400, f"format {fmt!r}: choose {' or '.join(FORMATS)}")
+        target = None
+        if seat is not None:
+            names = [n.lower() for n in m.names]
+            if seat.lower() not in names:
+                raise refuse(400, f"no player {seat!r}; the players are {', '.join(m.names)}")
+            target = names.index(seat.lower())
+            if reader.seat not in (target, MODERATOR):
+                raise refuse(403, "a private report is for its player and the moderator")
+        return m.game.forum_post(m.state, target, fmt)
 
     # -- messages ------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import Any
 from bureau.engine import EVERYONE, MODERATOR, Event, Game, Option, OptionError
 from bureau.engine.game import Outcome, rank_by
 
-from . import moderator, moves, night, rules, victory
+from . import exports, moderator, moves, night, rules, victory
 from .orders import Order, read
 from .scenario import load_scenario
 from .state import NEUTRAL, OVER, House, State, Unit
@@ -249,6 +249,11 @@ class Noblesse(Game):
             if seat != player:
                 h.orders = [o for o in h.orders if o.verb == "setup"]
         return world
+
+    def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:
+        if seat is None:
+            return exports.public_post(state, fmt)
+        return exports.private_report(state, seat, fmt)
 
     def describe(self, state: State, event: Event) -> str:
         d = event.data
