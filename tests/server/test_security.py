@@ -223,6 +223,7 @@ ROUTES = [
     ("GET", "{g}/view", None, everyone(200)),
     ("GET", "{g}/legal", None, login_needed(200, spectator=403)),
     ("POST", "{g}/actions", {"action": "fly to the moon"}, login_needed(422, spectator=403)),
+    ("POST", "{g}/check", {"action": "fly to the moon"}, login_needed(422, spectator=403)),
     ("GET", "{g}/events", None, everyone(200)),
     ("GET", "{g}/record", None, {**everyone(403), "moderator": 200}),
     ("GET", "{g}/messages", None, everyone(200)),

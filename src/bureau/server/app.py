@@ -24,6 +24,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.schemas import SchemaGenerator
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bureau import web
+
 from . import auth
 from .db import Store
 from .live import Hub
@@ -380,6 +382,20 @@ class Api:
         self.hub.wake_bots(self.game_id(request))
         return JSONResponse(out)
 
+    async def check(self, request: Request):
+        """
+        summary: Check an action as you type, without playing it.
+        responses:
+          200: {description: legal now, with its canonical text}
+          403: {description: no seat}
+          422: {description: illegal, with the engine's message}
+        """
+        reader = await self.reader(request, required=True)
+        data = await self.body(request)
+        return JSONResponse(
+            await self.call(self.service.check, self.game_id(request), reader, data.get("action"))
+        )
+
     async def events(self, request: Request):
         """
         summary: Your events after the first N (query since=N), for reconnecting clients.
@@ -533,12 +549,14 @@ def create_app(
         Route(g + "/view", api.view, methods=["GET"]),
         Route(g + "/legal", api.legal, methods=["GET"]),
         Route(g + "/actions", api.submit, methods=["POST"]),
+        Route(g + "/check", api.check, methods=["POST"]),
         Route(g + "/events", api.events, methods=["GET"]),
         Route(g + "/record", api.record, methods=["GET"]),
         Route(g + "/messages", api.messages, methods=["GET", "POST"]),
         Route(g + "/forum", api.forum, methods=["GET"]),
         Route("/api/openapi.json", api.openapi, methods=["GET"], include_in_schema=False),
         WebSocketRoute(g + "/live", api.live),
+        *web.routes(api),
     ]
 
     @contextlib.asynccontextmanager

@@ -610,6 +610,25 @@ class Service:
             "events": [m.game.describe(m.state, e) for e in mine],
         }
 
+    def check(self, game_id: int, reader: Reader, text) -> dict:
+        """Whether the reader's seat could play ``text`` now, without playing it: the
+        canonical text, or a 422 with the engine's message (orders as you type)."""
+        if reader.seat is None:
+            raise refuse(403, "only a seated player (or the moderator) acts")
+        if not isinstance(text, str) or not text.strip():
+            raise refuse(400, "'action' must be a non-empty string")
+        m = self.game(game_id).match
+        if m.outcome() is not None:
+            raise refuse(409, "the game is over")
+        try:
+            if reader.seat == MODERATOR:
+                action = m.game.read(m.state, reader.seat, text)
+            else:
+                action = m.game.parse(m.state, reader.seat, text)
+        except (IllegalAction, ValueError, BureauError) as exc:
+            raise refuse(422, str(exc)) from None
+        return {"ok": True, "action": str(action)}
+
     def record(self, game_id: int, reader: Reader) -> dict:
         m = self.game(game_id).match
         if m.outcome() is None and reader.seat != MODERATOR:
