@@ -1,0 +1,267 @@
+"""The pages: the lobby, a game's table (seats before the start, the live table after),
+its talk panel, and the replay viewer. Every page is drawn from what the API would tell
+the same reader; changes go through the API from ``static/bureau.js``."""
+
+from __future__ import annotations
+
+import time
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from bureau.bots import BOTS
+from bureau.engine import MODERATOR, Match, all_games, load
+from bureau.server import auth
+from bureau.server.service import Reader, ServiceError
+
+from . import tables
+
+EVENTS_SHOWN = 40
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("bureau.web"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["table_of"] = lambda game, ctx: Markup(tables.render(env, game, ctx))
+    env.filters["extract"] = lambda index, items: items[index]
+    env.filters["clock"] = lambda at: time.strftime("%d %b %H:%M", time.gmtime(at))
+    return env
+
+
+class Pages:
+    """The page handlers, bound to the API (its service, its caller into threads)."""
+
+    def __init__(self, api):
+        self.api = api
+        self.service = api.service
+        self.env = _environment()
+
+    # -- plumbing ------------------------------------------------------------------------------
+
+    async def session(self, request: Request) -> tuple[dict | None, str | None]:
+        """The browser's account and its CSRF token, from the session cookie."""
+        token = request.cookies.get(auth.SESSION_COOKIE)
+        if not token:
+            return None, None
+        found = self.service.recent_login(auth.token_hash(token))
+        if found is None:
+            found = await self.api.call(self.service.who, token)
+        if found is None:
+            return None, None
+        return found[0], found[1].csrf
+
+    def render(self, name: str, status: int = 200, **ctx) -> HTMLResponse:
+        return HTMLResponse(self.env.get_template(name).render(**ctx), status_code=status)
+
+    def problem(self, account, csrf, exc: ServiceError) -> HTMLResponse:
+        return self.render(
+            "problem.html", exc.status, account=account, csrf=csrf, message=exc.message
+        )
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def lobby(self, request: Request):
+        account, csrf = await self.session(request)
+        lists = await self.api.call(self._lobby_lists, account)
+        games = [
+            {
+                "name": g.name,
+                "title": g.title,
+                "summary": g.summary,
+                "min": g.min_players,
+                "max": g.max_players,
+                "options": [o for o in g.options if not o.fixture],
+            }
+            for g in all_games()
+        ]
+        return self.render("lobby.html", account=account, csrf=csrf, games=games, **lists)
+
+    def _lobby_lists(self, account: dict | None) -> dict:
+        """My games (those waiting for me first), open tables, and games under way."""
+        listed = self.service.list_games(account)
+        mine = listed["mine"]
+        for summary in mine:
+            summary["my_turn"] = False
+            if summary["status"] == "running":
+                reader = self.service.reader(account, summary["id"])
+                pending = self.service.game(summary["id"]).match.pending()
+                summary["my_turn"] = reader.seat in pending
+        mine.sort(key=lambda s: (not s["my_turn"], s["status"] == "over", -s["id"]))
+        known = {s["id"] for s in mine} | {s["id"] for s in listed["open"]}
+        watching = [
+            self.service.summary(i, account) for i in self.service.running() if i not in known
+        ]
+        return {"mine": mine, "open": listed["open"], "watching": watching[:50]}
+
+    # -- a table ------------------------------------------------------------------------------
+
+    async def table(self, request: Request):
+        account, csrf = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            summary = await self.api.call(self.service.summary, gid, account)
+            if summary["status"] == "open":
+                return self.render(
+                    "seats.html", account=account, csrf=csrf, game=summary, bots=sorted(BOTS),
+                    invite=request.query_params.get("invite", ""),
+                    title=load(summary["game"]).title,
+                )  # fmt: skip
+            reader = await self.api.call(self.service.reader, account, gid)
+            ctx = await self.api.call(self.context, gid, reader)
+        except ServiceError as exc:
+            return self.problem(account, csrf, exc)
+        return self.render(
+            "table.html", account=account, csrf=csrf, game=summary, ctx=ctx,
+            channels=ctx["channels"], moderated=ctx["moderated"],
+        )  # fmt: skip
+
+    async def fragment(self, request: Request):
+        """The live part of the table, fetched again whenever the WebSocket says so."""
+        account, _ = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            reader = await self.api.call(self.service.reader, account, gid)
+            ctx = await self.api.call(self.context, gid, reader)
+        except ServiceError as exc:
+            return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
+        return self.render("live.html", ctx=ctx)
+
+    def context(self, gid: int, reader: Reader) -> dict:
+        """All a table template may use: the reader's view and nothing else of the state."""
+        loaded = self.service.game(gid)
+        m = loaded.match
+        answer = self.service.view(gid, reader)
+        seat = reader.seat
+        playing = seat is not None and seat >= 0
+        legal = self.service.legal(gid, reader) if playing else []
+        events = self.service.events(gid, reader)[-EVENTS_SHOWN:]
+        deadline = m.game.deadline(m.state)
+        return {
+            "id": gid,
+            "game": m.game.name,
+            "title": m.game.title,
+            "names": list(m.names),
+            "seat": seat,
+            "me": m.names[seat] if playing else ("moderator" if seat == MODERATOR else None),
+            "view": answer["view"],
+            "pending": answer["pending"],
+            "my_turn": playing and seat in answer["pending"],
+            "legal": legal,
+            "events": list(reversed(events)),
+            "outcome": answer["outcome"],
+            "deadline": deadline,
+            "at_deadline": self._at_deadline(m, seat, deadline),
+            "channels": self._channels(m, seat),
+            "moderated": m.game.moderated,
+            "moderator": seat == MODERATOR,
+            "reveal": self._reveal(m) if answer["outcome"] is not None else [],
+        }
+
+    @staticmethod
+    def _at_deadline(m: Match, seat: int | None, deadline: float | None) -> str:
+        """What happens when the clock runs out, said plainly (only the reader's own
+        default move: another's could tell what he holds)."""
+        if deadline is None or m.outcome() is not None:
+            return ""
+        if seat is not None and seat >= 0 and seat in m.pending():
+            try:
+                action = m.game.timeout_action(m.state, seat)
+            except NotImplementedError:
+                action = None
+            if action is not None:
+                return f"If you have not acted by then, the Bureau plays “{action}” for you."
+        return "Whoever has not acted by then gets the Bureau's default move for them."
+
+    @staticmethod
+    def _channels(m: Match, seat: int | None) -> list[dict]:
+        """The private threads the reader may write in, as seats and names."""
+        if seat is None:
+            return []
+        seats = range(len(m.names)) if seat == MODERATOR else m.game.channels(m.state, seat)
+        return [{"seat": s, "name": m.names[s]} for s in sorted(seats)]
+
+    @staticmethod
+    def _reveal(m: Match) -> list[dict]:
+        """After the end every view is open: each seat's table as its player saw it."""
+        return [{"name": name, "view": m.view(seat)} for seat, name in enumerate(m.names)]
+
+    async def talk(self, request: Request):
+        """The talk panel: the messages the reader may read, by thread."""
+        account, _ = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            reader = await self.api.call(self.service.reader, account, gid)
+            messages = await self.api.call(self.service.messages, gid, reader)
+        except ServiceError as exc:
+            return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
+        return self.render("talk.html", messages=messages, me=_name_of(self, gid, reader))
+
+    # -- replays ------------------------------------------------------------------------------
+
+    async def replay(self, request: Request):
+        account, csrf = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            reader = await self.api.call(self.service.reader, account, gid)
+            record = await self.api.call(self.service.record, gid, reader)
+        except ServiceError as exc:
+            return self.problem(account, csrf, exc)
+        summary = await self.api.call(self.service.summary, gid, account)
+        return self.render(
+            "replay.html", account=account, csrf=csrf, game=summary,
+            steps=len(record["actions"]), names=record["players"],
+        )  # fmt: skip
+
+    async def frame(self, request: Request):
+        """The table at step N of the record, as one seat (or a spectator) saw it."""
+        account, _ = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            reader = await self.api.call(self.service.reader, account, gid)
+            record = await self.api.call(self.service.record, gid, reader)
+            step = _whole(request.query_params.get("step", "0"), len(record["actions"]))
+            seat = _whole(request.query_params.get("seat", ""), len(record["players"]) - 1)
+        except ServiceError as exc:
+            return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
+        ctx = await self.api.call(_frame_context, record, step, seat)
+        return self.render("frame.html", ctx=ctx)
+
+
+def _name_of(pages: Pages, gid: int, reader: Reader) -> str | None:
+    if reader.seat is None:
+        return None
+    if reader.seat == MODERATOR:
+        return "moderator"
+    return pages.service.game(gid).match.names[reader.seat]
+
+
+def _whole(raw: str, top: int) -> int | None:
+    """A number 0..top from a query string, None when empty."""
+    if raw == "":
+        return None
+    if not raw.isdigit() or int(raw) > top:
+        raise ServiceError(400, f"a number from 0 to {top}, not {raw!r}")
+    return int(raw)
+
+
+def _frame_context(record: dict, step: int, seat: int | None) -> dict:
+    m = Match.replay(record, upto=step)
+    last = record["actions"][step - 1] if step else None
+    return {
+        "game": m.game.name,
+        "names": list(m.names),
+        "seat": seat,
+        "me": None if seat is None else m.names[seat],
+        "view": m.view(seat),
+        "pending": list(m.pending()),
+        "legal": [],
+        "step": step,
+        "last": last,
+        "outcome": None if m.outcome() is None else m.outcome().to_json(),
+    }

@@ -1,0 +1,305 @@
+// Bureau in the browser: forms post JSON to the API, the table refreshes when the
+// game's WebSocket says it changed, orders are checked as they are typed.
+// Hand-written, no build step; every page loads this one module.
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+function csrf() {
+  return $('meta[name="csrf"]')?.content;
+}
+
+// The API: JSON in and out; a refusal throws an Error carrying the server's message.
+export async function api(method, url, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (csrf()) headers["X-CSRF-Token"] = csrf();
+  const response = await fetch(url, {
+    method, headers, credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) throw new Error(data?.error || `${response.status} ${response.statusText}`);
+  return data;
+}
+
+function toast(text) {
+  const box = $("#toast");
+  if (!box) return;
+  box.textContent = text;
+  box.classList.add("shown");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => box.classList.remove("shown"), 4000);
+}
+
+// -- forms that call the API ---------------------------------------------------------
+
+// A form's fields as the API's JSON: "options.x" nests, data-type="int" makes numbers,
+// empty fields and disabled fieldsets are left out.
+function formBody(form) {
+  const body = {};
+  for (const field of form.elements) {
+    if (!field.name || field.disabled || field.closest("fieldset:disabled")) continue;
+    if ((field.type === "checkbox" || field.type === "radio") && !field.checked) continue;
+    if (field.value === "") continue;
+    const value = field.dataset.type === "int" ? Number(field.value) : field.value;
+    const [head, tail] = field.name.split(".", 2);
+    if (tail) (body[head] ??= {})[tail] = value;
+    else body[head] = value;
+  }
+  return body;
+}
+
+function showError(form, message) {
+  const slot = $(".error", form) || $("#order-msg");
+  if (slot) slot.textContent = message;
+  toast(message);
+}
+
+async function submitApiForm(form) {
+  const body = formBody(form);
+  const result = await api("POST", form.dataset.api, body);
+  if (form.hasAttribute("data-then-login")) {
+    await api("POST", "/api/login", { name: body.name, password: body.password });
+  }
+  const next = form.dataset.next || "reload";
+  if (next === "reload") location.reload();
+  else location.assign(next.replace(/\{(\w+)\}/g, (_, key) => result?.[key] ?? ""));
+}
+
+// -- playing ---------------------------------------------------------------------------
+
+const gameId = () => $("[data-game-id]")?.dataset.gameId;
+
+export async function play(text) {
+  const message = $("#order-msg");
+  try {
+    const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+    const result = await api("POST", `/api/games/${gameId()}/actions`, { action: text, key });
+    if (message) message.textContent = `Played: ${result.action}`;
+    const box = $("#order-text");
+    if (box) box.value = "";
+    await refreshLive();
+  } catch (error) {
+    if (message) message.textContent = error.message;
+    toast(error.message);
+  }
+}
+
+// An order from a control form: "stall {cards}" takes every checked or chosen value of
+// the field "cards", joined by spaces.
+function orderFrom(form) {
+  return form.dataset.order.replace(/\{(\w+)\}/g, (_, name) =>
+    $$(`[name="${name}"]`, form)
+      .filter((f) => !((f.type === "checkbox" || f.type === "radio") && !f.checked))
+      .map((f) => f.value.trim())
+      .filter(Boolean)
+      .join(" "),
+  ).replace(/\s+/g, " ").trim();
+}
+
+let checkTimer = null;
+function checkAsTyped(input) {
+  clearTimeout(checkTimer);
+  const message = $("#order-msg");
+  const text = input.value.trim();
+  if (!text) { message.textContent = ""; input.removeAttribute("aria-invalid"); return; }
+  checkTimer = setTimeout(async () => {
+    try {
+      const result = await api("POST", `/api/games/${gameId()}/check`, { action: text });
+      if (input.value.trim() !== text) return;
+      message.textContent = `✓ ${result.action}`;
+      input.setAttribute("aria-invalid", "false");
+    } catch (error) {
+      if (input.value.trim() !== text) return;
+      message.textContent = error.message;
+      input.setAttribute("aria-invalid", "true");
+    }
+  }, 250);
+}
+
+// -- live updates ----------------------------------------------------------------------
+
+async function refreshLive() {
+  const live = $("#live");
+  if (!live) return;
+  const response = await fetch(`/games/${gameId()}/fragment`, { credentials: "same-origin" });
+  const focused = document.activeElement?.id;
+  live.innerHTML = await response.text();
+  if (focused && $(`#${CSS.escape(focused)}`)) $(`#${CSS.escape(focused)}`).focus();
+  tick();
+}
+
+async function refreshTalk() {
+  const talk = $("#talk");
+  if (!talk) return;
+  const open = new Set($$("details[open]", talk).map((d) => d.dataset.thread));
+  const response = await fetch(`/games/${gameId()}/talk`, { credentials: "same-origin" });
+  talk.innerHTML = await response.text();
+  for (const thread of $$("details[data-thread]", talk)) {
+    if (open.has(thread.dataset.thread)) thread.open = true;
+    markUnread(thread);
+  }
+}
+
+// Unread counts per thread: the last message id read is kept in this browser.
+function readKey(thread) {
+  return `bureau:${gameId()}:${$("#talk").dataset.me}:${thread.dataset.thread}`;
+}
+
+function markUnread(thread) {
+  const seen = Number(localStorage.getItem(readKey(thread)) || 0);
+  if (thread.open) {
+    localStorage.setItem(readKey(thread), thread.dataset.last);
+  }
+  const unread = thread.open ? 0 : $$("li[data-id]", thread).filter((li) => Number(li.dataset.id) > seen).length;
+  const badge = $(".unread", thread);
+  badge.hidden = unread === 0;
+  badge.textContent = unread ? `${unread} new` : "";
+}
+
+function connect() {
+  const id = gameId();
+  if (!id || !$("#live")) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  let delay = 500;
+  const open = () => {
+    const socket = new WebSocket(`${scheme}://${location.host}/api/games/${id}/live`);
+    socket.onmessage = () => {
+      delay = 500;
+      refreshLive();
+      refreshTalk();
+    };
+    socket.onclose = (event) => {
+      if (event.code >= 4000) return;  // refused: nothing to wait for
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
+  };
+  open();
+}
+
+// Deadlines as live countdowns.
+function tick() {
+  for (const time of $$("time[data-deadline]")) {
+    const left = Math.round(Number(time.dataset.deadline) - Date.now() / 1000);
+    if (left <= 0) { time.textContent = "now: the Bureau is resolving"; continue; }
+    const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+    time.textContent = `${h ? `${h}h ` : ""}${m}m ${String(s).padStart(2, "0")}s left`;
+  }
+}
+
+// -- the replay viewer -----------------------------------------------------------------
+
+async function showFrame(form) {
+  const step = form.elements.step.value;
+  const seat = form.elements.seat.value;
+  form.elements.shown.value = `${step} / ${form.elements.step.max}`;
+  form.elements.step.setAttribute("aria-valuetext", `step ${step} of ${form.elements.step.max}`);
+  const url = `/games/${form.dataset.replay}/replay/frame?step=${step}&seat=${seat}`;
+  const response = await fetch(url, { credentials: "same-origin" });
+  $("#frame").innerHTML = await response.text();
+}
+
+// -- wiring ----------------------------------------------------------------------------
+
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!(form.dataset.api || form.dataset.order !== undefined || form.hasAttribute("data-order-box") || form.hasAttribute("data-message"))) return;
+  event.preventDefault();
+  try {
+    if (form.dataset.api) await submitApiForm(form);
+    else if (form.hasAttribute("data-order-box")) await play(form.elements.order.value.trim());
+    else if (form.hasAttribute("data-message")) await sendMessage(form);
+    else await play(orderFrom(form));
+  } catch (error) {
+    showError(form, error.message);
+  }
+});
+
+async function sendMessage(form) {
+  const [kind, to] = form.elements.to.value.split(":");
+  const body = { kind, text: form.elements.text.value };
+  if (to !== undefined) body.to = Number(to);
+  await api("POST", `/api/games/${gameId()}/messages`, body);
+  form.elements.text.value = "";
+  $(".error", form).textContent = "";
+  await refreshTalk();
+}
+
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("button");
+  if (!button) return;
+  if (button.dataset.action !== undefined) play(button.dataset.action);
+  else if (button.dataset.copy) {
+    const source = $(button.dataset.copy);
+    const text = source.value ?? source.textContent;
+    try { await navigator.clipboard.writeText(text); toast("Copied"); }
+    catch { source.select?.(); document.execCommand("copy"); }
+  } else if (button.dataset.forum !== undefined) {
+    const format = $("[data-forum-format]").value;
+    const seat = button.dataset.forum ? `&seat=${encodeURIComponent(button.dataset.forum)}` : "";
+    const response = await fetch(`/api/games/${gameId()}/forum?format=${format}${seat}`, { credentials: "same-origin" });
+    $("#forum-text").value = await response.text();
+  } else if (button.dataset.step) {
+    const form = button.closest("form");
+    const range = form.elements.step;
+    range.value = Math.max(0, Math.min(Number(range.max), Number(range.value) + Number(button.dataset.step)));
+    showFrame(form);
+  }
+});
+
+document.addEventListener("input", (event) => {
+  const target = event.target;
+  if (target.id === "order-text") checkAsTyped(target);
+  else if (target.closest("form[data-replay]")) showFrame(target.closest("form"));
+});
+
+document.addEventListener("change", (event) => {
+  const target = event.target;
+  if (target.matches("[data-choose-game]")) chooseGame(target);
+  else if (target.closest("form[data-replay]")) showFrame(target.closest("form"));
+});
+
+document.addEventListener("toggle", (event) => {
+  if (event.target.matches?.("details[data-thread]")) markUnread(event.target);
+}, true);
+
+// The new-game form shows the chosen game's options and player range.
+function chooseGame(select) {
+  const form = select.form;
+  for (const fieldset of $$("fieldset[data-game]", form)) {
+    const chosen = fieldset.dataset.game === select.value;
+    fieldset.hidden = !chosen;
+    fieldset.disabled = !chosen;
+  }
+  const option = select.selectedOptions[0];
+  const players = form.elements.players;
+  players.min = option.dataset.min;
+  players.max = option.dataset.max;
+  players.value = Math.min(Math.max(Number(players.value), Number(players.min)), Number(players.max));
+}
+
+// An open table reloads when its seats change or the game starts.
+function waitForStart() {
+  const marker = $("[data-wait-start]");
+  if (!marker) return;
+  let known = null;
+  setInterval(async () => {
+    try {
+      const game = await api("GET", `/api/games/${marker.dataset.waitStart}`);
+      const now = JSON.stringify(game.seats);
+      if (game.status !== "open" || (known !== null && now !== known)) location.reload();
+      known = now;
+    } catch { /* try again */ }
+  }, 1500);
+}
+
+connect();
+refreshTalk();
+tick();
+setInterval(tick, 1000);
+waitForStart();
+const replay = $("form[data-replay]");
+if (replay) showFrame(replay);

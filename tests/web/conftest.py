@@ -1,0 +1,152 @@
+"""Browser tests: a real ``bureau serve`` and Debian's Chromium driven by Playwright.
+
+``browser`` is one headless Chromium per test module; ``site`` a server for the module.
+``Visitor`` wraps a page with the steps people take (sign up, create a table, seat bots,
+start, act through the table's controls) and collects the page's JavaScript errors,
+which every test expects to stay empty. Screenshots go to ``SHOTS`` for review.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from bureau.server.localservices import ServerProcess
+
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(os.environ.get("BUREAU_SHOTS", Path(__file__).resolve().parents[2] / "screenshots"))
+PASSWORD = "password123"
+_names = itertools.count(1)
+
+pytestmark = pytest.mark.xdist_group("browser")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    server = ServerProcess(tmp_path_factory.mktemp("site")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+class Visitor:
+    """One person in one browser context (own cookies), on ``site``."""
+
+    def __init__(self, browser, site, name: str | None = None, phone: bool = False):
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        self.context = browser.new_context(viewport=size)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.site = site
+        self.name = name or f"P{os.getpid() % 1000}x{next(_names)}"
+        self.errors: list[str] = []
+        self.frames: list[str] = []  # every WebSocket frame this page received
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("websocket", self._watch)
+
+    def _watch(self, socket) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
+
+    def go(self, path: str) -> None:
+        self.page.goto(self.site.url + path)
+
+    def sign_up(self) -> Visitor:
+        self.go("/")
+        form = self.page.locator("form[data-api='/api/accounts']")
+        form.get_by_label("Name").fill(self.name)
+        form.get_by_label("Password").fill(PASSWORD)
+        form.get_by_role("button", name="Sign up").click()
+        self.page.wait_for_selector("#create")
+        return self
+
+    def create(self, game: str, players: int, **options) -> int:
+        """Create a table from the lobby's form; returns its id (the page is on it)."""
+        self.go("/")
+        self.page.select_option("select[name=game]", game)
+        self.page.fill("input[name=players]", str(players))
+        fieldset = self.page.locator(f"fieldset[data-game='{game}']")
+        if options:
+            fieldset.locator("summary").click()
+        for name, value in options.items():
+            field = fieldset.locator(f"[name='options.{name}']")
+            if field.evaluate("f => f.tagName") == "SELECT":
+                field.select_option(str(value).lower() if isinstance(value, bool) else str(value))
+            else:
+                field.fill(str(value))
+        self.page.get_by_role("button", name="Create").click()
+        self.page.wait_for_url(re.compile(r".*/games/\d+$"))
+        return int(self.page.url.rsplit("/", 1)[1])
+
+    def take_seat(self, seat: int) -> None:
+        self.page.get_by_role("button", name=f"Take seat {seat + 1}").click()
+        self.page.wait_for_selector("text=Leave")
+
+    def seat_bots(self, seats, bot: str = "random") -> None:
+        for seat in seats:
+            button = self.page.get_by_role("button", name=f"Seat a bot in seat {seat + 1}")
+            button.locator("xpath=..").locator("select").select_option(bot)
+            button.click()
+            self.page.wait_for_selector(f"text=Bureau bot ({bot})", state="attached")
+            self.page.wait_for_load_state()
+
+    def start(self) -> None:
+        self.page.get_by_role("button", name="Start the game").click()
+        self.page.wait_for_selector("#live")
+
+    def over(self) -> bool:
+        return self.page.locator("#live .outcome").count() > 0
+
+    def legal(self) -> list[str]:
+        """The orders the page offers now (the buttons, or the suggestions' list)."""
+        return self.page.locator("#legal-list option").evaluate_all(
+            "options => options.map(o => o.value)"
+        )
+
+    def type_order(self, text: str) -> None:
+        """Type an order into the order box and play it; waits for the answer."""
+        box = self.page.locator("#order-text")
+        box.fill(text)
+        self.page.get_by_role("button", name="Play", exact=True).click()
+        self.page.wait_for_function(
+            "document.querySelector('#order-msg').textContent.startsWith('Played')"
+            " || document.querySelector('#order-text').getAttribute('aria-invalid') === 'true'"
+            " || document.querySelector('#order-msg').textContent.length > 0"
+        )
+
+    def shot(self, name: str) -> Path:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        path = SHOTS / f"{name}.png"
+        self.page.screenshot(path=path, full_page=True)
+        return path
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def visitor(browser, site):
+    made: list[Visitor] = []
+
+    def make(name: str | None = None, phone: bool = False) -> Visitor:
+        v = Visitor(browser, site, name, phone)
+        made.append(v)
+        return v
+
+    yield make
+    for v in made:
+        v.close()
