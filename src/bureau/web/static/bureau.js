@@ -121,12 +121,22 @@ function checkAsTyped(input) {
 
 // -- live updates ----------------------------------------------------------------------
 
+// Fetches may answer out of order: only the newest request of each kind is shown.
+const latest = {};
+async function fetchNewest(kind, url) {
+  const mine = (latest[kind] = (latest[kind] || 0) + 1);
+  const response = await fetch(url, { credentials: "same-origin" });
+  const text = await response.text();
+  return mine === latest[kind] ? text : null;
+}
+
 async function refreshLive() {
   const live = $("#live");
   if (!live) return;
-  const response = await fetch(`/games/${gameId()}/fragment`, { credentials: "same-origin" });
+  const html = await fetchNewest("live", `/games/${gameId()}/fragment`);
+  if (html === null) return;
   const focused = document.activeElement?.id;
-  live.innerHTML = await response.text();
+  live.innerHTML = html;
   if (focused && $(`#${CSS.escape(focused)}`)) $(`#${CSS.escape(focused)}`).focus();
   tick();
 }
@@ -135,8 +145,9 @@ async function refreshTalk() {
   const talk = $("#talk");
   if (!talk) return;
   const open = new Set($$("details[open]", talk).map((d) => d.dataset.thread));
-  const response = await fetch(`/games/${gameId()}/talk`, { credentials: "same-origin" });
-  talk.innerHTML = await response.text();
+  const html = await fetchNewest("talk", `/games/${gameId()}/talk`);
+  if (html === null) return;
+  talk.innerHTML = html;
   for (const thread of $$("details[data-thread]", talk)) {
     if (open.has(thread.dataset.thread)) thread.open = true;
     markUnread(thread);
@@ -198,8 +209,8 @@ async function showFrame(form) {
   form.elements.shown.value = `${step} / ${form.elements.step.max}`;
   form.elements.step.setAttribute("aria-valuetext", `step ${step} of ${form.elements.step.max}`);
   const url = `/games/${form.dataset.replay}/replay/frame?step=${step}&seat=${seat}`;
-  const response = await fetch(url, { credentials: "same-origin" });
-  $("#frame").innerHTML = await response.text();
+  const html = await fetchNewest("frame", url);
+  if (html !== null) $("#frame").innerHTML = html;
 }
 
 // -- wiring ----------------------------------------------------------------------------
