@@ -56,8 +56,26 @@ class Visitor:
         self.errors: list[str] = []
         self.frames: list[str] = []  # every WebSocket frame this page received
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("console", self._console)
         self.page.on("websocket", self._watch)
+
+    def _console(self, message) -> None:
+        # A refused order is the API's 4xx, which Chromium also logs: expected, not an error.
+        refused = "the server responded with a status of 4" in message.text
+        if message.type == "error" and not refused:
+            self.errors.append(message.text)
+
+    def api_error(self, method: str, path: str, body: dict) -> str:
+        """The API's error for a request made from the page (its cookie and CSRF token)."""
+        return self.page.evaluate(
+            """async ([method, path, body]) => {
+                const csrf = document.querySelector('meta[name="csrf"]').content;
+                const r = await fetch(path, {method, body: JSON.stringify(body),
+                    headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}});
+                return (await r.json()).error;
+            }""",
+            [method, path, body],
+        )
 
     def _watch(self, socket) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))

@@ -76,7 +76,8 @@ class Pages:
                 "summary": g.summary,
                 "min": g.min_players,
                 "max": g.max_players,
-                "options": [o for o in g.options if not o.fixture],
+                "clock": [o for o in g.options if _is_clock(o.name)],
+                "options": [o for o in g.options if not o.fixture and not _is_clock(o.name)],
             }
             for g in all_games()
         ]
@@ -231,6 +232,11 @@ class Pages:
             return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
         ctx = await self.api.call(_frame_context, record, step, seat)
         return self.render("frame.html", ctx=ctx)
+
+
+def _is_clock(option: str) -> bool:
+    """Clock options are named by their unit (``decision_seconds``, ``day_hours``)."""
+    return option.endswith(("_seconds", "_hours"))
 
 
 def _name_of(pages: Pages, gid: int, reader: Reader) -> str | None:
