@@ -67,7 +67,7 @@ def setup(names, seed: int, options: dict, houses=None, rolls=None, cards=None) 
         return state
     for seat, house in enumerate(houses):
         state.house_of[seat] = house
-    begin(state, [])
+    begin(state, state.chronicle)  # the rolls and Round 1, for the first forum post
     return state
 
 

@@ -1,13 +1,17 @@
-"""Noble Houses of the Seabirds (John Evans, 2009) on Bureau's rules contract."""
+"""Noble Houses of the Seabirds (John Evans, 2009) on Bureau's rules contract.
+
+A forum game: a moderator (``MODERATOR``) may end the phase under way and override a
+House's ledger with a reason (``moderator``); ``exports`` writes the forum posts.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from bureau.engine import EVERYONE, Event, Game, Option, OptionError
+from bureau.engine import EVERYONE, MODERATOR, Event, Game, IllegalAction, Option, OptionError
 
-from . import economy, flow, moves, rules
+from . import economy, exports, flow, moderator, moves, rules
 from .actions import READY, Hide, Tell, read
 from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, LAND, OPPOSES, OVER, State
 from .transactions import ASSETS, HOUSES, UPGRADES, amounts_text
@@ -127,6 +131,7 @@ class Seabirds(Game):
     max_players = 6
     options = OPTIONS
     open_ended = True  # messages are free text
+    moderated = True  # a forum moderator resolves and overrides (``moderator``)
     reveals = frozenset({"resolution"})  # the complication card and the sealed messages
     summary = (
         "Three to six Houses fly from Stop to Stop, posting messages, trading and upgrading"
@@ -157,15 +162,26 @@ class Seabirds(Game):
         return rules.pending(state)
 
     def legal_actions(self, state: State, player: int) -> list:
+        if player == MODERATOR:  # never pending; her commands are typed
+            return []
         return moves.legal(state, player)
 
     def sample_action(self, state: State, player: int, rng: random.Random):
         return moves.sample(state, player, rng)
 
     def read(self, state: State, player: int, text: str):
+        if player == MODERATOR:
+            return moderator.read(state, text)
+        words = text.split()
+        if words and words[0].lower() in ("resolve", "override"):
+            raise IllegalAction("only the moderator may resolve or override")
         return moves.resolve(state, player, read(text))
 
     def check(self, state: State, player: int, action) -> None:
+        if player == MODERATOR:
+            return moderator.check(state, action)
+        if isinstance(action, (moderator.Resolve, moderator.Override)):
+            raise IllegalAction("only the moderator may resolve or override")
         rules.check(state, player, action)
 
     def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
@@ -175,7 +191,8 @@ class Seabirds(Game):
 
         An action dated after its phase's deadline comes after that phase: the
         phase closes at the deadline first (SEA-28, SEA-37), as if everyone had been
-        ready then, and the action is checked against what follows.
+        ready then, and the action is checked against what follows. The moderator's
+        actions (``MODERATOR``) are timed the same way.
         """
         ev: list[Event] = []
         if at is not None and not state.clock:
@@ -192,8 +209,24 @@ class Seabirds(Game):
             state.now = max(state.now, at)
         elif not isinstance(action, (Hide, Tell)):  # a secret's time must not show
             state.now += flow.VIRTUAL_STEP
-        rules.perform(state, player, action, ev)
+        if player == MODERATOR:
+            self._moderate(state, action, ev)
+        else:
+            rules.perform(state, player, action, ev)
+        _chronicle(state, ev)
         return ev
+
+    def _moderate(self, state: State, action, ev: list) -> None:
+        """The moderator's checked action; ``resolve`` takes the deadline's path."""
+        if not isinstance(action, moderator.Resolve):
+            moderator.perform(state, action, ev)
+            return
+        moderator.resolving(state, ev)
+        if state.phase == DRAFT:
+            picker = state.draft_order[0]
+            rules.perform(state, picker, self.timeout_action(state, picker), ev)
+        else:
+            _close_phase(state, ev)
 
     def _overdue(self, state: State, at: float) -> bool:
         deadline = self.deadline(state)
@@ -203,8 +236,7 @@ class Seabirds(Game):
         while self._overdue(state, at):
             state.now = max(state.now, self.deadline(state))
             ev.append(Event("deadline", EVERYONE, phase=state.phase, round=state.round))
-            state.ready = [True] * state.num_players
-            flow.end_phase(state, ev)
+            _close_phase(state, ev)
 
     def begin(self, state: State, at: float) -> None:
         if not state.clock:
@@ -267,13 +299,7 @@ class Seabirds(Game):
                     "revealed": m.revealed,
                 }
                 for m in state.messages
-                if m.kind == "public"
-                or (
-                    m.kind == "private"
-                    and player is not None
-                    and (player == m.author or m.to >> player & 1)
-                )
-                or (m.kind == "hidden" and (m.revealed or m.author == player))
+                if _reads(m, player)
             ],
             "standing": [economy.text(t) for t in state.standing],
         }
@@ -281,6 +307,8 @@ class Seabirds(Game):
             out["draft_order"] = list(state.draft_order)
         if state.phase == OVER:
             out["outcome"] = state.outcome.to_json()
+        if player == MODERATOR:
+            out.update(_moderator_view(state))
         return out
 
     def _house_view(self, state: State, seat: int) -> dict:
@@ -303,7 +331,8 @@ class Seabirds(Game):
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
         """Reshuffle the complication deck (keeping a top card a Loyal Administrator put
-        there) and drop the sealed messages of others, which could say anything."""
+        there) and drop the sealed messages of others, which could say anything, and the
+        events kept for the forum posts that the player did not see."""
         new = state.clone()
         if state.phase == OVER:
             return new
@@ -319,11 +348,64 @@ class Seabirds(Game):
         }
         new.messages = [m for m in new.messages if m.seq not in secret]
         new.sealed = [p for p in new.sealed if p.seq not in secret]
+        new.chronicle = [e for e in new.chronicle if e.visible_to(player) or e.visible_to(None)]
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
+    def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:
+        """The public post (``seat`` None) or ``seat``'s private report (``exports``)."""
+        if seat is None:
+            return exports.public_post(state, fmt)
+        if not 0 <= seat < state.num_players:
+            raise ValueError(f"no seat {seat}; the players are {', '.join(state.names)}")
+        return exports.private_report(state, seat, fmt)
+
     def describe(self, state: State, event: Event) -> str:
         return describe(state, event)
+
+
+def _close_phase(state: State, ev: list) -> None:
+    """The phase under way ends as at its deadline: everyone is ready (SEA-28, SEA-37)."""
+    state.ready = [True] * state.num_players
+    flow.end_phase(state, ev)
+
+
+def _chronicle(state: State, ev: list) -> None:
+    """Keep the events the forum posts report: from the Air Phase before the last
+    Resolution on (``exports``)."""
+    for e in ev:
+        if e.kind == "resolution":
+            starts = [i for i, old in enumerate(state.chronicle) if _air_begins(old)]
+            del state.chronicle[: starts[-1] if starts else 0]
+        state.chronicle.append(e)
+
+
+def _air_begins(e: Event) -> bool:
+    return e.kind == "phase" and e.data["phase"] == AIR
+
+
+def _reads(m, player: int | None) -> bool:
+    """May ``player`` (a seat, None or ``MODERATOR``) read message ``m``?"""
+    if m.kind == "public" or player == MODERATOR:
+        return True
+    if m.kind == "private":
+        return player is not None and (player == m.author or bool(m.to >> player & 1))
+    return m.revealed or m.author == player
+
+
+def _moderator_view(state: State) -> dict:
+    """What only the moderator sees besides every message: the sealed Transactions, the
+    deck's order, the rolls (secret during the draft) and her log of resolves and overrides."""
+    stops = {m.seq: m.to for m in state.messages}
+    return {
+        "sealed": [
+            {"from": p.seat, "stop": stops.get(p.seq), "text": economy.text(p)}
+            for p in state.sealed
+        ],
+        "deck": [CARDS[c] for c in reversed(state.deck)],
+        "rolls": list(state.rolls),
+        "log": [list(entry) for entry in state.log],
+    }
 
 
 def _recipients(bits: int, n: int) -> list[int]:
@@ -404,6 +486,10 @@ def describe(state: State, e: Event) -> str:
         return f"{who()}'s Loyal Administrator puts {CARDS[d['card']]} on top of the deck."
     if kind == "orders":
         return f"{who()} sets Distribution orders."
+    if kind in ("override", "corrected", "moderator"):
+        return d["text"]
+    if kind == "note":
+        return f"The moderator notes: {d['text']}"
     if kind == "game_over":
         won = [names[s] for s in d["winners"]]
         points = ", ".join(f"{names[s]} {v}" for s, v in enumerate(d["points"]))

@@ -90,6 +90,7 @@ class State:
 
     __slots__ = (
         "agreed",
+        "chronicle",
         "clock",
         "deck",
         "discard",
@@ -99,6 +100,7 @@ class State:
         "house_of",
         "known_top",
         "limits",
+        "log",
         "messages",
         "names",
         "next_seq",
@@ -163,6 +165,10 @@ class State:
         self.round_paid: list[list[int]] = [[], []]  # Usury's, Secrets' payers this round
         self.outcome = None
         self.step_started: float | None = None
+        # The moderator's resolves and overrides: (kind, round, phase, what, reason).
+        self.log: list[tuple] = []
+        # Events since the Air Phase before the last Resolution: the forum posts' matter.
+        self.chronicle: list = []
 
     def clone(self) -> State:
         new = start_clone(self, _SHARED)
@@ -180,6 +186,8 @@ class State:
         new.standing = self.standing[:]
         new.resolved = self.resolved[:]
         new.round_paid = [p[:] for p in self.round_paid]
+        new.log = self.log[:]
+        new.chronicle = self.chronicle[:]
         return new
 
     def coming_stop(self) -> int:
@@ -208,4 +216,6 @@ _SHARED = shared_slots(
     "standing",
     "resolved",
     "round_paid",
+    "log",
+    "chronicle",
 )

@@ -1146,3 +1146,12 @@ def amounts_text(amounts: Amounts) -> str:
     '2 Money and 1 Treaty'
     """
     return _amounts_text(tuple(amounts), amounts)
+
+
+def count_text(n: int, asset: int) -> str:
+    """One count of one asset, 0 included: ``0 Food``, ``1 Treaty``, ``2 Treaties``.
+
+    >>> count_text(1, 4), count_text(0, 1)
+    ('1 Treaty', '0 Food')
+    """
+    return f"{n} {_SINGULAR[asset] if n == 1 else ASSETS[asset]}"
