@@ -12,6 +12,7 @@ the end).
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import time
@@ -261,6 +262,74 @@ def test_route_matrix(world, method, path, body, role, status):
         assert "actions" not in r.json()
 
 
+# The web pages (browsers: session cookies), by role, on the same running Noblesse game.
+PAGES = [
+    ("GET", "/", everyone(200)),
+    ("GET", "{g}", everyone(200)),
+    ("GET", "{g}/fragment", everyone(200)),
+    ("GET", "{g}/talk", everyone(200)),
+    ("GET", "{g}/replay", {**everyone(403), "moderator": 200}),
+    ("GET", "{g}/replay/frame?step=1", {**everyone(403), "moderator": 200}),
+]
+
+
+@pytest.fixture(scope="module")
+def browsers(srv, world):
+    """Each role's account logged in again with a session cookie, as a browser is."""
+    out = {"anonymous": Client(srv)}
+    for role, client in world.by_role.items():
+        if client.name is not None:
+            out[role] = Client(srv, client.name, session=True)
+    yield out
+    for c in out.values():
+        c.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "role", "status"),
+    [pytest.param(path, role, expect[role], id=f"{path} {role}")
+     for _, path, expect in PAGES for role in ROLES],
+)  # fmt: skip
+def test_page_matrix(world, browsers, path, role, status):
+    client = browsers[role]
+    r = client.get(path.replace("{g}", f"/games/{world.gid}"))
+    assert r.status_code == status, (r.status_code, r.text[:300])
+    assert r.headers["content-type"].startswith("text/html")
+    for token in world.tokens_except(world.by_role[role]):
+        assert token not in r.text
+    if role != "moderator":
+        assert world.invite not in r.text
+
+
+def test_pages_show_each_reader_only_their_view(world, browsers):
+    """Ann's secrets (her house's words that no other reader's own view holds) never
+    reach another reader's table; the moderator's console only reaches the moderator."""
+    g = f"/api/games/{world.gid}"
+    m = Match.replay(world.mia.ok("GET", g + "/record"))
+    mine = {s for s in strings(m.view(0)["you"]) if len(s) >= 6}
+    for role, client in browsers.items():
+        page = client.get(f"/games/{world.gid}/fragment").text
+        assert ("Moderator's console" in page) == (role == "moderator")
+        if role in ("holder", "moderator"):
+            continue
+        theirs = set(strings(m.view(world.seat_of[role])))
+        leaked = {s for s in mine - theirs if html.escape(s) in page}
+        assert not leaked, f"{role} sees Ann's {leaked}"
+    assert any(html.escape(s) in browsers["holder"].get(f"/games/{world.gid}/fragment").text
+               for s in mine)  # fmt: skip
+
+
+def strings(value):
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from strings(v)
+    elif isinstance(value, str):
+        yield value
+
+
 def test_the_matrix_asks_every_route():
     from bureau.server.app import create_app
     from bureau.server.db import open_store
@@ -273,6 +342,9 @@ def test_the_matrix_asks_every_route():
         if method != "HEAD"
     }
     asked = {(method, path.split("?")[0]) for method, path, _, _ in ROUTES}
+    asked |= {
+        (method, path.split("?")[0].replace("{g}", "/games/{g}")) for method, path, _ in PAGES
+    }
     # Signing up, in and out are for anyone: test_accounts_login_and_logout asks them.
     accounts = {("POST", "/api/accounts"), ("POST", "/api/login"), ("POST", "/api/logout")}
     assert routes - asked == accounts
