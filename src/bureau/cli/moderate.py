@@ -22,6 +22,9 @@ from typing import TextIO
 
 from bureau.engine import MODERATOR, BureauError, Match
 
+# Up to this many events of one command are printed; more (a Night, a resolution) are summed
+# up, since the post and the reports say them for the forum.
+ECHOED = 12
 POSITIONS = {"noblesse": "bureau.games.noblesse.positions"}
 
 
@@ -112,11 +115,13 @@ class Console:
         g, st = self.match.game, self.match.state
         action = g.read(st, seat, text) if seat == MODERATOR else g.parse(st, seat, text)
         events = self.match.play(seat, action)
-        for e in events:
-            if e.kind in ("order", "done", "override", "moderator"):
+        if len(events) <= ECHOED:
+            for e in events:
                 self.say(g.describe(st, e))
-        if any(e.kind == "night" for e in events):
-            self.say(f"Night {st.night} resolved. 'post' and 'reports' print the results.")
+        else:  # a resolution: its results are what the post and the reports are for
+            night = any(e.kind == "night" for e in events)
+            done = f"Night {st.night} resolved" if night else f"Resolved ({len(events)} events)"
+            self.say(f"{done}. 'post' and 'reports' print the results.")
         if self.record is not None:
             self.record.write_text(
                 json.dumps(self.match.record(), indent=1, ensure_ascii=False) + "\n", "utf-8"
