@@ -80,7 +80,7 @@ export async function play(text) {
     if (message) message.textContent = `Played: ${result.action}`;
     const box = $("#order-text");
     if (box) box.value = "";
-    await refreshLive();
+    await refreshLive(false);  // the choices made went into this order
   } catch (error) {
     if (message) message.textContent = error.message;
     toast(error.message);
@@ -130,15 +130,56 @@ async function fetchNewest(kind, url) {
   return mine === latest[kind] ? text : null;
 }
 
-async function refreshLive() {
+async function refreshLive(keepChoices = true) {
   const live = $("#live");
   if (!live) return;
   const html = await fetchNewest("live", `/games/${gameId()}/fragment`);
   if (html === null) return;
   const focused = document.activeElement?.id;
+  const choices = keepChoices ? choicesIn(live) : new Map();
   live.innerHTML = html;
+  restoreChoices(live, choices);
   if (focused && $(`#${CSS.escape(focused)}`)) $(`#${CSS.escape(focused)}`).focus();
+  const order = $("#order");
+  if (order && $(".outcome", live)) order.hidden = true;  // the game is over
   tick();
+}
+
+// What the reader has ticked, chosen or typed in the table's forms, so that a refresh
+// (another player's move) does not undo a half-made choice. Fields are matched by form,
+// name, value and how many such came before (a hand may hold two alike cards); controls
+// gone after the refresh are simply gone.
+function fieldKeys(root) {
+  const seen = new Map();
+  return $$("form[data-order] input, form[data-order] select", root).map((field) => {
+    const form = field.form?.getAttribute("aria-label") || field.form?.dataset.order;
+    const tick = field.type === "checkbox" || field.type === "radio";
+    const base = `${form}|${field.name}|${tick ? field.value : ""}`;
+    const n = seen.get(base) || 0;
+    seen.set(base, n + 1);
+    return [`${base}|${n}`, field];
+  });
+}
+
+function choicesIn(root) {
+  const choices = new Map();
+  for (const [key, field] of fieldKeys(root)) {
+    if (field.type === "hidden") continue;
+    const tick = field.type === "checkbox" || field.type === "radio";
+    choices.set(key, tick ? field.checked : field.value);
+  }
+  return choices;
+}
+
+function restoreChoices(root, choices) {
+  for (const [key, field] of fieldKeys(root)) {
+    if (!choices.has(key)) continue;
+    const was = choices.get(key);
+    if (field.type === "checkbox" || field.type === "radio") field.checked = was;
+    else if (field.tagName !== "SELECT" || [...field.options].some((o) => o.value === was)) {
+      field.value = was;
+    }
+  }
 }
 
 async function refreshTalk() {

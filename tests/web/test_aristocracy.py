@@ -1,0 +1,275 @@
+"""Aristocracy in the browser: a whole game played through the table's controls (a human
+seat and two random bots, two years), the page never showing what the engine hides, and
+the controls playing exactly the orders they say."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+from playwright.sync_api import expect
+
+from bureau.engine import Match
+
+from .conftest import Visitor
+
+CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$")
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def api(v: Visitor, gid: int, what: str):
+    return v.page.request.get(f"{v.site.url}/api/games/{gid}/{what}").json()
+
+
+def my_orders(v: Visitor, gid: int) -> list[str] | None:
+    """The orders the engine offers me now, once the page shows the same ones; None at the
+    end. Bots act on the server in between, so both are read until they agree."""
+    for _ in range(300):
+        if v.over():
+            return None
+        legal = api(v, gid, "legal")["actions"]
+        if legal and v.legal() == legal[:500]:
+            v.page.wait_for_timeout(60)
+            if v.legal() == legal[:500]:
+                return legal
+        v.page.wait_for_timeout(100)
+    raise AssertionError("the page never offered the engine's orders")
+
+
+def acted(v: Visitor, do) -> str:
+    """Do one thing on the page that plays an order; the order box's answer."""
+    v.page.evaluate("document.querySelector('#order-msg').textContent = ''")
+    do()
+    msg = v.page.locator("#order-msg")
+    expect(msg).not_to_have_text("")
+    v.page.wait_for_timeout(120)  # the table refreshes after the answer
+    return msg.inner_text()
+
+
+def table(v: Visitor):
+    return v.page.locator("#live .table-area").first
+
+
+def faces(v: Visitor) -> list[str]:
+    """Every card face drawn on the table (as '7 of hearts'), and every value a control
+    offers; face-down cards have no face."""
+    shown = table(v).locator("svg.card:not(.back) title").all_text_contents()
+    values = (
+        table(v)
+        .locator("input, option, button")
+        .evaluate_all("els => els.map(e => e.value || e.dataset.action || '')")
+    )
+    return shown + [x for x in values if x]
+
+
+def cards_in(value) -> list[str]:
+    """Every card code in a view (any depth)."""
+    if isinstance(value, str):
+        return [value] if CARD.match(value) else []
+    if isinstance(value, dict):
+        return [c for v in value.values() for c in cards_in(v)]
+    if isinstance(value, list):
+        return [c for v in value for c in cards_in(v)]
+    return []
+
+
+def word(code: str) -> str:
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code[-1]]
+    return f"{code[:-1]} of {suit}"
+
+
+def check(v: Visitor, selector: str, values: list[str]) -> None:
+    """Tick one checkbox per value (a value twice ticks two copies)."""
+    used: Counter = Counter()
+    for value in values:
+        boxes = v.page.locator(f"{selector} input[value='{value}']")
+        boxes.nth(used[value]).check()
+        used[value] += 1
+
+
+# -- one decision, through the table's controls ---------------------------------------------------
+
+
+def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:
+    step = view["step"]
+    me = view["players"][view["you"]]
+    live = table(v)
+    if step == "stall":
+        form = live.locator("form[data-order^='stall']")
+        check(v, "form[data-order^='stall']", me["hand"][: 1 + len(played) % 3])
+        return acted(v, lambda: form.get_by_role("button", name="Place stall").click())
+    if step == "ball":
+        return acted(v, lambda: live.get_by_role("button", name="Give nothing").click())
+    if step == "tax":
+        need = len(legal[0].split()) - 1
+        check(v, "form[data-order^='discard']", me["hand"][:need])
+        return acted(v, lambda: live.get_by_role("button", name="Discard", exact=True).click())
+    if step == "bid":
+        form = live.locator("form[data-order^='bid']")
+        form.locator("select").select_option("1" if "bid 1" in legal else "0")
+        return acted(v, lambda: form.get_by_role("button", name="Bid").click())
+    if step == "pick":
+        return acted(v, lambda: live.locator(".ari-market button").first.click())
+    if step in ("penalty", "force", "expose"):
+        return acted(v, lambda: live.locator(".ari-visit button").first.click())
+    if step == "glory":
+        return acted(v, lambda: live.get_by_role("button", name="Decline: play on").click())
+    if step == "act":
+        builds = [a for a in legal if a.startswith("royal build farm") and "@" not in a]
+        if builds and not any(p.startswith("royal build") for p in played):
+            return compose_build(v, builds[0])
+        trades = [a for a in legal if a.startswith("trade ")]
+        if trades and not any(p.startswith("trade ") for p in played):
+            form = live.locator("form[data-order^='trade']")
+            give, take = trades[-1][6:].split(" for ")
+            form.get_by_label("Give from your stall").select_option(give)
+            form.get_by_label("Take").select_option(take)
+            return acted(v, lambda: form.get_by_role("button", name="Trade").click())
+        visits = [a for a in legal if " visit " in a]
+        if visits and not any(" visit " in p for p in played):
+            form = live.locator("form[aria-label='Visit a building']")
+            form.locator("select").select_option(visits[0])
+            return acted(v, lambda: form.get_by_role("button", name="Visit").click())
+        return acted(v, lambda: live.get_by_role("button", name="Pass", exact=True).click())
+    v.type_order(legal[0])  # no control of its own: the order box
+    return v.page.locator("#order-msg").inner_text()
+
+
+def compose_build(v: Visitor, order: str) -> str:
+    """'royal build farm 7S 7C 7D 7H' from the build form's parts."""
+    _, _, size, address, *cards = order.split()
+    form = table(v).locator("form[aria-label='Build or upgrade']")
+    form.get_by_label("How").select_option("royal")
+    form.get_by_label("What").select_option(f"build {size}")
+    form.get_by_label("Address card (new building)").select_option(address)
+    check(v, "form[aria-label='Build or upgrade']", cards)  # hand cards: no '@stall' value
+    answer = acted(v, lambda: form.get_by_role("button", name="Build").click())
+    assert answer == f"Played: {order}", answer  # the control played exactly that order
+    return answer
+
+
+# -- the game --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def game(browser, site):
+    """A three-player game, two years, played by a human through the table; what the page
+    showed at each of her decisions is kept for the leak check."""
+    ann = Visitor(browser, site)
+    ann.sign_up()
+    gid = ann.create("aristocracy", 3, max_years=2)
+    ann.take_seat(0)
+    ann.seat_bots([1, 2])
+    ann.start()
+    played: list[str] = []
+    seen: list[tuple[dict, list[str], str]] = []
+    shot = False
+    while (legal := my_orders(ann, gid)) is not None:
+        view = api(ann, gid, "view")["view"]
+        seen.append((view, faces(ann), table(ann).inner_text()))
+        if view["step"] == "act" and not shot and any(p["buildings"] for p in view["players"]):
+            ann.shot("aristocracy-table")
+            shot = True
+        answer = decide(ann, legal, view, played)
+        assert answer.startswith("Played: "), answer
+        played.append(answer.removeprefix("Played: "))
+    if not shot:
+        ann.shot("aristocracy-table")
+    expect(ann.page.locator("#live .outcome")).to_be_visible()
+    ann.shot("aristocracy-over")
+    record = api(ann, gid, "record")
+    yield {"visitor": ann, "gid": gid, "played": played, "seen": seen, "record": record}
+    ann.close()
+
+
+def test_a_whole_game_is_played_through_the_table(game):
+    ann = game["visitor"]
+    assert ann.over()
+    outcome = ann.page.locator("#live .outcome")
+    expect(outcome).to_contain_text("The game is over")
+    # the final standing on the table: every player's points, coins and hand weight
+    expect(table(ann).locator(".final")).to_have_count(3)
+    mine = [a[1] for a in game["record"]["actions"] if a[0] == ann.name]
+    assert mine == game["played"], "every order the page played is in the record, in order"
+    assert any(p.startswith("stall ") for p in mine)
+    assert any(p.startswith("royal build") for p in mine), "the build form was used"
+    assert ann.errors == []
+
+
+def test_the_page_never_shows_what_the_engine_hides(game):
+    record, seen = game["record"], game["seen"]
+    me = record["players"].index(game["visitor"].name)
+    m = Match.replay(record, upto=0)
+    states = []  # (my view as JSON, the hidden cards) after each action
+    for k in range(len(record["actions"]) + 1):
+        if k:
+            who, text, _ = record["actions"][k - 1]
+            m.play(m.seat(who), text)
+        s = m.state
+        hidden = Counter(_codes(s.deck)) + Counter(_codes(s.discard[4:]))  # face down
+        for q in range(len(record["players"])):
+            hidden += Counter(_codes(b.production for b in s.buildings[q] if b.production))
+            if q != me:
+                hidden += Counter(_codes(s.hands[q])) - Counter(_codes(s.known[q]))
+                for b in s.buildings[q]:
+                    hidden += Counter(
+                        _codes(c for c, e in zip(b.cards, b.exposed, strict=True) if not e)
+                    )
+        states.append((json.dumps(m.view(me), sort_keys=True), hidden))
+    checked = 0
+    for view, shown, text in seen:
+        mine = json.dumps(json.loads(json.dumps(view)), sort_keys=True)
+        matches = [h for v, h in states if v == mine]
+        assert matches, "the page's view is one the engine gave at some step"
+        visible = Counter(cards_in(view))
+        drawn = Counter(c for c in shown if " of " in c)
+        for code in {c for h in matches for c in h}:
+            if visible[code] == 0:  # hidden, and not visible anywhere else either
+                assert drawn[word(code)] == 0, f"{code} is hidden but drawn on the page"
+                assert code not in shown, f"{code} is hidden but offered by a control"
+        # every face drawn is one the view shows (controls may draw a card twice)
+        assert set(drawn) <= {word(c) for c in visible}, (set(drawn), text)
+        assert all("hand" not in p for i, p in enumerate(view["players"]) if i != me)
+        checked += 1
+    assert checked >= 5
+
+
+def _codes(cards) -> list[str]:
+    from bureau.cards import card_text
+
+    return [card_text(c) for c in cards]
+
+
+def test_a_control_plays_its_order_and_a_bad_order_changes_nothing(visitor, site):
+    ben = visitor(phone=True).sign_up()
+    gid = ben.create("aristocracy", 2, max_years=1)
+    ben.take_seat(0)
+    ben.seat_bots([1])
+    ben.start()
+    legal = my_orders(ben, gid)
+    assert legal and legal[0] == "stall none"
+    before = api(ben, gid, "view")
+    # an illegal typed order: the engine's message as you type and on Play; nothing changes
+    hand = before["view"]["players"][0]["hand"]
+    absent = next(f"{r}{s}" for s in "SHDC" for r in "23456789" if f"{r}{s}" not in hand)
+    box = ben.page.locator("#order-text")
+    box.fill(f"stall {absent}")
+    expect(ben.page.locator("#order-msg")).to_contain_text(f"you have no {absent} in your hand")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    ben.page.get_by_role("button", name="Play", exact=True).click()
+    expect(ben.page.locator("#toast")).to_contain_text(f"you have no {absent}")
+    expect(ben.page.locator("#order-msg")).to_contain_text(f"you have no {absent} in your hand")
+    assert api(ben, gid, "view") == before
+    # the stall form plays exactly the cards ticked
+    check(ben, "form[data-order^='stall']", hand[:2])
+    answer = acted(ben, lambda: table(ben).get_by_role("button", name="Place stall").click())
+    expected = next(a for a in legal if Counter(a.split()[1:]) == Counter(hand[:2]))
+    assert answer == f"Played: {expected}"
+    width = ben.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, "the table scrolls sideways on a phone"
+    ben.shot("aristocracy-phone")
+    assert [e for e in ben.errors if "status of 4" not in e] == []
