@@ -88,7 +88,7 @@ export async function play(text) {
 }
 
 // An order from a control form: "stall {cards}" takes every checked or chosen value of
-// the field "cards", joined by spaces.
+// the field "cards", joined by spaces; a textarea's line breaks stay (treaty texts).
 function orderFrom(form) {
   return form.dataset.order.replace(/\{(\w+)\}/g, (_, name) =>
     $$(`[name="${name}"]`, form)
@@ -96,7 +96,7 @@ function orderFrom(form) {
       .map((f) => f.value.trim())
       .filter(Boolean)
       .join(" "),
-  ).replace(/\s+/g, " ").trim();
+  ).replace(/[ \t]+/g, " ").replace(/ *\n */g, "\n").trim();  // a treaty keeps its lines
 }
 
 let checkTimer = null;

@@ -1,0 +1,359 @@
+"""Noblesse in the browser: a whole game (a human seat and seven random bots, three
+Nights) ordered through the table's controls and ended each Day with "Done", the page
+never showing another house's secrets, and the controls playing exactly the orders they
+say while a bad typed order changes nothing."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from playwright.sync_api import expect
+
+from bureau.engine import MODERATOR, Match
+
+from .conftest import PASSWORD, Visitor
+
+NIGHTS = 3
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def api(v: Visitor, gid: int, what: str):
+    return v.page.request.get(f"{v.site.url}/api/games/{gid}/{what}").json()
+
+
+def table(v: Visitor):
+    return v.page.locator("#live .table-area").first
+
+
+WATCH = """() => { if (window.nobSwaps === undefined) { window.nobSwaps = 0;
+  new MutationObserver(() => { window.nobSwaps += 1; })
+    .observe(document.querySelector('#live'), {childList: true}); } }"""
+
+
+def settle(v: Visitor, frames: int | None = None) -> None:
+    """Wait until the live table stands still: the WebSocket frame after ``frames`` has
+    come (when given), and no refresh of the table for a quarter of a second. A refresh
+    redraws the controls, so a choice made during one would be lost."""
+    v.page.evaluate(WATCH)
+    for _ in range(200):
+        if frames is None or len(v.frames) > frames:
+            break
+        v.page.wait_for_timeout(25)
+    last = None
+    for _ in range(100):
+        now = (len(v.frames), v.page.evaluate("window.nobSwaps"))
+        if now == last:
+            return
+        last = now
+        v.page.wait_for_timeout(250)
+
+
+def acted(v: Visitor, do) -> str:
+    """Do one thing on the page that plays an order; the order box's answer, once the
+    table has been redrawn."""
+    v.page.evaluate("document.querySelector('#order-msg').textContent = ''")
+    frames = len(v.frames)
+    do()
+    msg = v.page.locator("#order-msg")
+    expect(msg).not_to_have_text("")
+    said = msg.inner_text()
+    if said.startswith("Played"):
+        settle(v, frames)
+    return said
+
+
+def my_day(v: Visitor, night: int) -> None:
+    """Wait for Day ``night`` (the set-up for 0) with every bot done: only the human is
+    left to act, so the table stays put while he orders."""
+    phase = "Set-up" if night == 0 else f"Day {night}:"
+    expect(table(v).locator(".nob-phase")).to_contain_text(phase, timeout=30_000)
+    expect(v.page.locator(".player.acting")).to_have_count(1, timeout=30_000)
+    expect(v.page.locator(".player.acting.me")).to_have_count(1)
+    settle(v)
+
+
+def orders_shown(v: Visitor) -> list[str]:
+    return v.page.locator(".nob-mine-orders code").all_inner_texts()
+
+
+def set_up(v: Visitor) -> str:
+    """The set-up form: a home, a split, the option left out, the starting unit."""
+    form = v.page.locator("form.nob-setup")
+    home = form.locator("select[name=home] option").first.inner_text()
+    form.locator("select[name=home]").select_option(home)
+    form.locator("select[name=income]").select_option("2-2-1")
+    form.locator("select[name=skip]").select_option("uniques")
+    unit = form.locator("input[name=unit]").input_value()
+    said = acted(v, lambda: form.get_by_role("button", name="Set up").click())
+    assert said == f"Played: setup {home} income 2-2-1 skip uniques unit {unit}"
+    expect(v.page.locator(".nob-mine-orders")).to_contain_text(f"setup {home}")
+    return home
+
+
+def order_a_day(v: Visitor, home: str) -> None:
+    """Orders from the controls: a move for each unit, a Spy, a Tax Collector, a recruit
+    (then cancelled), each checked against the order box's answer and the list."""
+    page = v.page
+    units = page.locator(".nob-units tbody tr")
+    for i in range(units.count()):
+        uid = units.nth(i).locator("th").inner_text()
+        select = page.get_by_label(f"Move {uid} to", exact=True)
+        if select.count() == 0:  # a Garrison never moves
+            continue
+        to = select.locator("option").last.get_attribute("value")
+        select.select_option(to)
+        said = acted(
+            v, lambda uid=uid: page.get_by_role("button", name=f"Move {uid}", exact=True).click()
+        )
+        assert said == f"Played: move {uid} to {to}"
+        expect(page.locator(".nob-mine-orders")).to_contain_text(f"move {uid} to {to}")
+    path = page.locator("form[data-order='spy to {path}'] select[name=path]")
+    first = path.locator("option").first.get_attribute("value")
+    path.select_option(first)
+    assert acted(v, lambda: page.get_by_role("button", name="Send Spy").click()) == (
+        f"Played: spy to {first}"
+    )
+    tc = page.locator("form[data-order='tc {square} {res}']")
+    tc.locator("select[name=square]").select_option(home)
+    tc.locator("select[name=res]").select_option("MP")
+    said = acted(v, lambda: tc.get_by_role("button", name="Place Tax Collector").click())
+    assert said == f"Played: tc {home} MP"
+    recruit = page.locator("form[data-order^='recruit {kind}']")
+    recruit.locator("select[name=kind]").select_option("Regiment")
+    recruit.locator("select[name=leader]").select_option("led by courtier")
+    recruit.locator("input[name=companies]").fill("C1 x3, F6 x2")
+    recruit.locator("select[name=at]").select_option(home)
+    said = acted(v, lambda: recruit.get_by_role("button", name="Recruit", exact=True).click())
+    order = f"recruit Regiment led by courtier with C1 x3, F6 x2 at {home}"
+    assert said == f"Played: {order}"
+    expect(page.locator(".nob-mine-orders")).to_contain_text(order)
+    n = orders_shown(v).index(order) + 1
+    said = acted(v, lambda: page.get_by_role("button", name=f"Cancel order {n}: {order}").click())
+    assert said == f"Played: cancel {n}"
+    expect(page.locator(".nob-mine-orders")).not_to_contain_text(order)
+
+
+def clear_box(v: Visitor) -> None:
+    """Empty the order box (its check as typed would answer late, in #order-msg)."""
+    v.page.locator("#order-text").fill("")
+    expect(v.page.locator("#order-msg")).to_have_text("")
+
+
+def done(v: Visitor) -> None:
+    button = v.page.get_by_role("button", name=re.compile(r"^Done: my orders for Night"))
+    assert acted(v, button.click) == "Played: done"
+
+
+def on_a_phone(visitor, ann: Visitor, gid: int) -> None:
+    """The same player's table on a phone: no sideways page scroll, the board scrolls in
+    its own box."""
+    phone = visitor(name=ann.name, phone=True)
+    phone.go("/")
+    form = phone.page.locator("form[data-api='/api/login']")
+    form.get_by_label("Name").fill(ann.name)
+    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_role("button", name="Log in").click()
+    phone.page.wait_for_selector("#create")
+    phone.go(f"/games/{gid}")
+    expect(phone.page.locator(".nob-grid")).to_be_visible()
+    settle(phone)
+    phone.page.wait_for_function(
+        "() => { const b = document.querySelector('.nob-board');"
+        " return b && b.scrollWidth > b.clientWidth; }"
+    )  # the board scrolls inside its own box
+    width = phone.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, "the page scrolls sideways on a phone"
+    phone.shot("noblesse-phone")
+    assert phone.errors == []
+
+
+# -- the whole game ----------------------------------------------------------------------------
+
+
+def test_a_whole_game_of_noblesse_through_the_table(visitor):
+    ann = visitor().sign_up()
+    gid = ann.create("noblesse", 8, max_nights=NIGHTS, day_hours=24)
+    ann.take_seat(0)
+    ann.seat_bots(range(1, 8))
+    ann.start()
+    page = ann.page
+
+    my_day(ann, 0)
+    home = set_up(ann)
+    tc = page.locator("form[data-order='tc {square} {res}']")
+    tc.locator("select[name=square]").select_option(home)
+    tc.locator("select[name=res]").select_option("Inf")
+    assert acted(ann, lambda: tc.get_by_role("button", name="Place Tax Collector").click()) == (
+        f"Played: tc {home} Inf"
+    )
+    done(ann)
+
+    seen = None
+    for night in range(1, NIGHTS):
+        my_day(ann, night)
+        view = api(ann, gid, "view")["view"]
+        assert view["night"] == night and view["you"]["alive"]
+        board = table(ann)
+        expect(board.locator(f"td[data-square='{home}'] .nob-home")).to_have_count(1)
+        for u in view["you"]["units"]:
+            cell = board.locator(f"td[data-square='{u['square']}']")
+            expect(cell.locator(".nob-unit", has_text=u["id"])).to_have_count(1)
+        if night == 2:  # what the page shows while every bot's orders are in
+            seen = (night, html.unescape(board.inner_html()), len(view["you"]["orders"]))
+        order_a_day(ann, home)
+        if night == 2:
+            ann.shot("noblesse-table")
+            on_a_phone(visitor, ann, gid)
+        done(ann)
+
+    expect(page.locator("#live .outcome")).to_be_visible(timeout=30_000)
+    assert ann.over()
+    expect(page.locator("#live .outcome")).to_contain_text(f"stopped after Night {NIGHTS}")
+    expect(table(ann).locator(".nob-phase")).to_contain_text("The game is over")
+    assert page.locator("form.nob-form").count() == 0  # no controls after the end
+    ann.shot("noblesse-over")
+
+    # (b) the page at Day 2 showed nothing of another house's secrets
+    record = api(ann, gid, "record")
+    me = record["players"][0]
+    mine = [i for i, (who, _t, _at) in enumerate(record["actions"]) if who == me]
+    night, shown, _ = seen
+    at = _first_of_day(record, night)
+    m = Match.replay(record, upto=min(i for i in mine if i >= at))
+    assert m.state.night == night
+    everything = m.view(MODERATOR)
+    mine_view = m.view(0)["you"]
+    known = {mine_view["role"]} | {
+        x["role"] for x in mine_view.get("faction_leader", {}).get("members", [])
+    }
+    factions = {f["name"] for f in everything["factions"]}
+    for house in everything["players"][1:]:
+        if house["role"] not in known | factions:
+            assert house["role"] not in shown, f"{house['name']}'s role shows"
+        for o in house["orders"]:
+            if house["home"] and house["home"] in o.split():
+                assert o not in shown, f"{house['name']}'s order {o!r} shows"
+        for line in house["report"]:
+            if line.startswith("Income:") or line.startswith("Spy at"):
+                continue
+            assert line not in shown, f"{house['name']}'s report shows {line!r}"
+    assert ann.errors == []
+
+
+def _first_of_day(record: dict, night: int) -> int:
+    """The index of the first action of Day ``night`` (after Night ``night`` resolved)."""
+    low, high = 0, len(record["actions"])
+    while low < high:
+        middle = (low + high) // 2
+        if Match.replay(record, upto=middle).state.night >= night:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+# -- the controls ------------------------------------------------------------------------------
+
+
+def test_controls_play_what_they_say_and_a_bad_order_changes_nothing(visitor):
+    ann = visitor().sign_up()
+    gid = ann.create("noblesse", 8, max_nights=2)
+    ann.take_seat(0)
+    ann.seat_bots(range(1, 8))
+    ann.start()
+    page = ann.page
+    my_day(ann, 0)
+    # before the set-up, only the set-up form; an order typed now is refused
+    assert page.locator("form.nob-setup").count() == 1
+    assert page.locator("form[data-order^='recruit {kind}']").count() == 0
+    ann.type_order("move U1 to A2")
+    expect(page.locator("#order-msg")).to_contain_text("submit your setup first")
+    clear_box(ann)
+    home = set_up(ann)
+    done(ann)
+    my_day(ann, 1)
+    before = api(ann, gid, "view")["view"]["you"]
+    uid = before["units"][0]["id"]
+    ann.type_order("move U99 to A1")
+    expect(page.locator("#order-msg")).to_contain_text("U99 is not your unit")
+    ann.type_order(f"recruit Regiment led by courtier with C1 x4, F6 x2 at {home}")
+    expect(page.locator("#order-msg")).to_contain_text("a Regiment needs")
+    clear_box(ann)
+    assert api(ann, gid, "view")["view"]["you"]["orders"] == before["orders"] == []
+    expect(page.locator(".nob-mine-orders")).to_contain_text("No orders yet.")
+    # the disband button plays "disband U..", and its cancel button takes it back
+    said = acted(ann, lambda: page.get_by_role("button", name=f"Disband {uid}", exact=True).click())
+    assert said == f"Played: disband {uid}"
+    assert api(ann, gid, "view")["view"]["you"]["orders"] == [f"disband {uid}"]
+    said = acted(
+        ann, lambda: page.get_by_role("button", name=f"Cancel order 1: disband {uid}").click()
+    )
+    assert said == "Played: cancel 1"
+    assert api(ann, gid, "view")["view"]["you"]["orders"] == []
+    assert ann.errors == []
+
+
+# -- treaties, drawn from the reader's own events (no browser needed) --------------------------
+
+TREATY = """propose treaty to {to}
+Faction 1 promises:
+"The Pape" "will not" enter "row(s) within the letter(s) D" on the game board, with "any units" "for 4 cycles";
+Faction 2 promises:
+the "{to}" "will not" seek control of "C3" "and/or" "place spies on the estate" "for 4 cycles".
+Penalties:
+the offending faction's leader pays the offended faction leader the "3" of "Money" "within 2 cycles".
+Expiration:
+the treaty is ended "at the start of 5 cycles" from the moment the treaty starts.
+Status: Neutral"""  # noqa: E501
+
+
+def drawn(m: Match, seat: int | None) -> str:
+    """The table as ``Pages.context`` would give it to ``seat``."""
+    from bureau.web import tables
+    from bureau.web.pages import _environment
+
+    events = [e for e in m.events if e.visible_to(seat)]
+    ctx = {
+        "id": 1, "game": "noblesse", "names": list(m.names), "seat": seat,
+        "view": m.view(seat), "pending": list(m.pending()), "outcome": None,
+        "legal": [str(a) for a in m.game.legal_actions(m.state, seat)] if seat is not None else [],
+        "events": [
+            {"n": i, "kind": e.kind, "text": m.game.describe(m.state, e), "data": e.to_json()}
+            for i, e in enumerate(events, 1)
+        ][::-1],
+        "moderator": seat == MODERATOR,
+    }  # fmt: skip
+    return html.unescape(tables.render(_environment(), "noblesse", ctx))
+
+
+def words(page: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", page).split()).replace(" :", ":").replace(" ;", ";")
+
+
+def test_treaties_offered_signed_and_declined_show_to_their_faction_leaders():
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    # Ann leads The Pape, Cat Le Roi des Fleurs, Eve The Twice Crowned King; Ben is Ann's man
+    m = Match("noblesse", names, seed=1, options={"roles": "1,2,4,5,7,8,10,11"})
+    for seat in range(8):
+        m.play(seat, m.game.legal_actions(m.state, seat)[0])
+        m.play(seat, "done")
+    m.play(0, TREATY.format(to="Le Roi des Fleurs"))
+    m.play(0, TREATY.format(to="The Twice Crowned King"))
+    cat = drawn(m, 2)
+    assert "Treaty 1 offered by The Pape to Le Roi des Fleurs: open" in words(cat)
+    assert 'data-action="sign treaty 1"' in cat and 'data-action="reject treaty 1"' in cat
+    assert "Treaty 2" not in cat  # not addressed to him
+    assert 'data-action="sign treaty' not in drawn(m, 0)  # the proposer answers nothing
+    assert "Treaty" not in drawn(m, 1) and "Treaty" not in drawn(m, None)
+    m.play(2, "sign treaty 1")
+    m.play(4, "reject treaty 2")
+    cat, ann = drawn(m, 2), drawn(m, 0)
+    assert "Treaty 1 signed between The Pape and Le Roi des Fleurs; it starts at Night 2" in words(
+        cat
+    )
+    assert 'data-action="sign treaty 1"' not in cat
+    assert "Treaty 2 declined by The Twice Crowned King" in words(ann)
+    assert "Treaty 2" not in cat
