@@ -22,8 +22,6 @@ SHOTS = Path(os.environ.get("BUREAU_SHOTS", Path(__file__).resolve().parents[2] 
 PASSWORD = "password123"
 _names = itertools.count(1)
 
-pytestmark = pytest.mark.xdist_group("browser")
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):

@@ -16,7 +16,20 @@ from bureau.engine import EVERYONE, IllegalAction, only
 from bureau.games.seabirds.game import GAME
 
 from .flight import fly, game, land
-from .helpers import ANN, BEN, CAT, HOUR, T0, act, hide, holdings, kinds, of_kind, refused
+from .helpers import (
+    ANN,
+    BEN,
+    CAT,
+    HOUR,
+    T0,
+    act,
+    hide,
+    holdings,
+    kinds,
+    new_game,
+    of_kind,
+    refused,
+)
 
 VIEWERS = (ANN, BEN, CAT, None)
 
@@ -393,3 +406,10 @@ def test_sea_a03_the_final_landing_opens_every_sealed_message():
     assert [r[:3] for r in revealed(events)] == [(ANN, 1, "one"), (BEN, 2, "two"), (CAT, 2, "five")]
     assert state.phase == "over"
     assert texts(state, None) == ["one", "two", "five"]
+
+
+def test_sea_16_tell_reaches_a_player_whose_name_has_digits():
+    """Seat names may hold digits after the first letter (account names online)."""
+    state = GAME.new(["Ann", "Bot2", "Cat_3"], seed=7, options=new_game().options)
+    act(state, ANN, "tell Bot2, cat_3: Meet at the harbour.", at=T0 + 60)
+    assert texts(state, 1) == texts(state, 2) == ["Meet at the harbour."]

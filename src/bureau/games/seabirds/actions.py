@@ -113,7 +113,7 @@ limits: "propose"i "limits"i INT INT
 agree: ("agree"i | "accept"i) "limits"i
 administer: "administrator"i WORD
 orders: "distribution"i WORDS
-WORD: /[A-Za-z][A-Za-z-]*/
+WORD: /[A-Za-z][A-Za-z0-9_-]*/
 WORDS: /[A-Za-z][A-Za-z ,-]*/
 INT: /[0-9]+/
 TEXT: /\S(.|\n)*/

@@ -137,8 +137,10 @@ async function refreshLive(keepChoices = true) {
   if (html === null) return;
   const focused = document.activeElement?.id;
   const choices = keepChoices ? choicesIn(live) : new Map();
+  const folds = foldsIn(live);
   live.innerHTML = html;
   restoreChoices(live, choices);
+  restoreFolds(live, folds);
   if (focused && $(`#${CSS.escape(focused)}`)) $(`#${CSS.escape(focused)}`).focus();
   const order = $("#order");
   if (order && $(".outcome", live)) order.hidden = true;  // the game is over
@@ -151,7 +153,7 @@ async function refreshLive(keepChoices = true) {
 // gone after the refresh are simply gone.
 function fieldKeys(root) {
   const seen = new Map();
-  return $$("form[data-order] input, form[data-order] select", root).map((field) => {
+  return $$("form[data-order] :is(input, select, textarea)", root).map((field) => {
     const form = field.form?.getAttribute("aria-label") || field.form?.dataset.order;
     const tick = field.type === "checkbox" || field.type === "radio";
     const base = `${form}|${field.name}|${tick ? field.value : ""}`;
@@ -159,6 +161,18 @@ function fieldKeys(root) {
     seen.set(base, n + 1);
     return [`${base}|${n}`, field];
   });
+}
+
+// Which folding panels (deals, forms) the reader opened or closed, by their summary.
+function foldsIn(root) {
+  return new Map($$("details", root).map((d) => [$("summary", d)?.textContent.trim(), d.open]));
+}
+
+function restoreFolds(root, folds) {
+  for (const details of $$("details", root)) {
+    const key = $("summary", details)?.textContent.trim();
+    if (folds.has(key)) details.open = folds.get(key);
+  }
 }
 
 function choicesIn(root) {

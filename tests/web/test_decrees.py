@@ -1,0 +1,251 @@
+"""Final Decrees in the browser: a game played to the end through the table's controls
+(bid buttons, the assignment form, turn buttons, card plays, forwards, deal answers) by
+one person and four random bots under a turn cap; the table never shows a card another
+seat holds (checked against the record, replayed step by step); a control plays exactly
+the order it says, and a refused typed order changes nothing."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from playwright.sync_api import expect
+
+from bureau.engine import Match
+from bureau.engine.record import parse_time
+from bureau.web.tables.decrees import card_name
+
+TABLE = "#live > .table-area > .decrees"
+READY = (
+    "document.querySelector('#live .outcome')"
+    " || document.querySelectorAll('#legal-list option').length > 0"
+)
+
+
+def quiet(v, ms: int = 400) -> None:
+    """Until the table has not been drawn again for ``ms``: a late redraw would reset a
+    form being filled in."""
+    for _ in range(40):
+        v.page.evaluate(f"document.querySelector('{TABLE}')?.setAttribute('data-mark', '')")
+        v.page.wait_for_timeout(ms)
+        if v.page.locator(f"{TABLE}[data-mark]").count():
+            return
+
+
+def wait_for_turn(v, timeout: float = 20_000) -> None:
+    """Until the page offers the reader an order, or the game is over, and is still."""
+    v.page.wait_for_function(READY, timeout=timeout)
+    quiet(v)
+
+
+def act(v, control) -> str:
+    """Use a control (a button or a form's submit button); the Bureau's answer."""
+    v.page.evaluate("document.querySelector('#order-msg').textContent = ''")
+    v.page.evaluate(f"document.querySelector('{TABLE}')?.setAttribute('data-stale', '')")
+    control.click()
+    v.page.wait_for_function("document.querySelector('#order-msg').textContent.length > 0")
+    said = v.page.locator("#order-msg").inner_text()
+    if said.startswith("Played"):
+        v.page.wait_for_selector(f"{TABLE}:not([data-stale])", state="attached")
+        quiet(v)  # the WebSocket's redraw for the same move may follow
+    return said
+
+
+def api_view(v, gid: int) -> dict:
+    return v.page.request.get(f"{v.site.url}/api/games/{gid}/view").json()["view"]
+
+
+def snapshot(v) -> dict:
+    """What the reader's table shows of cards (hand, discard, others' hands) and its
+    text, the open deals left out (an offer names the cards its parties chose to name)."""
+    return v.page.evaluate(
+        """() => {
+            const t = document.querySelector('#live > .table-area > .decrees').cloneNode(true);
+            t.querySelector('.dec-deals')?.remove();
+            const keys = (sel) => [...t.querySelectorAll(sel)].map(e => e.textContent.trim());
+            return {over: !!document.querySelector('#live .outcome'),
+                    hand: keys('.dec-hand .dcard-key'), discard: keys('.dec-discard .dcard-key'),
+                    chips: keys('.dec-players .chip'), html: t.innerHTML.toLowerCase()};
+        }"""
+    )
+
+
+def hidden_facts(m: Match) -> tuple:
+    """Ann's hand, the discard pile, and the cards only other seats hold, at one step."""
+    state = m.state
+    mine = Counter(state.cards[c].key for c in state.hands[0])
+    discard = [state.cards[c].key for c in state.discard]
+    others = {state.cards[c].key for q in range(1, state.num_players) for c in state.hands[q]}
+    return mine, discard, others - set(discard) - set(mine)
+
+
+def human_move(v, shots: dict) -> str | None:
+    """One decision through the table's controls, preferring forms; the Bureau's answer."""
+    table = v.page.locator(TABLE)
+    answer = table.locator(".dec-deals button[data-action^='decline']")
+    if answer.count():
+        return act(v, answer.first)
+    bid = table.locator("button[data-action^='bid']")
+    if bid.count():
+        return act(v, bid.nth(2))
+    assign = table.locator("form[data-order^='assign']")
+    if assign.count():
+        return act(v, assign.get_by_role("button", name="Assign"))
+    remove = table.locator("button[data-action='remove nothing']")
+    if remove.count():
+        return act(v, remove)
+    keep = table.locator("button[data-action='keep nothing']")
+    if keep.count():
+        return act(v, keep)
+    if "table" not in shots:
+        shots["table"] = v.shot("decrees-table")
+    draw = table.locator("button[data-action='draw']")
+    if draw.count():
+        return act(v, draw)
+    play = table.locator(".dec-hand form.dcard-play button")
+    if play.count() and not shots.get("played"):
+        shots["played"] = True
+        return act(v, play.first)
+    forward = table.locator("form[data-order^='forward'] button")
+    if forward.count() and not shots.get("forwarded"):
+        shots["forwarded"] = True
+        return act(v, forward)
+    end = table.locator("button[data-action='end']")
+    if end.count():
+        return act(v, end)
+    orders = v.legal()  # anything else: type an order the page lists
+    if orders:
+        v.type_order(orders[0])
+        return v.page.locator("#order-msg").inner_text()
+    return None
+
+
+def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
+    ann = visitor().sign_up()
+    gid = ann.create("decrees", 5, max_turns=5)
+    ann.take_seat(0)
+    ann.seat_bots([1, 2, 3, 4])
+    ann.start()
+    expect(ann.page.locator(f"{TABLE} .dec-graph svg")).to_be_visible()
+    shots: dict = {}
+    seen: list[dict] = []
+    for _ in range(80):
+        wait_for_turn(ann)
+        if ann.over():
+            break
+        snap = snapshot(ann)
+        if not snap["over"]:
+            seen.append(snap)
+        said = human_move(ann, shots)
+        if said is not None and not said.startswith("Played"):
+            ann.page.reload()  # a page that had not caught up yet: look again
+            ann.page.wait_for_selector("#live")
+    assert ann.over(), "the game did not end"
+    expect(ann.page.locator("#live .outcome")).to_contain_text("The game is over")
+    expect(ann.page.locator("#live .outcome")).to_contain_text("turn cap")
+    ann.shot("decrees-over")
+    assert "table" in shots
+    # At the end every hand is open, and the page shows them.
+    final = api_view(ann, gid)
+    assert all("hand" in p for p in final["players"])
+    assert ann.errors == []
+
+    # -- nothing hidden was shown: every snapshot matches some step of the record, and
+    # at that step no card only other seats held appears on the table.
+    record = ann.page.request.get(f"{site.url}/api/games/{gid}/record").json()
+    m = Match.replay(record, upto=0)
+    steps = [hidden_facts(m)]
+    for who, text, *at in record["actions"]:
+        m.play(m.seat(who), text, parse_time(at[0] if at else None))
+        steps.append(hidden_facts(m))
+    assert seen
+    for snap in seen:
+        assert snap["chips"] == [], "another seat's hand is listed before the end"
+        matching = [
+            hidden
+            for mine, discard, hidden in steps
+            if Counter(snap["hand"]) == mine and sorted(snap["discard"]) == sorted(discard)
+        ]
+        assert matching, f"the table's cards match no step of the game: {snap['hand']}"
+        assert any(
+            not any(k in snap["html"] or card_name(k).lower() in snap["html"] for k in hidden)
+            for hidden in matching
+        ), "a card only another seat held is on the table"
+
+
+def test_a_control_plays_its_order_and_a_refused_order_changes_nothing(visitor):
+    ann = visitor().sign_up()
+    gid = ann.create("decrees", 4, max_turns=4)
+    ann.take_seat(0)
+    ann.seat_bots([1, 2, 3])
+    ann.start()
+    table = ann.page.locator(TABLE)
+    wait_for_turn(ann)
+    # A refused typed order: the engine's message, and the game is as it was.
+    before = api_view(ann, gid)
+    ann.type_order("stamp D9")
+    engine_says = ann.api_error("POST", f"/api/games/{gid}/check", {"action": "stamp D9"})
+    expect(ann.page.locator("#order-msg")).to_have_text(engine_says)
+    expect(ann.page.locator("#order-text")).to_have_attribute("aria-invalid", "true")
+    assert api_view(ann, gid) == before
+    ann.page.locator("#order-text").fill("")  # no late check of it comes back
+    expect(ann.page.locator("#order-msg")).to_have_text("")
+    # Every control on the table has a name for screen readers.
+    unnamed = table.locator("button, select, input").evaluate_all(
+        "cs => cs.filter(c => !(c.getAttribute('aria-label') || c.textContent.trim()"
+        " || c.closest('label'))).map(c => c.outerHTML)"
+    )
+    assert unnamed == []
+    # The bid buttons play exactly the bid they show.
+    button = table.locator("button[data-action='bid 4']")
+    expect(button).to_have_accessible_name("bid 4")
+    assert act(ann, button) == "Played: bid 4"
+    # Then the first form control the game offers plays what its fields say.
+    for _ in range(40):
+        wait_for_turn(ann)
+        assert not ann.over(), "no form control came up before the end"
+        forward = table.locator("form[data-order^='forward']")
+        assign = table.locator("form[data-order^='assign']")
+        play = table.locator(".dec-hand form.dcard-play")
+        if forward.count():
+            forward.locator("select[name=dept]").select_option(index=1)
+            decree = forward.locator("select[name=decree]").input_value()
+            dept = forward.locator("select[name=dept]").input_value()
+            assert act(ann, forward.locator("button")) == f"Played: forward {decree} to {dept}"
+            where = {d["id"]: d["at"] for d in api_view(ann, gid)["decrees"]}
+            assert where[decree] == dept
+            break
+        if assign.count():
+            parts = [s.input_value() for s in assign.locator("select").all()]
+            said = act(ann, assign.get_by_role("button", name="Assign"))
+            # (the bots play on at once, so the Bureau's echo is the check)
+            assert said == "Played: assign " + " ".join(parts).replace(" ,", ",")
+            break
+        if play.count():
+            form = play.first
+            key = form.get_attribute("data-order").split()[1]
+            args = form.locator("select[name=args]").input_value()
+            said = act(ann, form.locator("button"))
+            assert said == f"Played: play {key} {args}".strip()
+            break
+        said = human_move(ann, {"table": True, "played": True, "forwarded": True})
+        if said is not None and not said.startswith("Played"):
+            ann.page.reload()
+    assert ann.errors == []
+
+
+def test_the_table_fits_a_phone_and_a_spectator_sees_no_hand(visitor):
+    ann = visitor(phone=True).sign_up()
+    gid = ann.create("decrees", 5, max_turns=3)
+    ann.take_seat(0)
+    ann.seat_bots([1, 2, 3, 4])
+    ann.start()
+    expect(ann.page.locator(f"{TABLE} .dec-graph svg")).to_be_visible()
+    width = ann.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390 + 1, "the page scrolls sideways on a phone"
+    ann.shot("decrees-phone")
+    cat = visitor().sign_up()
+    cat.go(f"/games/{gid}")
+    expect(cat.page.locator(TABLE)).to_be_visible()
+    assert cat.page.locator(f"{TABLE} .dec-hand").count() == 0
+    assert cat.page.locator(f"{TABLE} form").count() == 0
+    assert ann.errors == [] and cat.errors == []
