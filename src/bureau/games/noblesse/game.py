@@ -17,9 +17,17 @@ from bureau.engine.game import Outcome, rank_by
 from . import exports, moderator, moves, night, rules, victory
 from .orders import Order, read
 from .scenario import load_scenario
-from .state import NEUTRAL, OVER, House, State, Unit
+from .state import NEUTRAL, OVER, SETUP, House, State, Unit
 
 HOUR = 3600.0
+# Night step 1's treaty events (their text says what happened): the words after "Treaty N"
+TREATY_NEWS = {
+    "treaty started": " starts",
+    "treaty ended": " ended",
+    "treaty penalty": ", penalty",
+    "treaty decision": ", for the moderator",
+    "penalty paid": ", penalty payment",
+}
 
 OPTIONS = (
     Option("scenario", "house_default_v1", "house_default_v1 or a scenario TOML file (NSE-A01)"),
@@ -168,14 +176,17 @@ class Noblesse(Game):
 
     def _overdue(self, state: State, player: int, action, at: float) -> list[Event]:
         """Past the deadline the Night resolves first; the action then counts for the
-        next Day, if it is still legal."""
+        next Day, if it is still legal. The set-up the Bureau plays for a player who sent
+        none (``timeout_action``) is the one the Night gives him, and nothing more."""
         trial = state.clone()
+        given = rules.default_setups(trial) if trial.phase == SETUP else {}
+        timed_out = action.verb == "setup" and str(given.get(player, (0, None))[1]) == str(action)
         events = self._night(trial, at)
-        if trial.outcome is None:
+        if trial.outcome is None and not timed_out:
             rules.check(trial, player, action)
         for name in State.__slots__:
             setattr(state, name, getattr(trial, name))
-        if state.outcome is None:
+        if state.outcome is None and not timed_out:
             events += rules.perform(state, player, action)
         return events
 
@@ -226,6 +237,12 @@ class Noblesse(Game):
         return None if state.outcome is not None else state.clock
 
     def timeout_action(self, state: State, player: int):
+        """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
+        (``rules.default_setups``), which the Night gives him."""
+        if state.phase == SETUP:
+            given = rules.default_setups(state).get(player)
+            if given is not None and given[1] is not None:
+                return given[1]
         return Order("done")
 
     def help_text(self, state: State, player: int) -> str:
@@ -256,15 +273,44 @@ class Noblesse(Game):
         return exports.private_report(state, seat, fmt)
 
     def describe(self, state: State, event: Event) -> str:
-        d = event.data
+        """One line for ``event``: players by name, and in diplomacy factions by name
+        (Faction Leaders negotiate as their faction, never by seat: NSE-117)."""
+        d, kind = event.data, event.kind
+        fac = [f.name for f in state.scenario.factions]
+        if kind == "treaty proposed":
+            return f"{fac[d['by']]} proposed treaty {d['treaty']} to {fac[d['to']]}."
+        if kind in TREATY_NEWS:
+            return f"Treaty {d['treaty']}{TREATY_NEWS[kind]}: {d['text'].rstrip('.')}."
         if "text" in d:
-            return d["text"]
-        if event.kind == "night":
+            lines = d["text"].splitlines() or [""]
+            # a battle report (NSE-A14) is told whole in the report: here its first and
+            # last lines, who fought and who won
+            return lines[0] if len(lines) == 1 else f"{lines[0]}; {lines[-1]}"
+        if kind == "night":
             return f"Night {d['night']} is resolved."
-        if event.kind == "order":
+        if kind == "order":
             return f"{state.names[d['player']]} ordered: {d['order']}"
-        if event.kind == "done":
+        if kind == "done":
             return f"{state.names[d['player']]} is done for the Day."
+        if kind == "cancelled":
+            return f"{state.names[d['player']]} cancelled the order: {d['order']}"
+        if kind == "treaty signed":
+            return (
+                f"{fac[d['f2']]} signed treaty {d['treaty']} with {fac[d['f1']]}; it starts"
+                f" at Night {d['start']}."
+            )
+        if kind == "treaty rejected":
+            return f"{fac[d['by']]} rejected treaty {d['treaty']}."
+        if kind == "breach reported":
+            own = " its own" if d["by"] == d["offender"] else ""
+            return (
+                f"{fac[d['by']]} reported{own} breach of promise {d['promise']} of treaty"
+                f" {d['treaty']} by {fac[d['offender']]}; the penalties take effect at step 1"
+                f" of Night {d['effect']}."
+            )
+        if kind == "status changed":
+            a, b = (fac[f] if isinstance(f, int) else str(f) for f in d["factions"])
+            return f"{a} and {b} are now {d['new']} (they were {d['old']})."
         return super().describe(state, event)
 
 

@@ -16,7 +16,7 @@ touches are told what changed and why. What an override may change:
 
 from __future__ import annotations
 
-from bureau.engine import Event, IllegalAction
+from bureau.engine import EVERYONE, Event, IllegalAction
 from bureau.engine.events import only
 
 from .state import ALLIED, HOSTILE, NEUTRAL_STATUS
@@ -156,9 +156,11 @@ def perform(state, order) -> list[Event]:
         state.post.append(values[0])
     state.log.append(("override", state.night, order.args[0], reason))
     text = f"Moderator override: {order.args[0]} (because {reason})."
-    events = [Event("override", only(), text=text, reason=reason)]
-    for seat in told:
-        events.append(Event("override", only(seat), player=seat, text=text))
+    # One event per override: the moderator reads every event, so a second one for her
+    # would reach her twice. Its audience is everyone for what changes the public board,
+    # else the players it touches (none: hers alone).
     if kind in ("control", "status", "note"):
-        events.append(Event("override", -1, text=text))
-    return events
+        return [Event("override", EVERYONE, text=text)]
+    if told:
+        return [Event("override", only(*told), player=told[0], text=text)]
+    return [Event("override", only(), text=text)]

@@ -61,8 +61,11 @@ def _setups(state, seat: int) -> list[Order]:
 
 
 def _candidates(state, seat: int):
-    """Orders worth trying, from the seat's own knowledge."""
+    """Orders worth trying, from the seat's own knowledge. A house with no home (only a
+    hand-written position has one after set-up) has none: most orders start from it."""
     h = state.houses[seat]
+    if h.home < 0:
+        return
     yield from _unit_orders(state, seat)
     yield from _courtier_orders(state, seat)
     yield from _action_orders(state, seat)

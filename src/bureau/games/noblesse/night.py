@@ -21,6 +21,7 @@ from .state import (
     MP,
     NEUTRAL,
     RES_NAMES,
+    SETUP,
     Unit,
 )
 
@@ -70,6 +71,8 @@ class Night:
         st.open_cities.clear()
         st.bribed.clear()
         st.arsoned = set()
+        if st.phase == SETUP:
+            self.default_setups()
         for seat, h in enumerate(st.houses):
             h.messengers = ()
             if h.alive and h.home >= 0:
@@ -91,6 +94,30 @@ class Night:
             h.orders = []
             h.ready = False
         return self.events
+
+    def default_setups(self) -> None:
+        """NSE-07 .. NSE-09: a player who sent no set-up before Night 1 gets the Bureau's
+        (``rules.default_setups``), whether the Night comes at the deadline or at the
+        moderator's ``resolve``; a house never starts without a home."""
+        from .rules import DEFAULT_DESIGN, default_setups, perform
+
+        st = self.state
+        for seat, (home, order) in default_setups(st).items():
+            h = st.houses[seat]
+            if order is not None:
+                perform(st, seat, order)
+                self.tell(
+                    seat,
+                    f"You sent no set-up before Night 1, so the Bureau set up your house: {order}.",
+                )
+            else:
+                h.home, h.skipped = home, 4
+                h.design = tuple(int(x) for x in DEFAULT_DESIGN.split("-"))
+                self.tell(
+                    seat,
+                    f"You sent no set-up before Night 1; the Bureau gave you {st.label(home)} "
+                    f"as your Home Estate, income {DEFAULT_DESIGN}, and no starting unit.",
+                )
 
     def lynch(self) -> None:
         """NSE-A06: the alt with strictly the most votes (at least the minimum) dies."""

@@ -463,6 +463,9 @@ class _Loader(Checks):
         night = self.int_(d["night"], "night")
         phase = self.str_(d["phase"], "phase", PHASES)
         houses = self.houses(d["houses"])
+        for i, house in enumerate(houses):
+            if phase != SETUP and house.alive and house.home < 0:
+                self.fail(f"houses[{i}].home", "a living house needs its Home Estate after set-up")
         units = self.units(d["units"])
         get = d.get
         new: dict[str, Any] = {"night": night, "phase": phase, "houses": houses, "units": units}

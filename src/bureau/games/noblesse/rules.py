@@ -11,7 +11,8 @@ from bureau.engine import EVERYONE, MODERATOR, Event, IllegalAction
 from bureau.engine.events import only
 
 from . import board, diplomacy, moderator, night
-from .orders import ACTIONS, NIGHT_VERBS, Order
+from .orders import ACTIONS, NIGHT_VERBS, Order, read
+from .scenario import UNIT_SHAPES
 from .state import BUILDINGS, DAY, SETUP
 
 LEGAL_SPLITS = {(5, 0, 0), (4, 1, 0), (3, 2, 0), (3, 1, 1), (2, 2, 1)}  # NSE-12
@@ -118,6 +119,75 @@ def check_setup(state, player: int, order: Order) -> None:
         raise IllegalAction(problem)
     if board.coloured(state, companies) > state.options.get("max_coloured_per_unit", 2):
         raise IllegalAction("too many coloured companies in one unit (NSE-A38)")
+
+
+# The Bureau's set-up for a player who sends none before Night 1 (NSE-07 .. NSE-09,
+# NSE-A08): the first free square of his range in board order, an even income, every
+# ability kept, and the set-up example's starting unit (or, in a scenario without those
+# companies, the cheapest unit its catalogue fills within the budget).
+DEFAULT_DESIGN = "2-2-1"
+DEFAULT_SKIP = "uniques"
+DEFAULT_UNITS = (
+    "Brigade led by courtier with R7 x2, F6 x2, C1 x5",
+    "Regiment with O1, C1 x3, F6 x2",
+)
+
+
+def default_setups(state) -> dict[int, tuple[int, Order | None]]:
+    """For each living seat with no set-up yet, the home square and the set-up order the
+    Bureau gives it when the Night comes: at the deadline (its timeout action) or at the
+    moderator's ``resolve``. Seats are served in seat order, each avoiding the homes
+    submitted or given before it. The order is None only where no starting unit fits the
+    scenario: the seat then gets its home alone."""
+    out: dict[int, tuple[int, Order | None]] = {}
+    taken = {h.home for h in state.houses if h.home >= 0}
+    victory = {state.square(v) for v in state.scenario.victory}
+    for seat, h in enumerate(state.houses):
+        if not h.alive or any(o.verb == "setup" for o in h.orders):
+            continue
+        free = [sq for sq in _range_squares(state, seat) if sq not in taken | victory]
+        if not free:  # a scenario whose range is full: any free square but a victory one
+            free = [sq for sq in range(len(state.scenario.estates)) if sq not in taken | victory]
+        if not free:
+            continue
+        home = free[0]
+        taken.add(home)
+        head = f"setup {state.label(home)} income {DEFAULT_DESIGN} skip {DEFAULT_SKIP} unit"
+        order = None
+        for unit in (*DEFAULT_UNITS, *_cheapest_units(state)):
+            try:
+                order = read(state.scenario, state.names, f"{head} {unit}")
+                check_setup(state, seat, order)
+            except (IllegalAction, ValueError):
+                order = None
+                continue
+            break
+        out[seat] = (home, order)
+    return out
+
+
+def _range_squares(state, seat: int) -> list[int]:
+    """The squares of the seat's home range (NSE-07), in board order."""
+    (r0, c0), (r1, c1) = state.scenario.factions[state.houses[seat].faction].home
+    cols = state.scenario.cols
+    return [r * cols + c for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+
+def _cheapest_units(state):
+    """Units led by a courtier, filled with the catalogue's cheapest plain company of
+    each kind (for scenarios without the default's companies)."""
+    cheapest: dict[str, str] = {}
+    for cid, design in sorted(state.designs.items()):
+        if design.limit == 0 and not design.colour:
+            best = cheapest.get(design.slot)
+            if best is None or design.tier < state.designs[best].tier:
+                cheapest[design.slot] = cid
+    slots = ("Centre", "Flank", "Reserve")
+    for kind in ("Regiment", "Garrison", "Brigade", "Division"):
+        want = dict(zip(slots, UNIT_SHAPES[kind][1:], strict=True))
+        if all(slot in cheapest for slot, n in want.items() if n):
+            comps = [f"{cheapest[s]} x{n}" if n > 1 else cheapest[s] for s, n in want.items() if n]
+            yield f"{kind} led by courtier with {', '.join(comps)}"
 
 
 # -- night orders --------------------------------------------------------------------------------
@@ -356,7 +426,8 @@ def _cancel(state, player, order):
 def _successor(state, player, order):
     h = state.houses[player]
     state.successors[h.faction] = state.names.index(order.args[0])
-    return [Event("successor", only(player), player=player, text=f"Successor: {order.args[0]}.")]
+    text = f"{state.names[player]} named {order.args[0]} as successor (NSE-112)."
+    return [Event("successor", only(player), player=player, text=text)]
 
 
 def _give_officer(state, player, order):

@@ -282,6 +282,10 @@ class State:
     # -- small queries used everywhere ------------------------------------------------
 
     def label(self, square: int) -> str:
+        """The board label of square index ``square``; -1 (no square, such as the home of
+        a player not set up) has none, and is refused rather than read as the last."""
+        if square < 0:
+            raise ValueError(f"square {square} is not on the board")
         return self.scenario.estates[square].square
 
     def square(self, label: str) -> int:
