@@ -81,6 +81,14 @@ class Visitor:
     def go(self, path: str) -> None:
         self.page.goto(self.site.url + path)
 
+    def at_table(self, gid: int) -> None:
+        """On the game's live table. A page open on the table's seats reloads itself when
+        the game starts: wait for that instead of navigating over it."""
+        if self.page.url.split("?")[0].endswith(f"/games/{gid}"):
+            self.page.wait_for_selector("#live")
+        else:
+            self.go(f"/games/{gid}")
+
     def sign_up(self) -> Visitor:
         self.go("/")
         form = self.page.locator("form[data-api='/api/accounts']")

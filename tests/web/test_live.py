@@ -33,7 +33,7 @@ def test_a_move_reaches_the_other_page_without_a_reload(visitor):
     ben.take_seat(1)
     ann.seat_bots([2])
     ann.start()
-    ben.go(f"/games/{gid}")
+    ben.at_table(gid)
     mover, watcher = (ann, ben) if ann.legal() else (ben, ann)
     before = watcher.page.locator("#live .events").inner_text()
     order = mover.legal()[0]

@@ -35,7 +35,7 @@ def test_the_creator_moderates_a_noblesse_table(visitor):
     mod.start()
     page = mod.page
     expect(page.locator("h1")).to_contain_text("as moderator")
-    ben.go(f"/games/{gid}")
+    ben.at_table(gid)
 
     # who has submitted: the bots are done with their set-up, Ben is not
     console = page.locator(".console")

@@ -72,7 +72,7 @@ def test_a_page_shows_only_its_readers_cards_and_messages(visitor, site):
     ben.take_seat(1)
     ann.seat_bots([2])
     ann.start()
-    ben.go(f"/games/{gid}")
+    ben.at_table(gid)
     moves = 0
     while moves < 30 and not ann.over():
         acted = False
