@@ -1,6 +1,7 @@
 """Durable actions per second, and their latency, through the real game server.
 
     python benchmarks/server_load.py                       # SQLite; 1, 50, 200 games; 10 s each
+    python benchmarks/server_load.py --games 200 --rate 2000   # 2,000 actions/s offered
     python benchmarks/server_load.py --db postgresql --games 200 --seconds 10 --json
     python benchmarks/server_load.py --workload noblesse --games 50 --clients 50
 
@@ -10,11 +11,18 @@ file, or a new database on a throwaway PostgreSQL cluster (``initdb``/``pg_ctl``
 temporary folder, as the ``postgres`` user when run as root, pinned to the server's
 core too, with PostgreSQL's durable defaults: ``fsync`` and ``synchronous_commit`` on).
 It creates the accounts and the games over the API, then a separate load process pinned
-to the other core runs ``--clients`` concurrent keep-alive HTTP clients (threads, one
-httpx connection each; default one per game, at most 64). Each client owns some of the
-games and, in a closed loop without think time, submits each game's next action with an
-idempotency key (``POST .../actions``). At most one request per game is in flight: a
-game's actions are a chain.
+to the other core drives them over ``--clients`` keep-alive connections (default: one
+per game). The load process is asyncio (on uvloop when installed) writing HTTP/1.1 by
+hand: about 30 us of its CPU per request, so it is never the limit (httpx in threads
+spent its whole core at about 1,100 requests/s; an asyncio httpx client with hundreds
+of connections managed less than 100). Each connection owns some of the games and has
+one request in flight; it submits each game's next action with an idempotency key
+(``POST .../actions``), a game's next action only once its last was acknowledged (a
+game's actions are a chain). Without ``--rate`` it does so in a closed loop, without
+think time: the server's capacity, with latencies that are the queue of every game
+waiting its turn. With ``--rate`` (actions/s in all) each game's actions are due at
+fixed intervals, as players would send them, and a latency counts from the time the
+action was due, so a server that falls behind shows it (no coordinated omission).
 
 What it measures, after ``--warmup`` seconds and for ``--seconds`` seconds:
 
@@ -22,11 +30,15 @@ What it measures, after ``--warmup`` seconds and for ``--seconds`` seconds:
   durable action: the server answers only after the engine checked it and the
   version-checked UPDATE and the INSERT into the action log committed (SQLite in WAL
   with ``synchronous=FULL``; PostgreSQL with synchronous commit);
-* p50/p90/p99/max latency of those acknowledgements, as the client saw them;
+* p50/p90/p99/max latency of those acknowledgements (of the actions sent, or with
+  ``--rate`` due, in the window), as the client saw them;
 * 429s (the server's per-seat submission rate limit, 120 per 10 s per account and
   game) and errors (any other status, or a failed connection);
-* the CPU the server process and the load process used, as a share of one core (a load
-  process near 100% means the figures are bounded by the load generator);
+* the CPU the server process and the load process used, as a share of one core, and
+  the server's CPU per acknowledged action;
+* load stall: the longest the load process's own event loop was late in the window;
+  tens of milliseconds mean the machine (other processes on the load's core), not the
+  server, made part of the latencies;
 * stored: the benchmark's actions found in the database afterwards (at least the
   acknowledged count, or an acknowledged action was lost).
 
@@ -43,14 +55,15 @@ Workloads (``--workload``):
   engine check (an Earley parse of the order) costs several milliseconds, so this
   measures the engine more than the durable path; one seat caps a game at 12/s.
 
-``--unlimited`` starts the same app through uvicorn with the submission rate limit
-lifted (instead of ``bureau serve``), to see the server's capacity with few games.
-Results are printed as a table; ``--json`` prints them as JSON as well.
+``--unlimited`` starts the same app, served as ``bureau serve`` serves it, with the
+submission rate limit lifted, to see the server's capacity with few games. Results are
+printed as a table; ``--json`` prints them as JSON as well.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import multiprocessing as mp
@@ -61,7 +74,6 @@ import shutil
 import sqlite3
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -78,15 +90,15 @@ DESIGNS = ("2-2-1", "3-1-1", "1-3-1", "1-1-3", "2-1-2", "5-0-0", "0-5-0", "0-0-5
 
 # ``bureau serve`` as it is, but with the per-seat submission limit lifted.
 UNLIMITED = """
-import sys, uvicorn
-from bureau.server import build
+import sys
+from bureau.server import build, run
 from bureau.server.app import Limiter
 app = build(sys.argv[1])
 for route in app.routes:
     api = getattr(getattr(route, "endpoint", None), "__self__", None)
     if api is not None and hasattr(api, "submit_limit"):
         api.submit_limit = Limiter(10**9, 10)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="info")
+run(app, port=int(sys.argv[2]))
 """
 
 
@@ -202,90 +214,178 @@ def tables(url: str, workload: str, games: int, players: int, seed: int) -> list
 
 
 def load(url: str, games: list[dict], script: list[tuple[int, str]] | None, clients: int,
-         warmup: float, seconds: float, core: int | None, out) -> None:  # fmt: skip
+         rate: float, warmup: float, seconds: float, core: int | None, out) -> None:  # fmt: skip
     """The load process: pin to ``core``, drive the games, put the result on ``out``."""
     if core is not None:
         os.sched_setaffinity(0, {core})
     before = resource.getrusage(resource.RUSAGE_SELF)
-    result = drive(url, games, script, clients, warmup, seconds)
+    main = drive(url, games, script, clients, rate, warmup, seconds)
+    try:
+        import uvloop
+    except ImportError:
+        result = asyncio.run(main)
+    else:
+        result = uvloop.run(main)
     after = resource.getrusage(resource.RUSAGE_SELF)
     result["load_cpu_s"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     out.put(result)
 
 
-def drive(url: str, games: list[dict], script, clients: int, warmup: float,
-          seconds: float) -> dict:  # fmt: skip
-    """``clients`` threads, each with its own keep-alive connection, share the games out
-    and submit one action at a time per game. (An asyncio httpx client with hundreds of
-    connections spent its whole core on connection-pool bookkeeping and was the
-    bottleneck, not the server.)"""
+class Connection:
+    """One keep-alive HTTP/1.1 connection, requests written by hand: the cheapest client
+    (asyncio streams on uvloop spend about 30 us a request; an asyncio httpx client with
+    hundreds of connections, or httpx in threads, spent its whole core before the
+    server's)."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, headers: bytes, body: bytes) -> int:
+        """POST ``body`` (JSON); the status, after reading the whole response."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        head = (
+            b"POST %s HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n" % (path.encode(), self.host.encode(), headers, len(body))
+        )
+        try:
+            self.writer.write(head + body)
+            head = await self.reader.readuntil(b"\r\n\r\n")
+            lines = head.split(b"\r\n")
+            status = int(lines[0].split(b" ", 2)[1])
+            length, close = None, False
+            for line in lines[1:]:
+                name, _, value = line.partition(b":")
+                name = name.strip().lower()
+                if name == b"content-length":
+                    length = int(value)
+                elif name == b"connection" and value.strip().lower() == b"close":
+                    close = True
+            if length is None:  # the server always sends Content-Length
+                raise ConnectionError("a response without Content-Length")
+            await self.reader.readexactly(length)
+        except BaseException:
+            self.close()
+            raise
+        if close:
+            self.close()
+        return status
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def drive(url: str, games: list[dict], script, clients: int, rate: float, warmup: float,
+                seconds: float) -> dict:  # fmt: skip
+    """``clients`` connections share the games out; each has one request in flight and
+    sends each of its games' actions in turn, a game's next action only after its last
+    was acknowledged. With ``rate`` (actions/s in all), a game's actions are due at fixed
+    intervals (``games / rate`` s apart) instead of at once, and a latency counts from
+    the time the action was due, so a server that falls behind shows it (no coordinated
+    omission)."""
+    host, port = url.split("://", 1)[1].rsplit(":", 1)
     latencies: list[float] = []
-    counts = {"ok": 0, "limited": 0, "errors": 0, "exhausted": 0, "in_window_sent": 0}
+    counts = {"ok": 0, "limited": 0, "errors": 0, "exhausted": 0}
     statuses: dict[str, int] = {}
     clients = max(1, min(clients, len(games)))
-    lock = threading.Lock()
     start = time.perf_counter()
     opens, closes = start + warmup, start + warmup + seconds
+    every = len(games) / rate if rate else 0.0
+    jitter = random.Random(7)
 
     def action(pos: int) -> tuple[int, str]:
         if script is None:  # noblesse: the same setup, endlessly
             return 0, SETUP.format(DESIGNS[pos % len(DESIGNS)])
         return script[pos]
 
-    def note(status: str, sent: float, done: float) -> None:
+    def note(status: str, due: float, done: float) -> None:
         if not opens <= done <= closes:
             return
-        with lock:
-            statuses[status] = statuses.get(status, 0) + 1
-            if status == "200":
-                counts["ok"] += 1
-                latencies.append(done - sent)
-            elif status == "429":
-                counts["limited"] += 1
-            else:
-                counts["errors"] += 1
+        statuses[status] = statuses.get(status, 0) + 1
+        if status == "200":
+            counts["ok"] += 1
+            if due >= opens:  # a latency counts if the action was due in the window too
+                latencies.append(done - due)
+        elif status == "429":
+            counts["limited"] += 1
+        else:
+            counts["errors"] += 1
 
-    def client(mine: list[dict]) -> None:
-        http = httpx.Client(base_url=url, timeout=30)
-        auth = {g["id"]: [{"Authorization": f"Bearer {t}"} for t in g["tokens"]] for g in mine}
+    async def client(mine: list[dict]) -> None:
+        conn = Connection(host, int(port))
+        auth = {g["id"]: [b"Authorization: Bearer %s\r\n" % t.encode() for t in g["tokens"]]
+                for g in mine}  # fmt: skip
         pos = {g["id"]: 0 for g in mine}
+        phase = {g["id"]: jitter.random() * every for g in mine}
+        due = {gid: start + phase[gid] for gid in phase}
         live = [g["id"] for g in mine]
         i = 0
+        anchored = False
         while live and time.perf_counter() < closes:
-            gid = live[i % len(live)]
-            i += 1
+            if every and not anchored and time.perf_counter() >= opens:
+                # The measured window starts on schedule: a backlog from the warm-up
+                # (games loaded into memory, connections opened) is not carried over.
+                anchored = True
+                due = {gid: opens + phase[gid] for gid in phase}
+            if every:  # the game whose action is due first
+                gid = min(live, key=due.__getitem__)
+                if due[gid] >= closes:
+                    break
+                wait = due[gid] - time.perf_counter()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+            else:
+                gid = live[i % len(live)]
+                i += 1
+                due[gid] = time.perf_counter()
             if script is not None and pos[gid] >= len(script):
                 live.remove(gid)
-                with lock:
-                    counts["exhausted"] += 1
+                counts["exhausted"] += 1
                 continue
             seat, text = action(pos[gid])
-            body = {"action": text, "key": f"bench-{gid}-{pos[gid]}"}
-            sent = time.perf_counter()
+            body = json.dumps({"action": text, "key": f"bench-{gid}-{pos[gid]}"}).encode()
             try:
-                r = http.post(f"/api/games/{gid}/actions", json=body, headers=auth[gid][seat])
-                status = str(r.status_code)
-            except httpx.HTTPError as exc:
+                code = await conn.post(f"/api/games/{gid}/actions", auth[gid][seat], body)
+                status = str(code)
+            except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as exc:
                 status = type(exc).__name__
-            note(status, sent, time.perf_counter())
+            now = time.perf_counter()
+            note(status, due[gid], now)
             if status == "200":
                 pos[gid] += 1
+                due[gid] += every
             elif status == "429":
-                time.sleep(0.05)
+                due[gid] = now + 0.05
+                await asyncio.sleep(0.05)
             elif status == "422":  # out of step with the script: leave this game
                 live.remove(gid)
             else:
-                time.sleep(0.01)
-        http.close()
+                due[gid] = now + 0.01
+                await asyncio.sleep(0.01)
+        conn.close()
 
-    threads = [threading.Thread(target=client, args=(games[i::clients],)) for i in range(clients)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    async def watch() -> None:
+        """The load process's own stalls (its event loop late by more than a
+        millisecond): long ones mean the latencies measured the machine, not the
+        server."""
+        while time.perf_counter() < closes:
+            before = time.perf_counter()
+            await asyncio.sleep(0.005)
+            late = time.perf_counter() - before - 0.005
+            if opens <= before and late > stalls["max"]:
+                stalls["max"] = late
+
+    stalls = {"max": 0.0}
+    watcher = asyncio.ensure_future(watch())
+    await asyncio.gather(*(client(games[i::clients]) for i in range(clients)))
+    watcher.cancel()
     latencies.sort()
     return {"latencies": latencies, "counts": counts, "statuses": statuses, "clients": clients,
-            "elapsed": time.perf_counter() - start}  # fmt: skip
+            "elapsed": time.perf_counter() - start, "load_stall": stalls["max"]}  # fmt: skip
 
 
 def percentile(xs: list[float], p: float) -> float | None:
@@ -307,11 +407,11 @@ def run(args, db_kind: str, games: int, pg: Postgres | None, script, folder: Pat
     server = Server(folder, db, server_core, args.unlimited).start()
     try:
         made = tables(server.url, args.workload, games, args.players, args.seed)
-        clients = args.clients or min(games, 64)
+        clients = args.clients or games
         ctx = mp.get_context("spawn")
         out = ctx.Queue()
-        proc = ctx.Process(target=load, args=(server.url, made, script, clients, args.warmup,
-                                              args.seconds, load_core, out))  # fmt: skip
+        work = (server.url, made, script, clients, args.rate, args.warmup, args.seconds)
+        proc = ctx.Process(target=load, args=(*work, load_core, out))
         proc.start()
         # the server's CPU over the measured window only
         time.sleep(args.warmup + 0.5)  # the child takes ~0.5 s to start (spawn + imports)
@@ -337,6 +437,7 @@ def run(args, db_kind: str, games: int, pg: Postgres | None, script, folder: Pat
         "games": games,
         "clients": result["clients"],
         "seconds": args.seconds,
+        "offered_per_s": args.rate or None,
         "actions_per_s": round(c["ok"] / args.seconds, 1),
         "acknowledged": c["ok"],
         "p50_ms": percentile(lat, 50),
@@ -348,7 +449,11 @@ def run(args, db_kind: str, games: int, pg: Postgres | None, script, folder: Pat
         "statuses": result["statuses"],
         "games_out_of_script": c["exhausted"],
         "server_cpu": round((cpu1 - cpu0) / (t1 - t0), 2),
+        "server_cpu_ms_per_action": round((cpu1 - cpu0) / (t1 - t0) / rate * 1000, 3)
+        if (rate := c["ok"] / args.seconds)
+        else None,
         "load_cpu": round(result["load_cpu_s"] / result["elapsed"], 2),
+        "load_stall_ms": round(result["load_stall"] * 1000, 1),
         "stored_total": stored,
         "unlimited": args.unlimited,
         "server_core": server_core,
@@ -357,17 +462,21 @@ def run(args, db_kind: str, games: int, pg: Postgres | None, script, folder: Pat
 
 
 def table(rows: list[dict]) -> str:
-    head = ("db", "games", "clients", "actions/s", "p50 ms", "p90 ms", "p99 ms", "max ms",
-            "429s", "errors", "srv cpu", "load cpu")  # fmt: skip
+    head = ("db", "games", "clients", "offered/s", "actions/s", "p50 ms", "p90 ms", "p99 ms",
+            "max ms", "429s", "errors", "srv cpu", "ms cpu/action", "load cpu",
+            "load stall ms")  # fmt: skip
 
     def f(x):
-        return "-" if x is None else f"{x:.1f}" if isinstance(x, float) else str(x)
+        if isinstance(x, float):
+            return f"{x:.2f}" if x < 10 else f"{x:.1f}"
+        return "-" if x is None else str(x)
 
     lines = [
         (
             r["db"],
             r["games"],
             r["clients"],
+            r["offered_per_s"],
             r["actions_per_s"],
             r["p50_ms"],
             r["p90_ms"],
@@ -376,7 +485,9 @@ def table(rows: list[dict]) -> str:
             r["rate_limited_429"],
             r["errors"],
             f"{r['server_cpu']:.0%}",
+            r["server_cpu_ms_per_action"],
             f"{r['load_cpu']:.0%}",
+            r["load_stall_ms"],
         )
         for r in rows
     ]
@@ -396,7 +507,14 @@ def main() -> None:
         "--clients",
         type=int,
         default=0,
-        help="concurrent HTTP clients (default: one per game, at most 64)",
+        help="concurrent keep-alive connections (default: one per game)",
+    )
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="offered actions/s in all, paced evenly over the games (default: as fast as "
+        "the server answers, each connection one request after the other)",
     )
     p.add_argument("--workload", choices=("aristocracy", "noblesse"), default="aristocracy")
     p.add_argument(
@@ -422,8 +540,10 @@ def main() -> None:
 
     script = None
     if args.workload == "aristocracy":
-        # Enough for the fastest single game we expect; a game that runs out stops.
-        length = args.script or int(300 * (args.seconds + args.warmup + 2))
+        # Enough for the fastest game we expect (one game alone: up to about 1,000
+        # actions/s); a game that runs out stops.
+        fastest = 1000 if min(counts) <= 2 else 300
+        length = args.script or int(fastest * (args.seconds + args.warmup + 2))
         t = time.perf_counter()
         script = aristocracy_script(args.players, args.seed, length)
         print(f"prepared {len(script)} Aristocracy actions in {time.perf_counter() - t:.1f} s",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 import time
 from collections import defaultdict, deque
@@ -18,7 +19,7 @@ from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.schemas import SchemaGenerator
@@ -142,8 +143,16 @@ class Api:
         return await to_thread.run_sync(fn, *args)
 
     async def body(self, request: Request) -> dict:
+        chunks = []  # read straight from the ASGI channel: cheaper than request.json()
+        while True:
+            message = await request.receive()
+            if message["type"] == "http.disconnect":
+                raise ClientDisconnect()
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
         try:
-            data = await request.json()
+            data = json.loads(chunks[0] if len(chunks) == 1 else b"".join(chunks))
         except (ValueError, RecursionError):  # bad JSON, bad UTF-8, absurd nesting
             raise ServiceError(400, "the body must be a JSON object") from None
         if not isinstance(data, dict):
@@ -153,10 +162,9 @@ class Api:
     async def account(self, request: Request, required: bool = True):
         """The account asking, checking CSRF for cookie sessions on unsafe methods."""
         token = bearer(request.headers)
-        cookie = request.cookies.get(auth.SESSION_COOKIE)
         if token == "":
             raise ServiceError(401, "an empty bearer token")
-        given = token if token is not None else cookie
+        given = token if token is not None else request.cookies.get(auth.SESSION_COOKIE)
         found = self.service.recent_login(auth.token_hash(given)) if given else None
         if found is None:  # not checked lately: ask the database, off the event loop
             found = await self.call(self.service.who, given)
@@ -371,15 +379,13 @@ class Api:
           422: {description: illegal, with the engine's message}
           429: {description: too many submissions}
         """
+        gid = self.game_id(request)
         reader = await self.reader(request, required=True)
-        who = f"{reader.account_id}:{self.game_id(request)}"
-        if not self.submit_limit.allow(who):
+        if not self.submit_limit.allow(f"{reader.account_id}:{gid}"):
             raise ServiceError(429, "too many submissions; slow down")
         data = await self.body(request)
-        out = await self.service.submit_async(
-            self.game_id(request), reader, data.get("action"), data.get("key")
-        )
-        self.hub.wake_bots(self.game_id(request))
+        out = await self.service.submit_async(gid, reader, data.get("action"), data.get("key"))
+        self.hub.wake_bots(gid)
         return JSONResponse(out)
 
     async def check(self, request: Request):

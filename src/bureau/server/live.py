@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 
 from anyio import to_thread
 
@@ -26,6 +27,7 @@ class Hub:
         self.redis_url = redis_url
         self.redis = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.loop_thread: int | None = None  # the loop's thread, once started
         self.watchers: dict[int, set[asyncio.Event]] = {}
         self.service = None
         self.busy: set[int] = set()
@@ -54,7 +56,10 @@ class Hub:
         """Called by the service (from any thread) after a game changed."""
         if self.loop is None:
             return
-        self.loop.call_soon_threadsafe(self._publish, game_id)
+        if threading.get_ident() == self.loop_thread:  # no wake-up of the loop needed
+            self._publish(game_id)
+        else:
+            self.loop.call_soon_threadsafe(self._publish, game_id)
 
     def _publish(self, game_id: int) -> None:
         self.wake(game_id)
@@ -66,6 +71,7 @@ class Hub:
     # -- Redis ---------------------------------------------------------------------------------
 
     async def start(self) -> None:
+        self.loop_thread = threading.get_ident()
         if not self.redis_url:
             return
         import redis.asyncio as aioredis

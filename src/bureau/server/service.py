@@ -11,7 +11,6 @@ result instead of applying twice.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import pickle
 import random
@@ -112,7 +111,7 @@ class Service:
         # running games, whose seats never change: most requests need no database read.
         self.logins: dict[str, tuple[dict, TokenRow, float]] = {}
         self.readers: dict[tuple[int, int], Reader] = {}
-        self.async_guards: dict[int, asyncio.Lock] = {}
+        self.submitting: set[int] = set()  # games with a submission awaiting its commit
         self.locks: dict[int, threading.RLock] = {}
         self.guard = threading.Lock()
         self.publish = publish or (lambda game_id: None)
@@ -530,23 +529,25 @@ class Service:
         whenever the game is busy, not in memory, or the write conflicts."""
         stored = self._checked(reader, text, key)
         loaded = self.loaded.get(game_id)
-        lock = self.lock(game_id)
-        guard = self.async_guards.setdefault(game_id, asyncio.Lock())
-        if loaded is None or guard.locked():
+        # ``submitting``: the event loop's thread may hold the game's (reentrant) lock for
+        # another submission awaiting its commit; then this one waits in a worker thread.
+        if loaded is None or game_id in self.submitting:
             return await to_thread.run_sync(self.submit, game_id, reader, text, key)
-        async with guard:
-            if not lock.acquire(blocking=False):  # a worker thread has the game
-                return await to_thread.run_sync(self.submit, game_id, reader, text, key)
-            try:
-                if stored is not None and stored in loaded.keys:
-                    return {"accepted": True, "repeated": True, "action": loaded.keys[stored]}
-                prepared = self._prepare(game_id, loaded, reader, text, stored)
-                if await self.writer.write_async(prepared.job):
-                    result = self._finish(game_id, loaded, reader, prepared)
-                else:
-                    result = None
-            finally:
-                lock.release()
+        lock = self.locks.get(game_id) or self.lock(game_id)
+        if not lock.acquire(blocking=False):  # a worker thread has the game
+            return await to_thread.run_sync(self.submit, game_id, reader, text, key)
+        self.submitting.add(game_id)
+        try:
+            if stored is not None and stored in loaded.keys:
+                return {"accepted": True, "repeated": True, "action": loaded.keys[stored]}
+            prepared = self._prepare(game_id, loaded, reader, text, stored)
+            if await self.writer.write_async(prepared.job):
+                result = self._finish(game_id, loaded, reader, prepared)
+            else:
+                result = None
+        finally:
+            self.submitting.discard(game_id)
+            lock.release()
         if result is None:  # another process went first
             self.loaded.pop(game_id, None)
             return await to_thread.run_sync(self.submit, game_id, reader, text, key)
