@@ -541,6 +541,8 @@ def create_app(
     api.secure_cookies = secure_cookies
     g = "/api/games/{game_id:int}"
     routes = [
+        # Submissions first: Starlette tries routes in order, and they are most requests.
+        Route(g + "/actions", api.submit, methods=["POST"]),
         Route("/api/accounts", api.register, methods=["POST"]),
         Route("/api/login", api.login, methods=["POST"]),
         Route("/api/logout", api.logout, methods=["POST"]),
@@ -554,7 +556,6 @@ def create_app(
         Route(g + "/start", api.start, methods=["POST"]),
         Route(g + "/view", api.view, methods=["GET"]),
         Route(g + "/legal", api.legal, methods=["GET"]),
-        Route(g + "/actions", api.submit, methods=["POST"]),
         Route(g + "/check", api.check, methods=["POST"]),
         Route(g + "/events", api.events, methods=["GET"]),
         Route(g + "/record", api.record, methods=["GET"]),

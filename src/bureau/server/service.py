@@ -487,7 +487,9 @@ class Service:
             if i > since
         ]
 
-    def submit(self, game_id: int, reader: Reader, text: str, key: str | None = None) -> dict:
+    def submit(
+        self, game_id: int, reader: Reader, text: str, key: str | None = None, at=None
+    ) -> dict:
         """Apply ``text`` for the reader's seat; durable before it returns. A ``key`` the
         same seat used before returns that first result instead (keys are per seat)."""
         stored = self._checked(reader, text, key)
@@ -498,7 +500,7 @@ class Service:
                 loaded = self.loaded.get(game_id) or self.game(game_id)
                 if stored is not None and stored in loaded.keys:
                     return {"accepted": True, "repeated": True, "action": loaded.keys[stored]}
-                result = self._try(game_id, loaded, reader, text, stored)
+                result = self._try(game_id, loaded, reader, text, stored, at)
                 if result is not None:
                     break
                 self.loaded.pop(game_id, None)  # another process went first: rebuild
@@ -507,8 +509,8 @@ class Service:
         self.after_change(game_id)
         return result
 
-    def _try(self, game_id: int, loaded: Loaded, reader: Reader, text: str, key) -> dict | None:
-        prepared = self._prepare(game_id, loaded, reader, text, key)
+    def _try(self, game_id: int, loaded: Loaded, reader: Reader, text: str, key, at=None):
+        prepared = self._prepare(game_id, loaded, reader, text, key, at)
         if not self.writer.write(prepared.job):
             return None
         return self._finish(game_id, loaded, reader, prepared)
@@ -554,13 +556,15 @@ class Service:
         self.after_change(game_id)
         return result
 
-    def _prepare(self, game_id: int, loaded: Loaded, reader: Reader, text: str, key) -> Prepared:
+    def _prepare(
+        self, game_id: int, loaded: Loaded, reader: Reader, text: str, key, at=None
+    ) -> Prepared:
         """The action checked and applied to a copy of the game, and its write."""
         m = loaded.match
         if m.outcome() is not None:
             raise refuse(409, "the game is over")
         trial = m.game.clone(m.state)
-        at = time.time()
+        at = time.time() if at is None else at
         try:
             action = (
                 m.game.parse(trial, reader.seat, text)
@@ -774,10 +778,18 @@ class Service:
             return 0
         version = loaded.version
         for seat in list(m.pending()):
+            m = self.game(game_id).match
+            if m.game.deadline(m.state) != deadline:
+                break  # the last timeout ended the decision: the next has its own clock
+            if seat not in m.pending():
+                continue
             action = m.game.timeout_action(m.state, seat)
+            # Dated at the deadline (or the last action, if later): the game applies them
+            # as the deadline's own moves, not as late moves of the next phase.
+            at = max([deadline] + [a[2] for a in m.actions[-1:] if a[2] is not None])
             try:
                 self.submit(
-                    game_id, Reader(None, seat), str(action), key=f"timeout:{version}:{seat}"
+                    game_id, Reader(None, seat), str(action), f"timeout:{version}:{seat}", at
                 )
             except ServiceError:
                 continue
