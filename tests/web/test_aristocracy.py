@@ -157,13 +157,13 @@ def compose_build(v: Visitor, order: str) -> str:
 
 @pytest.fixture(scope="module")
 def game(browser, site):
-    """A three-player game, two years, played by a human through the table; what the page
-    showed at each of her decisions is kept for the leak check."""
+    """A human and three bots, two years, played by the human through the table; what the
+    page showed at each of her decisions is kept for the leak check."""
     ann = Visitor(browser, site)
     ann.sign_up()
-    gid = ann.create("aristocracy", 3, max_years=2)
+    gid = ann.create("aristocracy", 4, max_years=2)
     ann.take_seat(0)
-    ann.seat_bots([1, 2])
+    ann.seat_bots([1, 2, 3])
     ann.start()
     played: list[str] = []
     seen: list[tuple[dict, list[str], str]] = []
@@ -192,7 +192,7 @@ def test_a_whole_game_is_played_through_the_table(game):
     outcome = ann.page.locator("#live .outcome")
     expect(outcome).to_contain_text("The game is over")
     # the final standing on the table: every player's points, coins and hand weight
-    expect(table(ann).locator(".final")).to_have_count(3)
+    expect(table(ann).locator(".final")).to_have_count(4)
     mine = [a[1] for a in game["record"]["actions"] if a[0] == ann.name]
     assert mine == game["played"], "every order the page played is in the record, in order"
     assert any(p.startswith("stall ") for p in mine)
