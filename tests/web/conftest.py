@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from bureau.engine import Match
+from bureau.engine.record import parse_time
 from bureau.server.localservices import ServerProcess
 
 CHROMIUM = "/usr/bin/chromium"
@@ -160,6 +162,32 @@ class Visitor:
 
     def close(self) -> None:
         self.context.close()
+
+
+def two_at_a_table(make, game: str, players: int, **options) -> tuple[Visitor, Visitor, int]:
+    """Ann creates a table and takes seat 0, Ben follows her invitation into seat 1, bots
+    fill the rest; both pages end on the started table. Returns (ann, ben, game id)."""
+    ann, ben = make().sign_up(), make().sign_up()
+    gid = ann.create(game, players, **options)
+    link = ann.page.locator("input.invite").input_value()
+    ann.take_seat(0)
+    ben.go(link)
+    ben.take_seat(1)
+    ann.seat_bots(range(2, players))
+    ann.start()
+    ben.at_table(gid)
+    return ann, ben, gid
+
+
+def facts_at_every_step(record: dict, facts) -> list:
+    """``facts(match)`` at the start and after each action of a game record: what the
+    engine knew at every moment a page may have shown."""
+    m = Match.replay(record, upto=0)
+    out = [facts(m)]
+    for who, text, *at in record["actions"]:
+        m.play(m.seat(who), text, parse_time(at[0] if at else None))
+        out.append(facts(m))
+    return out
 
 
 @pytest.fixture

@@ -11,8 +11,9 @@ from collections import Counter
 from playwright.sync_api import expect
 
 from bureau.engine import Match
-from bureau.engine.record import parse_time
 from bureau.web.tables.decrees import card_name
+
+from .conftest import facts_at_every_step
 
 TABLE = "#live > .table-area > .decrees"
 READY = (
@@ -152,11 +153,7 @@ def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
     # -- nothing hidden was shown: every snapshot matches some step of the record, and
     # at that step no card only other seats held appears on the table.
     record = ann.page.request.get(f"{site.url}/api/games/{gid}/record").json()
-    m = Match.replay(record, upto=0)
-    steps = [hidden_facts(m)]
-    for who, text, *at in record["actions"]:
-        m.play(m.seat(who), text, parse_time(at[0] if at else None))
-        steps.append(hidden_facts(m))
+    steps = facts_at_every_step(record, hidden_facts)
     assert seen
     for snap in seen:
         assert snap["chips"] == [], "another seat's hand is listed before the end"

@@ -8,6 +8,8 @@ import re
 
 from playwright.sync_api import expect
 
+from .conftest import two_at_a_table
+
 
 def test_the_deadline_counts_down_and_the_bureau_plays_at_it(visitor):
     ann = visitor().sign_up()
@@ -25,15 +27,7 @@ def test_the_deadline_counts_down_and_the_bureau_plays_at_it(visitor):
 
 
 def test_a_move_reaches_the_other_page_without_a_reload(visitor):
-    ann, ben = visitor().sign_up(), visitor().sign_up()
-    gid = ann.create("nobility", 3)
-    link = ann.page.locator("input.invite").input_value()
-    ann.take_seat(0)
-    ben.go(link)
-    ben.take_seat(1)
-    ann.seat_bots([2])
-    ann.start()
-    ben.at_table(gid)
+    ann, ben, _ = two_at_a_table(visitor, "nobility", 3)
     mover, watcher = (ann, ben) if ann.legal() else (ben, ann)
     before = watcher.page.locator("#live .events").inner_text()
     order = mover.legal()[0]

@@ -13,7 +13,8 @@ import re
 from playwright.sync_api import expect
 
 from bureau.engine import MODERATOR, Match
-from bureau.engine.record import parse_time
+
+from .conftest import facts_at_every_step
 
 TABLE = "#live > .table-area > .seabirds"
 HEADER = "ATTN Bureau: Transaction."
@@ -140,11 +141,7 @@ def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
     # -- sealed messages stay sealed: each snapshot of the board is Ann's view at some
     # step of the record, and at that step no other House's sealed text is on the page.
     record = ann.page.request.get(f"{site.url}/api/games/{gid}/record").json()
-    m = Match.replay(record, upto=0)
-    steps = [sealed_facts(m)]
-    for who, text, *at in record["actions"]:
-        m.play(m.seat(who), text, parse_time(at[0] if at else None))
-        steps.append(sealed_facts(m))
+    steps = facts_at_every_step(record, sealed_facts)
     assert seen
     for snap in seen:
         matching = [sealed for mine, sealed in steps if mine == snap["texts"]]

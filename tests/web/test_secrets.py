@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from bureau.cards import parse_card
 from bureau.web.tables import card_face
 
+from .conftest import two_at_a_table
+
 
 def strings(value):
     if isinstance(value, dict):
@@ -64,15 +66,7 @@ def steady_page(visitor, gid: int) -> tuple[dict, Counter]:
 
 def test_a_page_shows_only_its_readers_cards_and_messages(visitor, site):
     rng = random.Random(5)
-    ann, ben = visitor().sign_up(), visitor().sign_up()
-    gid = ann.create("aristocracy", 3, max_years=1)
-    link = ann.page.locator("input.invite").input_value()
-    ann.take_seat(0)
-    ben.go(link)
-    ben.take_seat(1)
-    ann.seat_bots([2])
-    ann.start()
-    ben.at_table(gid)
+    ann, ben, gid = two_at_a_table(visitor, "aristocracy", 3, max_years=1)
     moves = 0
     while moves < 30 and not ann.over():
         acted = False
