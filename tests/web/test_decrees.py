@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from bureau.engine import Match
@@ -43,7 +44,14 @@ def act(v, control) -> str:
     v.page.evaluate("document.querySelector('#order-msg').textContent = ''")
     v.page.evaluate(f"document.querySelector('{TABLE}')?.setAttribute('data-stale', '')")
     control.click()
-    v.page.wait_for_function("document.querySelector('#order-msg').textContent.length > 0")
+    try:
+        v.page.wait_for_function(
+            "document.querySelector('#order-msg').textContent.length > 0", timeout=8_000
+        )
+    except PlaywrightTimeout:
+        # A bot's move redrew the table under the click: the control it hit is gone and
+        # nothing was sent. The caller looks at the fresh table again.
+        return "redrawn under the click"
     said = v.page.locator("#order-msg").inner_text()
     if said.startswith("Played"):
         v.page.wait_for_selector(f"{TABLE}:not([data-stale])", state="attached")
