@@ -1,11 +1,10 @@
 """Aristocracy in the browser: a whole game played through the table's controls (a human
-seat and two random bots, two years), the page never showing what the engine hides, and
+seat and three random bots, two years), the page never showing what the engine hides, and
 the controls playing exactly the orders they say."""
 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 
 import pytest
@@ -13,85 +12,8 @@ from playwright.sync_api import expect
 
 from bureau.engine import Match
 
+from .card_tables import acted, api, cards_in, check, faces, my_orders, table, word
 from .conftest import Visitor
-
-CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$")
-
-
-# -- helpers -----------------------------------------------------------------------------------
-
-
-def api(v: Visitor, gid: int, what: str):
-    return v.page.request.get(f"{v.site.url}/api/games/{gid}/{what}").json()
-
-
-def my_orders(v: Visitor, gid: int) -> list[str] | None:
-    """The orders the engine offers me now, once the page shows the same ones; None at the
-    end. Bots act on the server in between, so both are read until they agree."""
-    for _ in range(300):
-        if v.over():
-            return None
-        legal = api(v, gid, "legal")["actions"]
-        if legal and v.legal() == legal[:500]:
-            v.page.wait_for_timeout(60)
-            if v.legal() == legal[:500]:
-                return legal
-        v.page.wait_for_timeout(100)
-    raise AssertionError("the page never offered the engine's orders")
-
-
-def acted(v: Visitor, do) -> str:
-    """Do one thing on the page that plays an order; the order box's answer."""
-    v.page.evaluate("document.querySelector('#order-msg').textContent = ''")
-    do()
-    msg = v.page.locator("#order-msg")
-    expect(msg).not_to_have_text("")
-    v.page.wait_for_timeout(120)  # the table refreshes after the answer
-    return msg.inner_text()
-
-
-def table(v: Visitor):
-    return v.page.locator("#live .table-area").first
-
-
-def faces(v: Visitor) -> list[str]:
-    """Every card face drawn on the table (as '7 of hearts'), and every value a control
-    offers; face-down cards have no face."""
-    shown = table(v).locator("svg.card:not(.back) title").all_text_contents()
-    values = (
-        table(v)
-        .locator("input, option, button")
-        .evaluate_all("els => els.map(e => e.value || e.dataset.action || '')")
-    )
-    return shown + [x for x in values if x]
-
-
-def cards_in(value) -> list[str]:
-    """Every card code in a view (any depth)."""
-    if isinstance(value, str):
-        return [value] if CARD.match(value) else []
-    if isinstance(value, dict):
-        return [c for v in value.values() for c in cards_in(v)]
-    if isinstance(value, list):
-        return [c for v in value for c in cards_in(v)]
-    return []
-
-
-def word(code: str) -> str:
-    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code[-1]]
-    return f"{code[:-1]} of {suit}"
-
-
-def check(v: Visitor, selector: str, values: list[str]) -> None:
-    """Tick one checkbox per value (a value twice ticks two copies)."""
-    used: Counter = Counter()
-    for value in values:
-        boxes = v.page.locator(f"{selector} input[value='{value}']")
-        boxes.nth(used[value]).check()
-        used[value] += 1
-
-
-# -- one decision, through the table's controls ---------------------------------------------------
 
 
 def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:

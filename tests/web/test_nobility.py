@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 from bureau.cards import card_text
 from bureau.engine import Match
 
+from .card_tables import acted, api, cards_in, check, faces, my_orders, table, word
 from .conftest import Visitor
-from .test_aristocracy import acted, api, cards_in, check, faces, my_orders, table, word
 
 TURNS = 18  # turns in the rubber before the cap: six for each player
 
