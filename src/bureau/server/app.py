@@ -164,10 +164,9 @@ class Api:
         token = bearer(request.headers)
         if token == "":
             raise ServiceError(401, "an empty bearer token")
-        given = token if token is not None else request.cookies.get(auth.SESSION_COOKIE)
-        found = self.service.recent_login(auth.token_hash(given)) if given else None
-        if found is None:  # not checked lately: ask the database, off the event loop
-            found = await self.call(self.service.who, given)
+        found = await self.signed_in(
+            token if token is not None else request.cookies.get(auth.SESSION_COOKIE)
+        )
         if found is None:
             if required:
                 raise ServiceError(401, "log in first (session cookie or bearer token)")
@@ -177,6 +176,13 @@ class Api:
         if token is None and unsafe and request.headers.get(auth.CSRF_HEADER) != row.csrf:
             raise ServiceError(403, "missing or wrong X-CSRF-Token header")
         return account
+
+    async def signed_in(self, token: str | None):
+        """(account, token row) for a token or session cookie, or None."""
+        found = self.service.recent_login(auth.token_hash(token)) if token else None
+        if found is None:  # not checked lately: ask the database, off the event loop
+            found = await self.call(self.service.who, token)
+        return found
 
     def game_id(self, request: Request) -> int:
         return request.path_params["game_id"]
@@ -498,11 +504,10 @@ class Api:
         closed = asyncio.ensure_future(self._closed(websocket))
         try:
             while not closed.done():
-                events = await self.call(self.service.events, gid, reader, seen)
-                view = await self.call(self.service.view, gid, reader)
-                messages = await self.call(self.service.messages, gid, reader, last_message)
-                await websocket.send_json({"view": view, "events": events, "messages": messages})
-                seen += len(events)
+                push = await self.call(self.service.push, gid, reader, seen, last_message)
+                await websocket.send_json(push)
+                seen += len(push["events"])
+                messages = push["messages"]
                 last_message = messages[-1]["id"] if messages else last_message
                 woken = asyncio.ensure_future(self.hub.wait(gid, changed))
                 await asyncio.wait({woken, closed}, return_when=asyncio.FIRST_COMPLETED)

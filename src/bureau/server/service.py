@@ -30,7 +30,6 @@ from sqlalchemy.exc import IntegrityError
 from bureau.bots import BOTS, make
 from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, load
 from bureau.engine.events import Event
-from bureau.engine.forum import FORMATS
 from bureau.engine.registry import names as game_names
 
 from . import auth
@@ -481,7 +480,22 @@ class Service:
             self.writer.snapshot(game_id, loaded.version, blob)
 
     def view(self, game_id: int, reader: Reader) -> dict:
-        loaded = self.game(game_id)
+        return self.view_of(self.game(game_id), reader)
+
+    def legal(self, game_id: int, reader: Reader) -> list[str]:
+        if reader.seat is None:
+            raise refuse(403, "spectators have no actions")
+        return self.legal_of(self.game(game_id), reader)
+
+    def events(self, game_id: int, reader: Reader, since: int = 0) -> list[dict]:
+        """The reader's events after the first ``since`` of them, numbered 1.. for this
+        reader only (a global count would show how much happened out of sight)."""
+        return self.events_of(self.game(game_id), reader, since)
+
+    # The same answers from a game already caught up, for callers that need several.
+
+    @staticmethod
+    def view_of(loaded: Loaded, reader: Reader) -> dict:
         m = loaded.match
         out = {"view": m.view(reader.seat), "seat": reader.seat, "pending": list(m.pending())}
         if reader.seat is not None and reader.seat >= 0:
@@ -489,24 +503,23 @@ class Service:
         out["outcome"] = None if m.outcome() is None else m.outcome().to_json()
         return out
 
-    def legal(self, game_id: int, reader: Reader) -> list[str]:
-        if reader.seat is None:
-            raise refuse(403, "spectators have no actions")
-        m = self.game(game_id).match
-        if reader.seat == MODERATOR:
+    @staticmethod
+    def legal_of(loaded: Loaded, reader: Reader) -> list[str]:
+        m = loaded.match
+        if reader.seat is None or reader.seat == MODERATOR:
             return []
         return [str(a) for a in m.game.legal_actions(m.state, reader.seat)]
 
-    def events(self, game_id: int, reader: Reader, since: int = 0) -> list[dict]:
-        """The reader's events after the first ``since`` of them, numbered 1.. for this
-        reader only (a global count would show how much happened out of sight)."""
-        loaded = self.game(game_id)
+    @staticmethod
+    def events_of(loaded: Loaded, reader: Reader, since: int = 0, last=None) -> list[dict]:
+        """As ``events``; ``last`` keeps only that many of the newest."""
         m = loaded.match
         seen = [e for e in loaded.events if e.visible_to(reader.seat)]
-        return [
+        if last is not None:
+            since = max(since, len(seen) - last)
+        return [  # only those asked for are described
             {"n": i, "kind": e.kind, "text": m.game.describe(m.state, e), "data": e.to_json()}
-            for i, e in enumerate(seen, 1)
-            if i > since
+            for i, e in enumerate(seen[since:], since + 1)
         ]
 
     def submit(
@@ -668,17 +681,20 @@ class Service:
         m = self.game(game_id).match
         if not m.game.moderated:
             raise refuse(404, f"{m.game.title} has no forum posts")
-        if fmt not in FORMATS:
-            raise refuse(400, f"format {fmt!r}: choose {' or '.join(FORMATS)}")
         target = None
         if seat is not None:
-            names = [n.lower() for n in m.names]
-            if seat.lower() not in names:
-                raise refuse(400, f"no player {seat!r}; the players are {', '.join(m.names)}")
-            target = names.index(seat.lower())
+            try:
+                target = m.seat(seat)
+            except BureauError as exc:
+                raise refuse(400, str(exc)) from None
+            if target == MODERATOR:
+                raise refuse(400, "the moderator writes the reports; she has none")
             if reader.seat not in (target, MODERATOR):
                 raise refuse(403, "a private report is for its player and the moderator")
-        return m.game.forum_post(m.state, target, fmt)
+        try:
+            return m.game.forum_post(m.state, target, fmt)
+        except ValueError as exc:  # a format other than BBCode or Markdown
+            raise refuse(400, str(exc)) from None
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -709,14 +725,13 @@ class Service:
         return out
 
     def messages(self, game_id: int, reader: Reader, since: int = 0) -> list[dict]:
-        self.game(game_id)
+        names = self.game(game_id).match.names
         with self.store.session() as s:
             rows = s.scalars(
                 select(MessageRow)
                 .where(MessageRow.game_id == game_id, MessageRow.id > since)
                 .order_by(MessageRow.id)
             ).all()
-        names = self.game(game_id).match.names
         out = []
         for r in rows:
             mine = reader.seat is not None and reader.seat in (r.author, r.to_seat)
@@ -732,6 +747,16 @@ class Service:
                 out.append({"id": r.id, "kind": r.kind, "from": author, "to": to,
                             "text": r.text, "at": r.at})  # fmt: skip
         return out
+
+    def push(self, game_id: int, reader: Reader, since: int, messages_since: int) -> dict:
+        """What a live reader is sent, from one catch-up: the view, the events after his
+        first ``since`` and the messages after id ``messages_since``."""
+        loaded = self.game(game_id)
+        return {
+            "view": self.view_of(loaded, reader),
+            "events": self.events_of(loaded, reader, since),
+            "messages": self.messages(game_id, reader, messages_since),
+        }
 
     # -- time and bots -------------------------------------------------------------------------
 

@@ -46,15 +46,8 @@ class Pages:
 
     async def session(self, request: Request) -> tuple[dict | None, str | None]:
         """The browser's account and its CSRF token, from the session cookie."""
-        token = request.cookies.get(auth.SESSION_COOKIE)
-        if not token:
-            return None, None
-        found = self.service.recent_login(auth.token_hash(token))
-        if found is None:
-            found = await self.api.call(self.service.who, token)
-        if found is None:
-            return None, None
-        return found[0], found[1].csrf
+        found = await self.api.signed_in(request.cookies.get(auth.SESSION_COOKIE))
+        return (None, None) if found is None else (found[0], found[1].csrf)
 
     def render(self, name: str, status: int = 200, **ctx) -> HTMLResponse:
         return HTMLResponse(self.env.get_template(name).render(**ctx), status_code=status)
@@ -130,18 +123,18 @@ class Pages:
             reader = await self.api.call(self.service.reader, account, gid)
             ctx = await self.api.call(self.context, gid, reader)
         except ServiceError as exc:
-            return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
+            return _alert(exc)
         return self.render("live.html", ctx=ctx)
 
     def context(self, gid: int, reader: Reader) -> dict:
         """All a table template may use: the reader's view and nothing else of the state."""
-        loaded = self.service.game(gid)
+        loaded = self.service.game(gid)  # caught up once for all that follows
         m = loaded.match
-        answer = self.service.view(gid, reader)
+        answer = self.service.view_of(loaded, reader)
         seat = reader.seat
         playing = seat is not None and seat >= 0
-        legal = self.service.legal(gid, reader) if playing else []
-        events = self.service.events(gid, reader)[-EVENTS_SHOWN:]
+        legal = self.service.legal_of(loaded, reader)
+        events = self.service.events_of(loaded, reader, last=EVENTS_SHOWN)
         deadline = m.game.deadline(m.state)
         return {
             "id": gid,
@@ -200,7 +193,7 @@ class Pages:
             reader = await self.api.call(self.service.reader, account, gid)
             messages = await self.api.call(self.service.messages, gid, reader)
         except ServiceError as exc:
-            return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
+            return _alert(exc)
         return self.render("talk.html", messages=messages, me=_name_of(self, gid, reader))
 
     # -- replays ------------------------------------------------------------------------------
@@ -229,9 +222,14 @@ class Pages:
             step = _whole(request.query_params.get("step", "0"), len(record["actions"]))
             seat = _whole(request.query_params.get("seat", ""), len(record["players"]) - 1)
         except ServiceError as exc:
-            return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
+            return _alert(exc)
         ctx = await self.api.call(_frame_context, record, step, seat)
         return self.render("frame.html", ctx=ctx)
+
+
+def _alert(exc: ServiceError) -> HTMLResponse:
+    """A refused fragment: the reason, for the part of the page it would have filled."""
+    return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
 
 
 def _is_clock(option: str) -> bool:
