@@ -84,3 +84,28 @@ def check(v: Visitor, selector: str, values: list[str]) -> None:
 
 
 # -- one decision, through the table's controls ---------------------------------------------------
+
+
+def play_through(ann: Visitor, gid: int, game: str, decide, worth_a_shot) -> dict:
+    """Ann plays her seat to the end through the table, ``decide(ann, legal, view,
+    played)`` choosing each order; what the page showed at each of her decisions is kept
+    (for the leak checks), and ``<game>-table`` is shot at the first view
+    ``worth_a_shot``, ``<game>-over`` at the end."""
+    played: list[str] = []
+    seen: list[tuple[dict, list[str], str]] = []
+    shot = False
+    while (legal := my_orders(ann, gid)) is not None:
+        view = api(ann, gid, "view")["view"]
+        seen.append((view, faces(ann), table(ann).inner_text()))
+        if not shot and worth_a_shot(view):
+            ann.shot(f"{game}-table")
+            shot = True
+        answer = decide(ann, legal, view, played)
+        assert answer.startswith("Played: "), answer
+        played.append(answer.removeprefix("Played: "))
+    if not shot:
+        ann.shot(f"{game}-table")
+    expect(ann.page.locator("#live .outcome")).to_be_visible()
+    ann.shot(f"{game}-over")
+    record = api(ann, gid, "record")
+    return {"visitor": ann, "gid": gid, "played": played, "seen": seen, "record": record}

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from bureau.engine import Match
 
-from .card_tables import acted, api, cards_in, check, faces, my_orders, table, word
+from .card_tables import acted, api, cards_in, check, my_orders, play_through, table, word
 from .conftest import Visitor
 
 
@@ -87,24 +87,13 @@ def game(browser, site):
     ann.take_seat(0)
     ann.seat_bots([1, 2, 3])
     ann.start()
-    played: list[str] = []
-    seen: list[tuple[dict, list[str], str]] = []
-    shot = False
-    while (legal := my_orders(ann, gid)) is not None:
-        view = api(ann, gid, "view")["view"]
-        seen.append((view, faces(ann), table(ann).inner_text()))
-        if view["step"] == "act" and not shot and any(p["buildings"] for p in view["players"]):
-            ann.shot("aristocracy-table")
-            shot = True
-        answer = decide(ann, legal, view, played)
-        assert answer.startswith("Played: "), answer
-        played.append(answer.removeprefix("Played: "))
-    if not shot:
-        ann.shot("aristocracy-table")
-    expect(ann.page.locator("#live .outcome")).to_be_visible()
-    ann.shot("aristocracy-over")
-    record = api(ann, gid, "record")
-    yield {"visitor": ann, "gid": gid, "played": played, "seen": seen, "record": record}
+    yield play_through(
+        ann,
+        gid,
+        "aristocracy",
+        decide,
+        lambda view: view["step"] == "act" and any(p["buildings"] for p in view["players"]),
+    )
     ann.close()
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from bureau.cards import card_text
 from bureau.engine import Match
 
-from .card_tables import acted, api, cards_in, check, faces, my_orders, table, word
+from .card_tables import acted, api, cards_in, check, my_orders, play_through, table, word
 from .conftest import Visitor
 
 TURNS = 18  # turns in the rubber before the cap: six for each player
@@ -72,24 +72,13 @@ def game(browser, site):
     ann.take_seat(0)
     ann.seat_bots([1, 2])
     ann.start()
-    played: list[str] = []
-    seen: list[tuple[dict, list[str], str]] = []
-    shot = False
-    while (legal := my_orders(ann, gid)) is not None:
-        view = api(ann, gid, "view")["view"]
-        seen.append((view, faces(ann), table(ann).inner_text()))
-        if not shot and view["turn"] >= TURNS // 2 and view["phase"] == "meld":
-            ann.shot("nobility-table")
-            shot = True
-        answer = decide(ann, legal, view, played)
-        assert answer.startswith("Played: "), answer
-        played.append(answer.removeprefix("Played: "))
-    if not shot:
-        ann.shot("nobility-table")
-    expect(ann.page.locator("#live .outcome")).to_be_visible()
-    ann.shot("nobility-over")
-    record = api(ann, gid, "record")
-    yield {"visitor": ann, "gid": gid, "played": played, "seen": seen, "record": record}
+    yield play_through(
+        ann,
+        gid,
+        "nobility",
+        decide,
+        lambda view: view["turn"] >= TURNS // 2 and view["phase"] == "meld",
+    )
     ann.close()
 
 
