@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from bureau.engine import Match
 from bureau.engine.record import parse_time
@@ -41,6 +42,19 @@ def browser():
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium
         chromium.close()
+
+
+# Buttons, fields and lists with no name: no aria-label(ledby), no text, no label, no title.
+UNNAMED = """root => [...document.querySelectorAll(
+    `${root} :is(button, input:not([type=hidden]), select, textarea)`)]
+  .filter(el => el.offsetParent !== null || el.closest('details'))
+  .filter(el => {
+    if (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) return false;
+    if (el.tagName === 'BUTTON' && el.textContent.trim()) return false;
+    if (el.labels && [...el.labels].some(l => l.textContent.trim())) return false;
+    return !el.getAttribute('title');
+  })
+  .map(el => el.outerHTML.slice(0, 160))"""
 
 
 class Visitor:
@@ -153,6 +167,23 @@ class Visitor:
             " || document.querySelector('#order-text').getAttribute('aria-invalid') === 'true'"
             " || document.querySelector('#order-msg').textContent.length > 0"
         )
+
+    def refused(self, gid: int, order: str) -> None:
+        """Type an order the engine refuses: the page shows the engine's own message, the
+        game stays as it was, and the box is emptied again (no late check comes back)."""
+        before = self.page.request.get(f"{self.site.url}/api/games/{gid}/view").json()
+        self.type_order(order)
+        engine_says = self.api_error("POST", f"/api/games/{gid}/check", {"action": order})
+        expect(self.page.locator("#order-msg")).to_have_text(engine_says)
+        expect(self.page.locator("#order-text")).to_have_attribute("aria-invalid", "true")
+        after = self.page.request.get(f"{self.site.url}/api/games/{gid}/view").json()
+        assert after["view"] == before["view"], f"a refused {order!r} changed the game"
+        self.page.locator("#order-text").fill("")
+        expect(self.page.locator("#order-msg")).to_have_text("")
+
+    def unnamed_controls(self, root: str = "main") -> list[str]:
+        """The controls under ``root`` that a screen reader could not name."""
+        return self.page.evaluate(UNNAMED, root)
 
     def shot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)

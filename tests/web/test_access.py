@@ -16,18 +16,6 @@ TABLES = [
     ("noblesse", 8, {}),
 ]
 
-UNNAMED = """() => [...document.querySelectorAll(
-    'main button, main input:not([type=hidden]), main select, main textarea')]
-  .filter(el => el.offsetParent !== null || el.closest('details'))
-  .filter(el => {
-    if (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) return false;
-    if (el.tagName === 'BUTTON' && el.textContent.trim()) return false;
-    if (el.labels && el.labels.length && [...el.labels].some(l => l.textContent.trim()))
-      return false;
-    return !el.getAttribute('title');
-  })
-  .map(el => el.outerHTML.slice(0, 160))"""
-
 
 @pytest.mark.parametrize(("game", "players", "options"), TABLES, ids=[t[0] for t in TABLES])
 def test_every_control_has_a_name_and_the_keyboard_reaches_the_table(
@@ -40,10 +28,10 @@ def test_every_control_has_a_name_and_the_keyboard_reaches_the_table(
     ann.start()
     expect(ann.page.locator("#live .table-area")).to_be_visible()
     ann.page.wait_for_timeout(500)  # let the first bot moves settle
-    assert ann.page.evaluate(UNNAMED) == []
+    assert ann.unnamed_controls() == []
     # The check itself notices a control without a name.
     ann.page.evaluate("document.querySelector('main').append(document.createElement('select'))")
-    assert len(ann.page.evaluate(UNNAMED)) == 1
+    assert len(ann.unnamed_controls()) == 1
     # Tab from the top of the page: the focus reaches a control inside the table.
     ann.page.locator("body").focus()
     for _ in range(60):

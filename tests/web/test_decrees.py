@@ -186,20 +186,9 @@ def test_a_control_plays_its_order_and_a_refused_order_changes_nothing(visitor):
     table = ann.page.locator(TABLE)
     wait_for_turn(ann)
     # A refused typed order: the engine's message, and the game is as it was.
-    before = api_view(ann, gid)
-    ann.type_order("stamp D9")
-    engine_says = ann.api_error("POST", f"/api/games/{gid}/check", {"action": "stamp D9"})
-    expect(ann.page.locator("#order-msg")).to_have_text(engine_says)
-    expect(ann.page.locator("#order-text")).to_have_attribute("aria-invalid", "true")
-    assert api_view(ann, gid) == before
-    ann.page.locator("#order-text").fill("")  # no late check of it comes back
-    expect(ann.page.locator("#order-msg")).to_have_text("")
+    ann.refused(gid, "stamp D9")
     # Every control on the table has a name for screen readers.
-    unnamed = table.locator("button, select, input").evaluate_all(
-        "cs => cs.filter(c => !(c.getAttribute('aria-label') || c.textContent.trim()"
-        " || c.closest('label'))).map(c => c.outerHTML)"
-    )
-    assert unnamed == []
+    assert ann.unnamed_controls(TABLE) == []
     # The bid buttons play exactly the bid they show.
     button = table.locator("button[data-action='bid 4']")
     expect(button).to_have_accessible_name("bid 4")
