@@ -55,7 +55,7 @@ def playouts(game, seconds: float, players: int | None = None) -> dict:
             if not pending:
                 break
             p = pending[0]
-            game.apply(state, p, bots[p].choose(state))
+            game.apply(state, p, bots[p].act(state))
             decisions += 1
         games += 1
     elapsed = time.perf_counter() - start

@@ -28,7 +28,7 @@ def test_a_thousand_random_games(game):
             if not pending:
                 break
             p = pick.choice(pending)
-            game.apply(state, p, bots[p].choose(state))
+            game.apply(state, p, bots[p].act(state))
         outcome = game.outcome(state)
         assert outcome is not None, f"game {i} (seed {seed}) did not end"
         assert len(outcome.ranking) == n and min(outcome.ranking) == 1

@@ -8,7 +8,7 @@ choices such as a stall are drawn without listing every subset.
 >>> game = bureau.load("aristocracy")
 >>> state = game.new(3, seed=5, options={"herald": 1})
 >>> bot = make("random", game, seat=1, seed=0)
->>> str(bot.choose(state)).startswith("stall")
+>>> str(bot.act(state)).startswith("stall")
 True
 """
 
@@ -19,6 +19,7 @@ from .base import Bot
 
 class RandomBot(Bot):
     name = "random"
+    reads_state = False
 
     def choose(self, state):
         return self.game.sample_action(state, self.seat, self.rng)

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from bureau import __version__
 from bureau.bots import BOTS, make
+from bureau.bots import kinds as bot_kinds
 from bureau.engine import BureauError, Game, Match, RecordError, all_games, load
 from bureau.engine.options import Option, parse_assignments
 from bureau.sim.tournament import DEFAULT_MAX_DECISIONS, Summary, prepare, run
@@ -241,7 +242,7 @@ def play(
     with input_errors():
         g = load(game)
         names = g.player_names(players_arg(players, g))
-        kinds = parse_seats(seat or [], names)
+        kinds = parse_seats(seat or [], names, bot_kinds(g))
         options = parse_assignments(option or [])
         humans = [s for s, k in kinds.items() if k == HUMAN]
         if seed is None:

@@ -134,7 +134,7 @@ class TerminalGame:
                 return self._stuck("the game is not over but waits for nobody")
             bot = next((s for s in waiting if s in self.bots), None)
             if bot is not None:
-                self.match.play(bot, self.bots[bot].choose(self.match.state), time.time())
+                self.match.play(bot, self.bots[bot].act(self.match.state), time.time())
                 continue
             ended = self._turn(waiting[0])
             if ended:
@@ -152,7 +152,7 @@ class TerminalGame:
             if not waiting:
                 return self._stuck("the game is not over but waits for nobody")
             seat = waiting[0]
-            self.match.play(seat, self.bots[seat].choose(self.match.state), time.time())
+            self.match.play(seat, self.bots[seat].act(self.match.state), time.time())
             decisions += 1
             self._public_log()
         self._finish()

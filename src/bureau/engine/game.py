@@ -236,6 +236,32 @@ class Game:
         """An independent copy of ``state``."""
         return state.clone()
 
+    # -- bots and designers -----------------------------------------------
+
+    def own_bots(self) -> dict[str, type]:
+        """The game's own bot kinds by name (its heuristic bot), beside the game-agnostic
+        ones of ``bureau.bots``. Games import them here, lazily, to keep layers apart."""
+        return {}
+
+    def evaluate(self, state) -> tuple[float, ...]:
+        """Each seat's estimated share of the win, in [0, 1], summing to 1.
+
+        Search bots score a position with it where they stop looking ahead. When the game
+        is over the winners share 1 (a capped game: every seat alike); games override the
+        running case with their own judgment, and by default every seat is alike.
+        """
+        out = self.outcome(state)
+        n = state.num_players
+        if out is not None and out.winners and not out.capped:
+            share = 1 / len(out.winners)
+            return tuple(share if s in out.winners else 0.0 for s in range(n))
+        return (1 / n,) * n
+
+    def statistics(self, state) -> dict[str, float]:
+        """The game's own telling numbers about a finished game, by name (the balance lab
+        reports them per variant: buildings by type, decrees enacted, upgrades bought)."""
+        return {}
+
     # -- text -------------------------------------------------------------
 
     def describe(self, state, event: Event) -> str:

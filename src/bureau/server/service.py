@@ -27,7 +27,7 @@ from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from bureau.bots import BOTS, make
+from bureau.bots import kinds, make
 from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, load
 from bureau.engine.events import Event
 from bureau.engine.registry import names as game_names
@@ -337,10 +337,11 @@ class Service:
 
     def seat_bot(self, account: dict, game_id: int, seat: int, kind: str) -> dict:
         seat = whole(seat, "seat")
-        if not isinstance(kind, str) or kind not in BOTS:
-            raise refuse(400, f"no bot {kind!r}; the bots are {', '.join(BOTS)}")
         with self.store.session() as s:
             row = self._row(s, game_id)
+            available = kinds(load(row.game))
+            if not isinstance(kind, str) or kind not in available:
+                raise refuse(400, f"no bot {kind!r}; the bots are {', '.join(available)}")
             if row.creator_id != account["id"]:
                 raise refuse(403, "only the game's creator seats bots")
             if row.status != "open":
@@ -787,7 +788,7 @@ class Service:
                 break
             seat = waiting[0]
             bot = make(bots[seat], m.game, seat, seed + loaded.version)
-            action = bot.choose(m.game.clone(m.state))
+            action = bot.act(m.game.clone(m.state))
             self.submit(
                 game_id, Reader(None, seat), str(action), key=f"bot:{loaded.version}:{seat}"
             )

@@ -126,7 +126,7 @@ def play_one(
             if not waiting:
                 raise _Runaway("the game is not over but waits for nobody")
             seat = waiting[0]
-            game.apply(state, seat, seated[seat].choose(state))
+            game.apply(state, seat, seated[seat].act(state))
             decisions += 1
     except _Runaway as exc:
         return _error(index, seed, decisions, str(exc), started)

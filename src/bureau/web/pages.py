@@ -11,7 +11,7 @@ from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from bureau.bots import BOTS
+from bureau.bots import kinds
 from bureau.engine import MODERATOR, Match, all_games, load
 from bureau.server import auth
 from bureau.server.service import Reader, ServiceError
@@ -102,7 +102,7 @@ class Pages:
             summary = await self.api.call(self.service.summary, gid, account)
             if summary["status"] == "open":
                 return self.render(
-                    "seats.html", account=account, csrf=csrf, game=summary, bots=sorted(BOTS),
+                    "seats.html", account=account, csrf=csrf, game=summary, bots=sorted(kinds(load(summary["game"]))),
                     invite=request.query_params.get("invite", ""),
                     title=load(summary["game"]).title,
                 )  # fmt: skip
