@@ -101,10 +101,11 @@ class Pages:
         try:
             summary = await self.api.call(self.service.summary, gid, account)
             if summary["status"] == "open":
+                game = load(summary["game"])
                 return self.render(
-                    "seats.html", account=account, csrf=csrf, game=summary, bots=sorted(kinds(load(summary["game"]))),
+                    "seats.html", account=account, csrf=csrf, game=summary,
+                    bots=sorted(kinds(game)), title=game.title,
                     invite=request.query_params.get("invite", ""),
-                    title=load(summary["game"]).title,
                 )  # fmt: skip
             reader = await self.api.call(self.service.reader, account, gid)
             ctx = await self.api.call(self.context, gid, reader)
