@@ -1365,9 +1365,16 @@ def test_players_may_not_override_or_resolve(st):
 def test_override_three_wounds_removes_the_pc(st):
     """Moderator console, NSE-58, NSE-A29: setting 3 wounds removes Ann (no Heir); Ben
     succeeds her as Faction Leader."""
-    moderate(st, "override wounds Ann 3 because a ruling")
+    events = moderate(st, "override wounds Ann 3 because a ruling")
     assert not st.houses[ANN].alive and unit_of(st, ANN) == []
     assert st.leaders[PAPE] == BEN
+    # Everyone learns that Ann is out, as a death in the Night is told; Ben learns his rank.
+    told = [(e.kind, GAME.describe(st, e)) for e in events if e.visible_to(None)]
+    assert any("Ann is out of the game" in text for kind, text in told if kind == "post")
+    assert any(
+        "Faction Leader" in GAME.describe(st, e) and e.visible_to(BEN) and not e.visible_to(CAT)
+        for e in events
+    )
 
 
 def test_moderator_resolve_runs_the_night(st):

@@ -117,6 +117,7 @@ def perform(state, order) -> list[Event]:
     kind, values = _parse(state, order.args[0])
     reason = order.args[1]
     told: list[int] = []
+    consequences: list[Event] = []  # what the override sets off, told as the Night tells it
     if kind == "resources":
         seat, amounts = values
         state.houses[seat].res = list(amounts)
@@ -129,7 +130,9 @@ def perform(state, order) -> list[Event]:
             from .actions import kill_pc
             from .night import Night
 
-            kill_pc(Night(state), seat, "was removed by the moderator")
+            night = Night(state)
+            kill_pc(night, seat, "was removed by the moderator")
+            consequences = night.events
     elif kind == "courtiers":
         seat, n = values
         state.houses[seat].court = n
@@ -160,7 +163,7 @@ def perform(state, order) -> list[Event]:
     # would reach her twice. Its audience is everyone for what changes the public board,
     # else the players it touches (none: hers alone).
     if kind in ("control", "status", "note"):
-        return [Event("override", EVERYONE, text=text)]
+        return [Event("override", EVERYONE, text=text), *consequences]
     if told:
-        return [Event("override", only(*told), player=told[0], text=text)]
-    return [Event("override", only(), text=text)]
+        return [Event("override", only(*told), player=told[0], text=text), *consequences]
+    return [Event("override", only(), text=text), *consequences]
