@@ -348,7 +348,9 @@ def test_treaties_offered_signed_and_declined_show_to_their_faction_leaders():
     assert "Treaty 1 offered by The Pape to Le Roi des Fleurs: open" in words(cat)
     assert 'data-action="sign treaty 1"' in cat and 'data-action="reject treaty 1"' in cat
     assert "Treaty 2" not in cat  # not addressed to him
-    assert 'data-action="sign treaty' not in drawn(m, 0)  # the proposer answers nothing
+    ann = drawn(m, 0)
+    assert 'data-action="sign treaty' not in ann  # the proposer answers nothing
+    assert 'data-action="reject treaty 1"' in ann and "Withdraw treaty 1" in ann
     assert "Treaty" not in drawn(m, 1) and "Treaty" not in drawn(m, None)
     m.play(2, "sign treaty 1")
     m.play(4, "reject treaty 2")
@@ -357,6 +359,9 @@ def test_treaties_offered_signed_and_declined_show_to_their_faction_leaders():
         cat
     )
     assert 'data-action="sign treaty 1"' not in cat
+    # the faction's treaties come from the leader's view, however long ago they were signed
+    assert "Treaty 1 with The Pape: signed, in force from Night 2" in words(cat)
+    assert "Treaty 1 with Le Roi des Fleurs: signed, in force from Night 2" in words(ann)
     assert "Treaty 2 declined by The Twice Crowned King" in words(ann)
     assert "Treaty 2" not in cat
 

@@ -138,4 +138,30 @@ def leader_view(state, faction: int) -> dict:
         "faction_estates": sorted(
             state.label(sq) for sq, (f, s) in state.ctrl.items() if f == faction and s < 0
         ),
+        **treaties_of(state, faction),
+    }
+
+
+def treaties_of(state, faction: int) -> dict:
+    """NSE-99, NSE-A24: the open proposals from or to the faction and its signed treaties,
+    which its Faction Leader negotiated (an heir inherits them with the faction)."""
+    keys = [f.key for f in state.scenario.factions]
+    return {
+        "proposals": [
+            {"id": p["id"], "by": keys[p["by"]], "to": keys[p["to"]], "text": p["text"]}
+            for p in state.proposals
+            if faction in (p["by"], p["to"])
+        ],
+        "treaties": [
+            {
+                "id": t["id"],
+                "with": keys[t["f2"] if t["f1"] == faction else t["f1"]],
+                "text": t["text"],
+                "start": t["start"],
+                "active": t["active"],
+                "ended": t["ended"],
+            }
+            for t in state.treaties
+            if faction in (t["f1"], t["f2"])
+        ],
     }
