@@ -129,6 +129,7 @@ class NobilityDeals(DealRules):
 
     def execute(self, state, deal: Deal, ev: list) -> None:
         p, q = deal.parties
+        state.count("deals")
         for giver, items in deal.gives:
             to = q if giver == p else p
             cards = []

@@ -397,6 +397,7 @@ def claim_income(state: State, melder: int, card: int, ev: list) -> None:
     from_hand(state, melder, card)
     state.ndiscard.append(card)
     operated(state)
+    state.count("income_events")
     ev.append(Event("income_claimed", EVERYONE, player=melder, card=card))
     order = state.clockwise(melder)
     if not state.melds_of(melder):
@@ -476,6 +477,7 @@ def drop_nobles(state: State, q: int, nobles, ev: list) -> None:
     for c in order:
         unplace(state, c)
         state.sdiscard.append(c)
+    state.count("nobles_unpaid", len(order))
     ev.append(Event("unpaid", EVERYONE, player=q, cards=order))
 
 
@@ -561,7 +563,11 @@ def finish_battle(state: State, chosen, ev: list) -> None:
     won = a >= d + 2
     state.battle = state.lose = None
     state.phase = MELD
+    state.count("battles")
+    if target < 0:
+        state.count("hand_battles")
     if won:
+        state.count("battles_won")
         lost_a, lost_d = list(chosen), list(defenders)
     else:
         lost_a, lost_d = list(attackers), list(chosen)
@@ -593,6 +599,8 @@ def finish_battle(state: State, chosen, ev: list) -> None:
     )
     if won and target >= 0:
         state.melds[target].owner = p  # NOB-40: with its cards and joker
+        state.count("melds_captured")
+        state.count("provinces_captured", state.melds[target].length)
         ev.append(Event("captured_meld", EVERYONE, player=p, meld=state.melds[target].name))
     elif won:
         prize = state.hands[q]
@@ -602,6 +610,7 @@ def finish_battle(state: State, chosen, ev: list) -> None:
         state.hands[p] += prize
         state.captured += prize
         state.attacks |= HAND_CAPTURED
+        state.count("hands_captured")
         ev.append(Event("captured_hand", only(p, q), player=p, defender=q, cards=prize[:]))
         ev.append(Event("captured_hand", all_but(p, q), player=p, defender=q, count=len(prize)))
     after_battle(state, ev)
@@ -629,6 +638,7 @@ def retrieve(state: State, p: int, c: int, target: int, ev: list) -> None:
     state.ndiscard.remove(c)
     state.money[p] -= FEE
     state.bank += FEE
+    state.count("nobles_retrieved")
     state.activity = True
     state.phase = RETRIEVE
     if target >= 0:
@@ -647,6 +657,7 @@ def take_back(state: State, p: int, c: int, ev: list) -> None:
     unplace(state, c)
     to_hand(state, p, c, public=True)
     state.freed += 1
+    state.count("nobles_taken_back")
     state.activity = True
     state.phase = FREE
     ev.append(Event("took_back", EVERYONE, player=p, card=c, meld=m.name))
@@ -688,6 +699,7 @@ def concede(state: State, p: int, ev: list) -> None:
 
 def form_coalition(state: State, parties, ev: list) -> None:
     state.coalition = tuple(sorted(parties))
+    state.count("coalitions")
     ev.append(Event("coalition_formed", EVERYONE, players=list(state.coalition)))
 
 
@@ -707,6 +719,7 @@ def end_coalition(state: State, ev: list, why: str) -> None:
 def hold_election(state: State, ev: list, resume: str) -> None:
     """The stock is exhausted: count, open the coalition window (NOB-47..52, NOB-A09)."""
     state.elections += 1
+    state.count("elections")
     counts = [state.provinces(q) for q in range(state.num_players)]
     ev.append(Event("election", EVERYONE, number=state.elections, provinces=counts))
     cap = state.options["max_elections"]

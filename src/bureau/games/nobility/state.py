@@ -37,6 +37,24 @@ CURRENCY = 180  # NOB-03
 FEE = 15  # maintenance and retrieval, per noble (NOB-24, NOB-58)
 RING = 9  # province cards per suit: cyclic indices 0..8 stand for ranks 2..10
 
+# What a match counts for the designers' statistics (``State.tally``, ``count``).
+TALLY = (
+    "battles",
+    "battles_won",
+    "hand_battles",
+    "hands_captured",
+    "melds_captured",
+    "provinces_captured",
+    "income_events",
+    "nobles_retrieved",
+    "nobles_taken_back",
+    "nobles_unpaid",
+    "coalitions",
+    "deals",
+    "elections",
+)
+_TALLY_INDEX = {name: k for k, name in enumerate(TALLY)}
+
 
 _PROVINCE = tuple(c < 52 and 2 <= c % 13 + 1 <= 10 for c in range(54))
 _NOBLE = tuple(c < 52 and (c % 13 == 0 or c % 13 >= 10) for c in range(54))
@@ -160,6 +178,7 @@ class State:
         "stock",
         "surplus",
         "table",
+        "tally",
         "turn_exhausted",
         "turns",
         "window",
@@ -219,6 +238,7 @@ class State:
         self.rubber = 1
         self.wins: list[int] = [0] * n
         self.rubber_results: list[dict] = []
+        self.tally: tuple[int, ...] = (0,) * len(TALLY)  # a tuple: clones share it
         self.outcome = None
         self.step_started: float | None = None
 
@@ -239,6 +259,12 @@ class State:
         return new
 
     # -- small queries ------------------------------------------------------------------
+
+    def count(self, what: str, by: int = 1) -> None:
+        """Add ``by`` to the match's tally of ``what`` (a name in ``TALLY``)."""
+        k = _TALLY_INDEX[what]
+        t = self.tally
+        self.tally = (*t[:k], t[k] + by, *t[k + 1 :])
 
     def live(self) -> list[int]:
         """Seats still in the rubber, in seat order."""

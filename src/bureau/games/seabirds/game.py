@@ -363,6 +363,25 @@ class Seabirds(Game):
     def describe(self, state: State, event: Event) -> str:
         return describe(state, event)
 
+    # -- bots and designers ------------------------------------------------------------------
+
+    def own_bots(self) -> dict[str, type]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each seat's share of the win from public figures (``heuristic.evaluate``)."""
+        from .heuristic import evaluate
+
+        return evaluate(state)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """A finished game's figures for designers (``figures.statistics``)."""
+        from .figures import statistics
+
+        return statistics(state)
+
 
 def _close_phase(state: State, ev: list) -> None:
     """The phase under way ends as at its deadline: everyone is ready (SEA-28, SEA-37)."""
