@@ -58,3 +58,31 @@ def test_the_replay_waits_for_the_end(visitor):
     ann.start()
     ann.go(f"/games/{gid}/replay")
     expect(ann.page.locator("[role=alert]")).to_contain_text("when the game is over")
+
+
+def test_replay_frames_from_checkpoints_match_a_replay_from_the_start():
+    """The slider's frames come from checkpoints; every one is the state a replay from the
+    start reaches, in any order of steps: Final Decrees (hidden hands) and Aristocracy
+    (secret simultaneous stalls)."""
+    import random
+
+    from bureau.bots import make
+    from bureau.engine import Match
+    from bureau.web.replays import Frames
+
+    for game, players in (("decrees", 4), ("aristocracy", 3)):
+        m = Match(game, players, seed=3, options={"max_years": 1} if game == "aristocracy" else {})
+        bots = [make("random", m.game, s, 3) for s in range(players)]
+        while m.outcome() is None and len(m.actions) < 120:
+            seat = m.pending()[0]
+            m.play(seat, bots[seat].act(m.state))
+        record = m.record()
+        frames = Frames(every=7, records=1)
+        steps = list(range(len(record["actions"]) + 1))
+        random.Random(1).shuffle(steps)
+        for step in steps[:40]:
+            expected = Match.replay(record, upto=step)
+            got = frames.at(9, record, step)
+            for seat in (None, *range(players)):
+                assert got.view(seat) == expected.view(seat), (game, step, seat)
+        assert len(frames.checkpoints(9, record)) > 1

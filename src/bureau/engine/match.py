@@ -133,8 +133,14 @@ class Match:
                 match.begin(parse_time(record["started"]))
             except BureauError as exc:
                 raise RecordError(f"started: {exc}") from None
-        actions = record.get("actions", [])
-        for index, entry in enumerate(actions[:upto]):
+        match.follow(record.get("actions", [])[:upto])
+        return match
+
+    def follow(self, entries: Sequence, first: int = 0) -> None:
+        """Play a record's ``[player, action, time]`` entries, the first being action number
+        ``first + 1`` of the record (for the messages); raises ``RecordError`` like
+        ``replay``."""
+        for index, entry in enumerate(entries, first):
             if not (isinstance(entry, list) and 2 <= len(entry) <= 3):
                 raise RecordError(
                     f"action {index + 1}: {entry!r} is not [player, action, time]", index, entry
@@ -142,12 +148,26 @@ class Match:
             who, text = entry[0], entry[1]
             try:
                 at = parse_time(entry[2] if len(entry) == 3 else None)
-                seat = match.seat(who)
+                seat = self.seat(who)
                 if not isinstance(text, str):
                     raise RecordError(f"{text!r} is not an action text")
-                match.play(seat, text, at)
+                self.play(seat, text, at)
             except BureauError as exc:
                 raise RecordError(
                     f"action {index + 1} ({who}: {text!r}) failed: {exc}", index, entry
                 ) from None
-        return match
+
+    def copy(self) -> Match:
+        """An independent copy: the state cloned, the logs copied (a replay's checkpoint).
+
+        >>> m = Match("aristocracy", 3, seed=1)
+        >>> c = m.copy()
+        >>> _ = c.play(0, c.game.legal_actions(c.state, 0)[0])
+        >>> len(c.actions), len(m.actions)
+        (1, 0)
+        """
+        new = object.__new__(Match)
+        new.game, new.seed, new.started = self.game, self.seed, self.started
+        new.state = self.game.clone(self.state)
+        new.actions, new.events = list(self.actions), list(self.events)
+        return new

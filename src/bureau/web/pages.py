@@ -17,6 +17,7 @@ from bureau.server import auth
 from bureau.server.service import Reader, ServiceError
 
 from . import tables
+from .replays import Frames
 
 EVENTS_SHOWN = 40
 
@@ -41,6 +42,7 @@ class Pages:
         self.api = api
         self.service = api.service
         self.env = _environment()
+        self.frames = Frames()
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -224,8 +226,12 @@ class Pages:
             seat = _whole(request.query_params.get("seat", ""), len(record["players"]) - 1)
         except ServiceError as exc:
             return _alert(exc)
-        ctx = await self.api.call(_frame_context, record, step, seat)
+        ctx = await self.api.call(self.frame_context, gid, record, step, seat)
         return self.render("frame.html", ctx=ctx)
+
+    def frame_context(self, gid: int, record: dict, step: int, seat: int | None) -> dict:
+        """A frame from the replay checkpoints: the slider does not replay from the start."""
+        return _frame_context(self.frames.at(gid, record, step), record, step, seat)
 
 
 def _alert(exc: ServiceError) -> HTMLResponse:
@@ -255,8 +261,7 @@ def _whole(raw: str, top: int) -> int | None:
     return int(raw)
 
 
-def _frame_context(record: dict, step: int, seat: int | None) -> dict:
-    m = Match.replay(record, upto=step)
+def _frame_context(m: Match, record: dict, step: int, seat: int | None) -> dict:
     last = record["actions"][step - 1] if step else None
     return {
         "game": m.game.name,
