@@ -12,7 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from bureau.engine import Match
-from bureau.web.tables.decrees import card_name
+from bureau.web.tables.decrees import card_name, deal_forms
 
 from .conftest import facts_at_every_step
 
@@ -243,3 +243,18 @@ def test_the_table_fits_a_phone_and_a_spectator_sees_no_hand(visitor):
     assert cat.page.locator(f"{TABLE} .dec-hand").count() == 0
     assert cat.page.locator(f"{TABLE} form").count() == 0
     assert ann.errors == [] and cat.errors == []
+
+
+def test_an_offer_may_ask_for_any_card_of_the_deck():
+    """DEC-A14, DEC-62: the deal form asks another player for any card kind of the deck,
+    not only the cards the reader has seen; the offer it composes is legal."""
+    m = Match("decrees", 4, seed=4)
+    view = m.view(0)
+    seen = set(view["players"][0]["hand"]) | set(view["discard"])
+    (ben,) = [f for f in deal_forms({"id": 1, "view": view, "seat": 0}) if f["name"] == "Ben"]
+    asked = [k for _, k in ben["their_cards"]]
+    assert set(asked) == set(view["card_kinds"]) and set(asked) - seen
+    assert "stagnation-and-decline" not in asked
+    part = next(v for v, k in ben["their_cards"] if k not in seen)
+    m.play(0, "offer Ben: " + part.removeprefix("; "))
+    assert m.view(1)["offers"]

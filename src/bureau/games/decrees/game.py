@@ -272,6 +272,8 @@ class FinalDecrees(Game):
             "enacted": state.enacted,
             "next_award": 10 * (state.enacted + 1),
             "deck_count": len(state.deck),
+            # the deck's kinds are public; an offer may ask for any of them (DEC-A14)
+            "card_kinds": [c.key for k, c in enumerate(cards) if k != state.sd],
             "discard": [cards[k].key for k in state.discard],
             "players": [
                 self._player_view(state, q, player, over) for q in range(state.num_players)

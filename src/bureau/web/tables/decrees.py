@@ -271,8 +271,8 @@ def deal_forms(ctx: dict) -> list[dict]:
         return []
     players = view["players"]
     me = players[seat]
-    known = sorted({*me.get("hand", []), *view.get("discard", [])})
-    known = [k for k in known if k != "stagnation-and-decline"]
+    # An offer may ask for any card: whether she holds it is checked when she accepts.
+    asked = view.get("card_kinds", [])
     forms = []
     for q, other in enumerate(players):
         if q == seat:
@@ -287,7 +287,7 @@ def deal_forms(ctx: dict) -> list[dict]:
                 "their_blame": [
                     (f"; {other['name']} gives {n} blame", n) for n in range(1, other["blame"] + 1)
                 ],
-                "their_cards": [(f"; {other['name']} gives card {k}", k) for k in known],
+                "their_cards": [(f"; {other['name']} gives card {k}", k) for k in asked],
             }
         )
     return forms
