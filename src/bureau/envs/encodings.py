@@ -1,0 +1,242 @@
+"""Per-game encodings for the research environments: action vocabularies and observations.
+
+Each game gets an ``Encoding``: its fixed action vocabulary (``tokens.Vocab``), the size of
+its observation vector, and, for Seabirds, the finite family of Transactions it offers
+beside the game's listed legal actions (the game cannot list free-text messages).
+
+Observations are *hashed features of the player's view* (``game.view(state, seat)``, never
+the state): every leaf of the view becomes a named feature, and each name is hashed
+(CRC-32) into one of ``obs_size`` buckets.
+
+- a number or a bool at path ``players[+1].coins`` adds its value to that bucket (lists of
+  one entry per seat are indexed from the observer: ``+0`` is you, ``+1`` the next seat);
+- a string ``7H`` in ``players[+0].hand`` adds 1 to the bucket of ``players[+0].hand=7H``
+  (so card lists become card counts); a seat's name becomes ``<seat+k>``;
+- a seat number under a key naming a seat (``active``, ``herald``, ...) becomes ``<seat+k>``.
+
+>>> enc = encoding("nobility")
+>>> len(enc.vocab) > 80, enc.obs_size
+(True, 512)
+>>> view = {"you": 1, "players": [{"n": 2}, {"n": 5}], "hand": ["7H", "7H"]}
+>>> for name, value in sorted(features(view, ("Ann", "Ben"), 1)):
+...     print(name, value)
+hand=7H 1.0
+hand=7H 1.0
+players[+0].n 5.0
+players[+1].n 2.0
+you=<seat+0> 1.0
+"""
+
+from __future__ import annotations
+
+import tomllib
+import zlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+
+import numpy as np
+
+from bureau.cards import NUM_CODES, card_text
+
+from .tokens import Vocab, seat_token, split
+
+CARDS = tuple(card_text(c) for c in range(NUM_CODES))
+# View keys whose int values are seats (rotated to the observer, like seat lists).
+SEAT_KEYS = frozenset(
+    ("you", "active", "herald", "dealer", "head", "from", "owner", "visitor", "pending")
+)
+MAX_PLAYERS = 12  # the most seats any game has (Noblesse); relative seats up to it
+OBS_LIMIT = 1e6  # observation values are clipped to +-OBS_LIMIT
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """What the environment needs to know about one game's texts and views."""
+
+    game: str
+    vocab: Vocab
+    obs_size: int
+    # Extra candidate action texts for a seat, from its view alone (Seabirds' Transactions).
+    extras: Callable[[dict, Sequence[str], int], list[str]] | None = None
+
+
+# -- vocabularies --------------------------------------------------------------------------
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+ARISTOCRACY_WORDS = _words(
+    "all ball bid build buy chateau decline discard downgrade estate expose farm favor"
+    " for force harvest hide in market none pass pay penalty pick royal sell stall store"
+    " trade upgrade visit with glory"
+)
+
+NOBILITY_WORDS = _words(
+    "accept add attack coalition concede decline defend disband discard done draw hand"
+    " income lose meld merge no nobles none offer pass retrieve stock take to with"
+)
+
+DECREES_WORDS = _words(
+    "ADM EXE HR REF SS TRE D1 D2 D3 D4 D5 D6 D7 D8 D9 accept add and assign bid budget"
+    " decline draw end forward from investigate manoeuvres move play reassign remove"
+    " restructure reverse spread stamp to commission-of-inquiry cover-up good-press"
+    " internal-audit leave-of-absence lost-in-the-mail naval-review overtime pass-the-buck"
+    " personnel-review proxy-signature reorganisation requisition-form scapegoat"
+    " staff-rotation urgent-courier whitewash"
+)
+
+# Seabirds: the finite commands, and the words of the Transactions ``seabirds_extras`` writes.
+SEA_HOUSES = ("Harvesting", "Breeding", "Usury", "Secrets", "Sensation", "Suppression")
+SEA_ASSETS = ("Money", "Food", "Worker Beetles", "Corporations", "Treaties", "Erotroupes",
+              "Platoons")  # fmt: skip
+SEA_SINGULAR = ("Money", "Food", "Worker Beetle", "Corporation", "Treaty", "Erotroupe", "Platoon")
+SEA_OWN = {"Harvesting": 1, "Breeding": 2, "Usury": 3, "Secrets": 4, "Sensation": 5,
+           "Suppression": 6}  # fmt: skip
+SEA_HEADER = "post: ATTN Bureau: Transaction."
+SEABIRDS_WORDS = _words(
+    "house ready agree limits administrator Surplus Windfall Hazard Bureaucracy post ATTN"
+    " Bureau Transaction I give to reinvest take from"
+)
+
+NOBLESSE_WORDS = _words(
+    "move to disband march attack recruit led by courtier pc heir noble officer with at"
+    " rent for steward tc lobbyist spy recall staff build messenger open city create marry"
+    " exchange hostages field surgeon arson bribery poison assassin incapacitate knife use"
+    " and pay successor give contact choose done cancel accept refuse marriage propose"
+    " treaty sign reject report breach of promise vote setup income skip uniques unit"
+    " 1-1-1 2-1-1 2-2-1 3-1-1 3-2-1 arsenal university war council fortress spymaster star"
+    " Inf MP $"
+)
+
+
+def _squares(rows: int = 12, cols: int = 12) -> list[str]:
+    """Board squares ``A1``..``L12`` (also company codes such as ``C1``, ``R7``)."""
+    return [f"{chr(65 + r)}{c}" for r in range(rows) for c in range(1, cols + 1)]
+
+
+def _noblesse_scenario_words(spec: str) -> list[str]:
+    """Every word of the scenario's texts (unit kinds, roles, abilities, officers)."""
+    if spec == "house_default_v1":
+        text = (files("bureau.games.noblesse") / "house_default_v1.toml").read_text("utf-8")
+    else:
+        text = Path(spec).expanduser().read_text(encoding="utf-8")
+    out: list[str] = []
+
+    def walk(obj) -> None:
+        if isinstance(obj, dict):
+            for value in obj.values():
+                walk(value)
+        elif isinstance(obj, list):
+            for value in obj:
+                walk(value)
+        elif isinstance(obj, str):
+            out.extend(split(obj))
+
+    walk(tomllib.loads(text))
+    return out
+
+
+def seabirds_extras(view: dict, names: Sequence[str], seat: int) -> list[str]:
+    """Transactions a House may post, from its view: gifts of 1 or 2 of what it holds to
+    each other House, reinvestments between Money and its own Resource (X for X-1), and
+    the Sensation/Suppression take. Upgrades and conditional trades are not offered."""
+    if view.get("phase") not in ("air", "land") or seat not in view.get("pending", ()):
+        return []
+    me = view["houses"][seat]
+    house = me.get("house")
+    if house not in SEA_OWN:
+        return []
+    held = [me["money"], *(me["resources"].get(a, 0) for a in SEA_ASSETS[1:])]
+    others = [h["house"] for h in view["houses"] if h.get("house") not in (None, house)]
+    out = []
+    for a, n in enumerate(held):
+        for k in range(1, min(n, 2) + 1):
+            out += [f"{SEA_HEADER} I give {_amount(a, k)} to {to}." for to in others]
+    own = SEA_OWN[house]
+    for give, get in ((0, own), (own, 0)):
+        for x in range(2, min(held[give], 3) + 1):
+            out.append(f"{SEA_HEADER} I reinvest {_amount(give, x)} for {_amount(get, x - 1)}.")
+    if house in ("Sensation", "Suppression") and me.get("special_left"):
+        out += [f"{SEA_HEADER} I take 1 Money from {h}." for h in others]
+    return out
+
+
+def _amount(asset: int, n: int) -> str:
+    return f"{n} {(SEA_SINGULAR if n == 1 else SEA_ASSETS)[asset]}"
+
+
+def _seabirds_words() -> list[str]:
+    words = list(SEABIRDS_WORDS) + list(SEA_HOUSES)
+    for a in range(len(SEA_ASSETS)):
+        words += split(SEA_ASSETS[a]) + split(SEA_SINGULAR[a])
+    return words
+
+
+@cache
+def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
+    """The encoding of ``game`` (for Noblesse, of the scenario its options name)."""
+    if game == "aristocracy":
+        return Encoding(game, Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, 30), 1024)
+    if game == "nobility":
+        return Encoding(game, Vocab(game, [*CARDS, *NOBILITY_WORDS], MAX_PLAYERS, 10), 512)
+    if game == "decrees":
+        return Encoding(game, Vocab(game, DECREES_WORDS, MAX_PLAYERS, 30), 1024)
+    if game == "seabirds":
+        vocab = Vocab(game, _seabirds_words(), MAX_PLAYERS, 10)
+        return Encoding(game, vocab, 1024, seabirds_extras)
+    if game == "noblesse":
+        units = [f"U{i}" for i in range(1, 300)]
+        words = [*_squares(), *units, *(f"x{i}" for i in range(2, 10)), *NOBLESSE_WORDS]
+        words += _noblesse_scenario_words(scenario)
+        return Encoding(game, Vocab(game, words, MAX_PLAYERS, 20), 2048)
+    raise ValueError(f"no research encoding for game {game!r}")
+
+
+# -- observations ----------------------------------------------------------------------
+
+
+def features(view, names: Sequence[str], seat: int, path: str = "") -> Iterator[tuple[str, float]]:
+    """The named features of ``view`` as ``seat`` sees it (see the module's docstring)."""
+    n = len(names)
+    if isinstance(view, dict):
+        for key, value in view.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if key in SEAT_KEYS:
+                value = _seat_value(value, n, seat)
+            yield from features(value, names, seat, sub)
+    elif isinstance(view, list):
+        per_seat = len(view) == n
+        for i, item in enumerate(view):
+            if isinstance(item, str):
+                yield from features(item, names, seat, path)
+            else:
+                where = f"+{(i - seat) % n}" if per_seat else str(min(i, 31))
+                yield from features(item, names, seat, f"{path}[{where}]")
+    elif isinstance(view, bool | int | float):
+        yield path, float(view)
+    elif isinstance(view, str):
+        if view in names:
+            view = seat_token((names.index(view) - seat) % n)
+        yield f"{path}={view}", 1.0
+
+
+def _seat_value(value, n: int, seat: int):
+    """Seat numbers as seat tokens relative to ``seat`` (lists element-wise)."""
+    if isinstance(value, list):
+        return [_seat_value(v, n, seat) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n:
+        return seat_token((value - seat) % n)
+    return value
+
+
+def encode_view(view: dict, names: Sequence[str], seat: int, size: int) -> np.ndarray:
+    """The hashed feature vector (float32, length ``size``) of ``view`` for ``seat``."""
+    out = np.zeros(size, dtype=np.float32)
+    for key, value in features(view, names, seat):
+        out[zlib.crc32(key.encode()) % size] += value
+    return np.clip(out, -OBS_LIMIT, OBS_LIMIT, out=out)

@@ -1,0 +1,201 @@
+"""The PettingZoo environments of every game (``bureau.envs.pettingzoo``, docs/research.md)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from bureau.engine import all_games
+from bureau.envs.pettingzoo import IllegalToken, env
+
+GAMES = [g.name for g in all_games()]
+# Caps keep the long games short here; a capped game ends as a truncation.
+OPTIONS = {"aristocracy": {"max_years": 3}, "noblesse": {"max_nights": 2}}
+
+
+def make(game: str, **kw):
+    return env(game, options=OPTIONS.get(game), **kw)
+
+
+def play(e, rng: random.Random, on_step=None, max_steps: int = 20_000) -> tuple[dict, dict]:
+    """Random masked play to the end: the last ``info`` and each agent's final reward;
+    ``on_step(e)`` is called before each live agent's step. Nobody concedes a game of
+    Nobility while anything else is legal, so that games last."""
+    info: dict = {}
+    paid: dict = {}
+    for steps, agent in enumerate(e.agent_iter()):
+        assert steps < max_steps, "the game did not end"
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            paid[agent] = reward
+            e.step(None)
+            continue
+        assert reward == 0  # rewards come only at the end
+        if on_step is not None:
+            on_step(e)
+        legal = np.flatnonzero(obs["action_mask"]).tolist()
+        lasting = [t for t in legal if e.vocab.tokens[t] != "concede"] or legal
+        e.step(rng.choice(lasting))
+    return info, paid
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_api_and_seed_tests_pass(game):
+    api_test(make(game), num_cycles=60)
+    seed_test(lambda: make(game), num_cycles=60)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_random_masked_game_ends_with_its_rewards(game):
+    e = make(game, seed=7)
+    e.reset()
+    info, paid = play(e, random.Random(7))
+    final = e.game.outcome(e.state)
+    assert e.agents == [] and len(e.history) > 5
+    assert final is not None and info["outcome"] == final.to_json()
+    assert set(paid) == set(e.possible_agents)
+    if final.capped:  # truncated: nobody is paid
+        assert paid == {a: 0.0 for a in e.possible_agents}
+        return
+    share = 1 / len(final.winners)
+    assert paid == {
+        a: share if s in final.winners else 0.0 for s, a in enumerate(e.possible_agents)
+    }
+
+
+def test_rewards_rank_scheme_and_truncation():
+    e = env("decrees", seed=2, rewards="rank")
+    e.reset(seed=2)
+    _info, paid = play(e, random.Random(2))
+    ranking = e.game.outcome(e.state).ranking
+    n = len(ranking)
+    assert paid == {a: (n - ranking[s]) / (n - 1) for s, a in enumerate(e.possible_agents)}
+
+    capped = env("aristocracy", options={"max_years": 1}, seed=1)
+    capped.reset()
+    info, paid = play(capped, random.Random(1))
+    assert info["outcome"]["capped"] and set(paid.values()) == {0.0}
+    assert all(capped.truncations.get(a, True) for a in capped.possible_agents)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observations_do_not_change_when_hidden_information_is_redealt(game):
+    """Re-deal what each seat cannot know (``determinize``): its observation, action mask
+    included, stays the same bit for bit."""
+    e = make(game, seed=11)
+    e.reset()
+    rng = random.Random(11)
+    checked = redealt = 0
+
+    def check(e):
+        nonlocal checked, redealt
+        if e._choice.prefix != _root_prefix(e) or rng.random() > 0.3:
+            return
+        real = e.state
+        for seat, agent in enumerate(e.possible_agents):
+            seen = e.observe(agent)
+            e.state = e.game.determinize(real, seat, random.Random(checked))
+            other_seat = (seat + 1) % len(e.possible_agents)  # what the re-deal changed
+            redealt += e.game.view(e.state, other_seat) != e.game.view(real, other_seat)
+            e._next_decision()
+            other = e.observe(agent)
+            e.state = real
+            e._next_decision()
+            assert np.array_equal(seen["observation"], other["observation"]), (game, agent)
+            assert np.array_equal(seen["action_mask"], other["action_mask"]), (game, agent)
+            checked += 1
+
+    play(e, rng, on_step=check)
+    assert checked >= 5 * len(e.possible_agents)
+    # Something was re-dealt (in Seabirds the env only posts in public: nothing is hidden
+    # from the other Houses but the deck's order, which no view shows).
+    assert redealt > 0 or game == "seabirds"
+
+
+def _root_prefix(e) -> tuple:
+    """The tokens filled in before the acting seat picks anything."""
+    fresh = e._choice.__class__(e._choice.seat, e._choice.actions)
+    fresh.extend_forced()
+    return fresh.prefix
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_action_index_round_trips_and_covers_every_legal_action(game):
+    """index -> canonical text -> index for every legal action met, and every legal
+    action the game lists is expressible; playing a text's indices plays that text."""
+    e = make(game, seed=3, players=e_players(game))
+    e.reset()
+    rng = random.Random(3)
+    met = 0
+
+    def check(e):
+        nonlocal met
+        if e._choice.prefix != _root_prefix(e):
+            return
+        seat = e._choice.seat
+        listed = {str(a) for a in e.game.legal_actions(e.state, seat)}
+        texts = e.legal_texts()
+        assert listed <= set(texts)
+        for text in rng.sample(texts, min(len(texts), 20)):
+            codes = e.encode_text(text)
+            assert e.decode_tokens(codes) == text
+            assert e.encode_text(e.decode_tokens(codes)) == codes
+            met += 1
+
+    play(e, rng, on_step=check)
+    assert met > 50
+    # Spell one action out token by token: the env applies exactly that text.
+    e.reset(seed=5)
+    text = max(e.legal_texts(), key=len)
+    codes = e.encode_text(text)
+    actor = e.agent_selection
+    while not e.history:
+        done = len(e._choice.prefix)
+        e.step(codes[done] if done < len(codes) else 0)
+    assert e.history[0] == (actor, text)
+
+
+def e_players(game: str) -> int:
+    return {"aristocracy": 3, "nobility": 3, "decrees": 5, "seabirds": 4, "noblesse": 9}[game]
+
+
+def test_an_illegal_action_index_is_refused_with_what_is_legal():
+    e = env("nobility", seed=3)
+    e.reset()
+    with pytest.raises(IllegalToken, match=r"not legal now for Ann.*legal tokens are .*draw"):
+        e.step(e.token_index("meld"))
+    with pytest.raises(IllegalToken, match="out of range"):
+        e.step(10_000)
+    assert e.history == [] and e.agent_selection == "Ann"
+
+
+def test_agents_are_seat_names_and_spaces_are_fixed_per_game():
+    e = env("aristocracy", players=["Ann", "Bob", "Cy"])
+    e.reset(seed=1)
+    assert e.possible_agents == ["Ann", "Bob", "Cy"]
+    assert e.action_space("Ann").n == len(e.vocab) == env("aristocracy", players=5).vocab.__len__()
+    obs = e.observe("Bob")
+    assert obs["observation"].shape == e.observation_space("Bob")["observation"].shape
+    waiting = [a for a in e.possible_agents if a != e.agent_selection]
+    assert not e.observe(waiting[0])["action_mask"].any()  # only the acting seat has a mask
+
+
+def test_the_training_loop_of_the_docs_runs():
+    text = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    loop = text[text.index("## A training loop") :]
+    code = re.search(r"```python\n(.*?)```", loop, re.S).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {})
+    assert out.getvalue() == "2\n"
