@@ -1,0 +1,655 @@
+"""Aristocracy's heuristic bot and its position evaluator.
+
+The bot plays the way a careful human does (``docs/games/aristocracy.md``,
+"The heuristic bot"): it collects cards of a few ranks, lays a building
+*site* on a rank as soon as it holds three of it (a château-sized building
+whose missing cards are filler), then swaps the filler out with Store as
+matching cards arrive by draws, trades, the Ball, the auction, purchases and
+harvests. Stalls hold its junk, so its actions cost it nothing it needs.
+Kings are kept for free builds, Queens spent on visits, Jacks on purchases.
+At Glory it ends the game as soon as it qualifies and leads. Aristocracy has
+no negotiated deals: its only exchanges are Trades, which the other side
+cannot refuse, so the bot weighs each trade by what it gains, what it gives
+up, and how much the card it hands over helps the player who receives it.
+
+``evaluate`` scores a position for search bots: each seat's share of the
+win, a softmax of its progress (complete buildings, partly matched ones,
+Glory in reach, coins).
+
+>>> from bureau.games.aristocracy import GAME
+>>> state = GAME.new(3, seed=1, options={"herald": 0})
+>>> bot = HeuristicBot(GAME, seat=0, seed=1)
+>>> str(bot.act(state)).startswith("stall")
+True
+>>> [round(x, 3) for x in evaluate(state)]
+[0.333, 0.333, 0.333]
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+from bureau.bots.base import Bot
+from bureau.cards import JACK, KING, QUEEN, rank, weight
+
+from . import flow, rules
+from .actions import (
+    DECLINE,
+    FORCE_DISCARD,
+    FORCE_PAY,
+    GLORY,
+    PASS,
+    STALL,
+    Ball,
+    Bid,
+    Build,
+    Buy,
+    Discard,
+    Downgrade,
+    Expose,
+    Favor,
+    Harvest,
+    Hide,
+    Penalty,
+    Royal,
+    Sell,
+    Stall,
+    Store,
+    Trade,
+    Upgrade,
+    Visit,
+)
+from .moves import building_ref, market_picks, visit_choices
+from .state import ACT, BALL, BID, EXPOSE, FACE_UP, FORCE, OVER, PENALTY, PICK, TAX
+from .state import GLORY as GLORY_STEP
+from .state import JACK as JACK_ROUND
+from .state import KING as KING_ROUND
+from .state import QUEEN as QUEEN_ROUND
+from .state import STALL as STALL_STEP
+
+RANKS = tuple(rank(c) for c in range(54))  # rank by card code, for the hot loops
+
+# What one more card of a rank is worth, by how many of it the bot then holds
+# beyond what its buildings need: singles are junk, pairs and more grow a site.
+MARGINAL = (0, 1, 5, 8, 10, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7)
+NEEDED = 50  # a card that fills a mismatched slot of one of the bot's buildings
+GROW = 15  # a card that can grow a complete farm or estate
+# The favors of the first face cards of each rank: a King builds, a Queen visits, a Jack buys.
+FAVOR = {KING: (30, 20, 8), QUEEN: (6, 3), JACK: (5, 3)}
+JUNK = 1  # worth at or below this: stall fodder, ball fodder, sold for coins
+MAX_SITES = 2  # incomplete buildings the bot keeps under construction at once
+RICH = 4  # coins from which the bot spends freely on royal actions
+P_COMPLETE = 0.35  # the chance that an opponent's unvisited building is complete
+
+
+class Plan:
+    """What the bot knows of its own holdings, computed once per decision."""
+
+    __slots__ = ("builds_on", "chateau", "estate", "farm", "held", "leader", "need", "p", "state")
+
+    def __init__(self, state, p: int):
+        self.state = state
+        self.p = p
+        self.farm, self.estate, self.chateau = flow.sizes(state)
+        held = [0] * 14
+        for c in state.hands[p]:
+            held[RANKS[c]] += 1
+        for c in state.stalls[p]:
+            held[RANKS[c]] += 1
+        self.held = held
+        need = [0] * 14
+        for b in state.buildings[p]:
+            r = RANKS[b.address]
+            need[r] += sum(1 for c in b.cards if RANKS[c] != r)
+        self.need = need
+        self.leader = public_leader(state, p)
+        # The ranks each player builds on (public: address cards lie face up).
+        self.builds_on = [{RANKS[b.address] for b in bs} for bs in state.buildings]
+
+    def grow_room(self, r: int) -> int:
+        """Cards of rank ``r`` that could grow the bot's complete farms and estates."""
+        room = 0
+        for b in self.state.buildings[self.p]:
+            if RANKS[b.address] == r and len(b.cards) < self.chateau and complete(b):
+                room += self.chateau - len(b.cards)
+        return room
+
+    def worth(self, r: int, held: int) -> int:
+        """What the ``held``-th card of rank ``r`` is worth to the bot: as building material
+        (a slot to fill, a site to grow) or as a face card's favor, whichever is more."""
+        extra = held - self.need[r]
+        if extra <= 0:
+            return NEEDED
+        value = MARGINAL[min(extra, 14)]
+        if extra <= self.grow_room(r):
+            value += GROW
+        favors = FAVOR.get(r, ())
+        return max(value, favors[held - 1]) if held <= len(favors) else value
+
+    def gain(self, r: int) -> int:
+        """What one more card of rank ``r`` is worth to the bot."""
+        return self.worth(r, self.held[r] + 1)
+
+    def keep(self, r: int) -> int:
+        """What the bot loses by giving up one of its cards of rank ``r``."""
+        return self.worth(r, self.held[r])
+
+    def sources(self, exclude: int = -1) -> list[int]:
+        """The bot's cards as action sources, stall copies first (they are exposed to trades)."""
+        out = [c | STALL for c in self.state.stalls[self.p]] + self.state.hands[self.p]
+        if exclude >= 0:
+            out.remove(exclude)
+        return out
+
+
+def complete(b) -> bool:
+    want = RANKS[b.address]
+    return all(RANKS[c] == want for c in b.cards)
+
+
+def public_vp(state, q: int) -> float:
+    """``q``'s victory points as anyone may guess them: a building with an exposed
+    mismatched card scores nothing, any other counts with ``P_COMPLETE``."""
+    farm = state.options["farm_size"]
+    total = 0.0
+    for b in state.buildings[q]:
+        want = RANKS[b.address]
+        if not any(e and RANKS[c] != want for c, e in zip(b.cards, b.exposed, strict=True)):
+            total += (len(b.cards) - farm + 1) * P_COMPLETE
+    return total
+
+
+def rivals(state, p: int) -> list[int]:
+    """``p``'s opponents clockwise from her left, so that ties between them favor no seat."""
+    n = state.num_players
+    return [(p + k) % n for k in range(1, n)]
+
+
+def public_leader(state, p: int) -> int:
+    """The opponent of ``p`` who looks furthest ahead from public information."""
+    best, best_score = -1, -1.0
+    for q in rivals(state, p):
+        score = public_vp(state, q) + 0.1 * len(state.buildings[q]) + 0.01 * state.coins[q]
+        if score > best_score:
+            best, best_score = q, score
+    return best
+
+
+# -- the bot ----------------------------------------------------------------------------------
+
+
+class HeuristicBot(Bot):
+    """Builds sites on the ranks it collects and fills them, trades junk for what it needs,
+    visits and buys with spare face cards, and claims Glory as soon as it qualifies and leads.
+
+    ``fallbacks`` counts decisions where its own plan failed and it played a random legal
+    action instead (never, in the tests' games).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, game, seat: int, seed: int = 0):
+        super().__init__(game, seat, seed)
+        self.fallbacks = 0
+
+    def choose(self, state):
+        p = self.seat
+        try:
+            action = decide(state, p)
+            rules.check(state, p, action)
+            return action
+        except Exception:  # never stop a game: a legal random action instead
+            self.fallbacks += 1
+            return self.game.sample_action(state, p, self.rng)
+
+
+def decide(state, p: int):
+    """The heuristic bot's choice for seat ``p`` in ``state``."""
+    step = state.step
+    if step == ACT:
+        return act(Plan(state, p))
+    if step == STALL_STEP:
+        return choose_stall(Plan(state, p))
+    if step == TAX:
+        return choose_tax(Plan(state, p))
+    if step == BALL:
+        plan = Plan(state, p)
+        return Ball(tuple(sorted(c for c in state.hands[p] if plan.keep(RANKS[c]) <= JUNK)))
+    if step == BID:
+        return choose_bid(Plan(state, p))
+    if step == PICK:
+        return choose_pick(Plan(state, p))
+    if step == PENALTY:
+        choices = visit_choices(state, Penalty, exposed=True)
+        return choices[0] if choices else DECLINE
+    if step == FORCE:
+        return choose_force(state, p)
+    if step == EXPOSE:
+        choices = visit_choices(state, Expose, exposed=False)
+        return choices[0] if choices else DECLINE
+    if step == GLORY_STEP:
+        return GLORY if wants_glory(state, p) else DECLINE
+    raise ValueError(f"no decision at step {step}")
+
+
+# -- royal events ----------------------------------------------------------------------------
+
+
+def by_keep(plan: Plan, cards) -> list[int]:
+    """``cards`` from least to most worth keeping; lighter first among equals."""
+    return sorted(cards, key=lambda c: (plan.keep(RANKS[c]), weight(c), c))
+
+
+def choose_tax(plan: Plan):
+    k = rules.excess(plan.state, plan.p)
+    return Discard(tuple(by_keep(plan, plan.state.hands[plan.p])[:k]))
+
+
+def choose_bid(plan: Plan):
+    coins = plan.state.coins[plan.p]
+    best = max((plan.gain(RANKS[c]) for c in plan.state.market), default=0)
+    if best >= NEEDED:
+        return Bid(min(coins, 3))
+    target = 2 if best >= 14 else 1 if best >= 6 else 0
+    if coins >= RICH and target:
+        target += 1
+    return Bid(min(target, max(0, coins - 1)))  # keep a coin for a royal build
+
+
+def choose_pick(plan: Plan):
+    taken = {i for _, i in plan.state.picks}  # a card two players pick is discarded
+    return max(
+        market_picks(plan.state),
+        key=lambda a: plan.gain(RANKS[a.card]) - (20 if a.index in taken else 0),
+    )
+
+
+# -- the stall ----------------------------------------------------------------------------------
+
+
+def wanted_actions(plan: Plan) -> int:
+    """How many actions the bot expects to use this round."""
+    state, p = plan.state, plan.p
+    hand = state.hands[p]
+    n = sum(min(plan.held[r], plan.need[r]) for r in range(1, 14))
+    n += sum(1 for b in state.buildings[p] if b.production is not None)
+    n += sum(1 for c in state.market if plan.gain(RANKS[c]) >= 6) * 2
+    n += state.num_players - 1  # opponents' stalls usually offer a useful trade
+    kings = sum(1 for c in hand if RANKS[c] == KING)
+    if kings or (state.royal == KING_ROUND and state.coins[p] >= 1):
+        n += 1 + kings
+    if state.royal == QUEEN_ROUND or any(RANKS[c] in (QUEEN, JACK) for c in hand):
+        n += 1
+    return n
+
+
+def choose_stall(plan: Plan):
+    """Junk first, light cards first (the lightest stall acts first); never a King."""
+    hand = plan.state.hands[plan.p]
+    want = wanted_actions(plan)
+    junk = sorted((c for c in hand if plan.keep(RANKS[c]) <= JUNK), key=weight)
+    stall = junk[: want + 2]  # a spare pair of junk can be sold
+    if len(stall) < want:
+        rest = [c for c in by_keep(plan, hand) if RANKS[c] < JACK and plan.keep(RANKS[c]) > JUNK]
+        stall += [c for c in rest if plan.keep(RANKS[c]) < NEEDED][: want - len(stall)]
+    return Stall(tuple(sorted(stall)))
+
+
+# -- the active player's actions -------------------------------------------------------------------
+
+
+def act(plan: Plan):
+    """The first useful action, most valuable first; pass when nothing helps."""
+    for option in (
+        take_harvest,
+        glory_downgrade,
+        take_store,
+        needed_trade,
+        take_build,
+        useful_trade,
+        take_buy,
+        take_visit,
+        take_hide,
+        take_sell,
+    ):
+        action = option(plan)
+        if action is not None:
+            return action
+    return PASS
+
+
+def take_harvest(plan: Plan):
+    """A production card is a free card."""
+    for i, b in enumerate(plan.state.buildings[plan.p]):
+        if b.production is not None:
+            return Harvest(i, building_ref(plan.state, plan.p, i))
+    return None
+
+
+def take_store(plan: Plan):
+    """Swap a matching card into a building for one of its mismatched cards, exposed first."""
+    state, p = plan.state, plan.p
+    srcs = plan.sources()
+    order = sorted(range(len(state.buildings[p])), key=lambda i: -len(state.buildings[p][i].cards))
+    for i in order:
+        b = state.buildings[p][i]
+        want = RANKS[b.address]
+        src = next((s for s in srcs if RANKS[s & 63] == want), None)
+        if src is None:
+            continue
+        wrong = [j for j, c in enumerate(b.cards) if RANKS[c] != want]
+        if wrong:
+            j = max(wrong, key=lambda j: b.exposed[j])
+            return Store(src, i, building_ref(state, p, i), b.cards[j])
+    return None
+
+
+def trades(plan: Plan, threshold: int):
+    """The best trade of a stall card for a market or opponent's stall card, if its net worth
+    (gain, less what is given up and how much it helps whoever receives it) reaches
+    ``threshold``."""
+    state, p = plan.state, plan.p
+    mine = state.stalls[p]
+    if not mine:
+        return None
+    targets = [(-1, c) for c in state.market]
+    for q in rivals(state, p):
+        targets += [(q, c) for c in state.stalls[q]]
+    best, best_net, give = None, threshold - 1, -1
+    for owner, take in targets:
+        r = RANKS[take]
+        g = min(
+            (c for c in mine if RANKS[c] != r),
+            key=lambda c: (plan.keep(RANKS[c]) + helps(plan, c, owner), weight(c)),
+            default=None,
+        )
+        if g is None:
+            continue
+        net = plan.gain(r) - plan.keep(RANKS[g]) - helps(plan, g, owner)
+        if owner >= 0 and r in plan.builds_on[owner]:
+            net += 3  # it also denies the owner a card she builds on
+        if net > best_net:
+            best, best_net, give = (owner, take), net, g
+    if best is None:
+        return None
+    owner, take = best
+    return Trade(give, take, owner, state.names[owner] if owner >= 0 else "market")
+
+
+def helps(plan: Plan, card: int, owner: int) -> int:
+    """How much handing ``card`` to ``owner`` (or the market, -1) helps an opponent."""
+    r = RANKS[card]
+    if owner < 0:  # somebody who builds on it may take it from the market
+        return 1 if any(r in plan.builds_on[q] for q in rivals(plan.state, plan.p)) else 0
+    if r in plan.builds_on[owner]:
+        return 12 if owner == plan.leader else 6
+    return 0
+
+
+def needed_trade(plan: Plan):
+    return trades(plan, NEEDED - 10)
+
+
+def useful_trade(plan: Plan):
+    return trades(plan, 3)
+
+
+def build_means(plan: Plan):
+    """How the bot can build now: ``(favor source or -1, value it needs)``, cheapest first."""
+    state, p = plan.state, plan.p
+    means = []
+    if state.royal == KING_ROUND and state.coins[p] >= 1:
+        means.append((-1, 4 if state.coins[p] >= RICH else 8))
+    king = next((s for s in plan.sources() if RANKS[s & 63] == KING), None)
+    if king is not None:
+        means.append((king, 14))
+    return means
+
+
+def take_build(plan: Plan):
+    """Build or upgrade, by a royal action in the King round or a King's favor."""
+    for favor, worth_it in build_means(plan):
+        value, special = best_build(plan, plan.sources(favor))
+        if special is not None and value >= worth_it:
+            return Royal(special) if favor < 0 else Favor(favor, special)
+    return None
+
+
+def best_build(plan: Plan, srcs: list[int]):
+    """The most valuable build or upgrade from ``srcs``: ``(value, special)``."""
+    options = [*complete_builds(plan, srcs), *site_builds(plan, srcs), *upgrades(plan, srcs)]
+    return max(options, key=lambda o: o[0], default=(0, None))
+
+
+def of_rank(srcs: list[int], r: int) -> list[int]:
+    return [s for s in srcs if RANKS[s & 63] == r]
+
+
+def complete_builds(plan: Plan, srcs: list[int]):
+    """New complete buildings: a rank held ``farm + 1`` times or more."""
+    names = ("farm", "estate", "chateau")
+    for r in range(1, 14):
+        same = of_rank(srcs, r)
+        if len(same) > plan.farm:
+            size = min(len(same) - 1, plan.chateau)
+            points = size - plan.farm + 1
+            cards = tuple(sorted(same[1 : size + 1]))
+            yield 12 * points, Build(names[points - 1], same[0], cards)
+
+
+def site_builds(plan: Plan, srcs: list[int]):
+    """New incomplete buildings on a rank held three times, the rest filler junk."""
+    state, p = plan.state, plan.p
+    sites = sum(1 for b in state.buildings[p] if not complete(b))
+    if sites >= MAX_SITES:
+        return
+    names = ("farm", "estate", "chateau")
+    for r in range(1, 14):
+        same = of_rank(srcs, r)
+        if not 3 <= len(same) <= plan.chateau or plan.need[r]:
+            continue
+        filler = [s for s in srcs if RANKS[s & 63] != r and plan.keep(RANKS[s & 63]) <= JUNK]
+        filler.sort(key=lambda s: weight(s & 63))
+        for size in (plan.chateau, plan.estate, plan.farm):
+            short = size - (len(same) - 1)
+            if 0 < short <= len(filler):
+                cards = tuple(sorted(same[1:] + filler[:short]))
+                points = size - plan.farm + 1
+                value = 3 * (len(same) - 1) + (3 if size >= plan.estate else 0) + points - 1
+                yield value, Build(names[points - 1], same[0], cards)
+                break
+
+
+def upgrades(plan: Plan, srcs: list[int]):
+    """Farms and estates grown: complete ones with matching cards only; incomplete ones to
+    a château with filler too, for its Honor coin, hand size and slots to fill."""
+    state, p = plan.state, plan.p
+    for i, b in enumerate(state.buildings[p]):
+        size = len(b.cards)
+        if size >= plan.chateau:
+            continue
+        r = RANKS[b.address]
+        same = of_rank(srcs, r)
+        ref = building_ref(state, p, i)
+        if complete(b):
+            add = min(len(same), plan.chateau - size)
+            if add > 0:
+                yield 12 * add, Upgrade(i, ref, tuple(sorted(same[:add])))
+            continue
+        add = plan.chateau - size
+        filler = [s for s in srcs if RANKS[s & 63] != r and plan.keep(RANKS[s & 63]) <= JUNK]
+        cards = (same + sorted(filler, key=lambda s: weight(s & 63)))[:add]
+        if len(cards) == add:
+            value = 3 * min(len(same), add) + (3 if size < plan.estate else 0) + 1
+            yield value, Upgrade(i, ref, tuple(sorted(cards)))
+
+
+def glory_downgrade(plan: Plan):
+    """In the King round, drop mismatched cards if that is all Glory still needs."""
+    state, p = plan.state, plan.p
+    if state.royal != KING_ROUND or flow.can_glory(state, p):
+        return None
+    fixable = []
+    for i, b in enumerate(state.buildings[p]):
+        want = RANKS[b.address]
+        wrong = tuple(sorted(c for c in b.cards if RANKS[c] != want))
+        if wrong and len(b.cards) - len(wrong) >= plan.farm:
+            fixable.append((i, wrong))
+    for k in range(1, min(len(fixable), state.actions_left) + 1):
+        for chosen in combinations(fixable, k):
+            if qualifies_after(plan, chosen):
+                i, wrong = chosen[0]
+                return Downgrade(i, building_ref(state, p, i), wrong)
+    return None
+
+
+def qualifies_after(plan: Plan, chosen) -> bool:
+    """Whether the bot meets Glory once the ``chosen`` buildings drop their mismatched cards,
+    with enough points to lead."""
+    counts = [0, 0, 0]
+    dropped = dict(chosen)
+    for i, b in enumerate(plan.state.buildings[plan.p]):
+        size = len(b.cards) - len(dropped.get(i, ()))
+        if i in dropped or complete(b):
+            counts[size - plan.farm] += 1
+    farms, estates, chateaux = counts
+    ok = chateaux >= 1 and (chateaux >= 2 or estates >= 2 or farms >= 3)
+    return ok and farms + 2 * estates + 3 * chateaux > best_rival(plan.state, plan.p)
+
+
+def take_buy(plan: Plan):
+    """Buy a face-up discard the bot wants, with a Jack's favor or a royal action."""
+    state, p = plan.state, plan.p
+    face_up = state.discard[:FACE_UP]
+    if not face_up:
+        return None
+    card = max(face_up, key=lambda c: plan.gain(RANKS[c]))
+    value = plan.gain(RANKS[card])
+    jack = next((s for s in plan.sources() if RANKS[s & 63] == JACK), None)
+    if jack is not None and value >= 6 and RANKS[card] != JACK:
+        return Favor(jack, Buy(card))
+    enough = 6 if state.coins[p] >= RICH else 14
+    if state.royal == JACK_ROUND and state.coins[p] >= 2 and value >= enough:
+        return Royal(Buy(card))
+    return None
+
+
+def take_visit(plan: Plan):
+    """Visit an opponent's building: with a Queen's favor anywhere, with a royal action where
+    an exposed mismatched card promises a coin and the re-visit penalty."""
+    state, p = plan.state, plan.p
+    best, best_score = None, 0
+    for q in rivals(state, p):
+        for i, b in enumerate(state.buildings[q]):
+            want = RANKS[b.address]
+            exposed = any(e and RANKS[c] != want for c, e in zip(b.cards, b.exposed, strict=True))
+            score = (3 if exposed else 1) + (q == plan.leader) + (state.coins[q] > 0)
+            if score > best_score:
+                best, best_score = Visit(q, state.names[q], i, building_ref(state, q, i)), score
+    if best is None:
+        return None
+    queen = next((s for s in plan.sources() if RANKS[s & 63] == QUEEN), None)
+    if queen is not None:
+        return Favor(queen, best)
+    enough = 2 if state.coins[p] >= RICH else 4  # a coin spent for a coin back, or more
+    if state.royal == QUEEN_ROUND and state.coins[p] >= 2 and best_score >= enough:
+        return Royal(best)
+    return None
+
+
+def take_hide(plan: Plan):
+    """Take a valuable stall card back before a player still to act can trade it away."""
+    state, p = plan.state, plan.p
+    if not any(not state.acted[q] and state.stall_size[q] for q in rivals(state, p)):
+        return None
+    card = max(state.stalls[p], key=lambda c: plan.keep(RANKS[c]), default=None)
+    if card is not None and plan.keep(RANKS[card]) >= 8:
+        return Hide(card)
+    return None
+
+
+def take_sell(plan: Plan):
+    """Sell two junk stall cards for a coin while coins are short."""
+    state, p = plan.state, plan.p
+    if state.coins[p] >= 5:
+        return None
+    junk = sorted(c for c in state.stalls[p] if plan.keep(RANKS[c]) <= JUNK)
+    return Sell(junk[0], junk[1]) if len(junk) >= 2 else None
+
+
+# -- visits and Glory -------------------------------------------------------------------------
+
+
+def choose_force(state, p: int):
+    """As visitor, discard the exposed card unless that completes the building; as owner
+    (``revisit_choice=owner``), discard only if it completes it."""
+    owner, i, j = state.visit
+    b = state.buildings[owner][i]
+    want = RANKS[b.address]
+    rest_complete = all(RANKS[c] == want for k, c in enumerate(b.cards) if k != j)
+    repairs = rest_complete and len(b.cards) - 1 >= state.options["farm_size"]
+    if p == owner:
+        return FORCE_DISCARD if repairs or state.coins[p] == 0 else FORCE_PAY
+    return FORCE_PAY if repairs else FORCE_DISCARD
+
+
+def best_rival(state, p: int) -> float:
+    return max((public_vp(state, q) for q in range(state.num_players) if q != p), default=0.0)
+
+
+def wants_glory(state, p: int) -> bool:
+    """Claim Glory when qualified and ahead of every rival's public estimate."""
+    return flow.can_glory(state, p) and flow.victory_points(state, p) > best_rival(state, p)
+
+
+# -- the evaluator ------------------------------------------------------------------------------
+
+TEMPERATURE = 1.5  # progress points per e-fold of win odds
+
+
+def progress(state, p: int) -> float:
+    """``p``'s progress: points of complete buildings, part-points of matched cards in
+    incomplete ones, a bonus for Glory in reach, and a little for coins."""
+    farm = state.options["farm_size"]
+    total = 0.1 * state.coins[p]
+    counts = [0, 0, 0]
+    for b in state.buildings[p]:
+        want = RANKS[b.address]
+        size = len(b.cards)
+        kind = size - farm
+        matched = 0
+        for c in b.cards:
+            if RANKS[c] == want:
+                matched += 1
+        if matched == size:
+            counts[kind] += 1
+            total += kind + 1
+        else:
+            total += 0.5 * (kind + 1) * (matched / size) ** 2
+    farms, estates, chateaux = counts
+    if chateaux and (chateaux >= 2 or estates >= 2 or farms >= 3):
+        total += 3.0
+    return total
+
+
+def evaluate(state) -> tuple[float, ...]:
+    """Each seat's estimated share of the win, in [0, 1], summing to 1.
+
+    While the game runs: a softmax of each seat's ``progress``. Once it is over,
+    the winners share 1; a capped game (no winner) leaves every seat alike.
+    """
+    n = state.num_players
+    if state.step == OVER:
+        winners = state.outcome.winners
+        if not winners:
+            return (1 / n,) * n
+        return tuple(1 / len(winners) if s in winners else 0.0 for s in range(n))
+    scores = [progress(state, p) for p in range(n)]
+    top = max(scores)
+    odds = [math.exp((s - top) / TEMPERATURE) for s in scores]
+    total = sum(odds)
+    return tuple(o / total for o in odds)
+
+
+__all__ = ["HeuristicBot", "decide", "evaluate", "progress"]
