@@ -251,6 +251,43 @@ class Noblesse(Game):
     def channels(self, state: State, player: int) -> frozenset[int]:
         return rules.channels(state, player)
 
+    # -- bots and designers (heuristic.py) --------------------------------------------------
+
+    def own_bots(self) -> dict[str, type]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each seat's share of the win from public progress (``heuristic.evaluate``)."""
+        from .heuristic import evaluate
+
+        return evaluate(state)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """Length, how it ended, holdings per faction, battles, losses, treaties."""
+        from .heuristic import statistics
+
+        return statistics(state)
+
+    def deadline(self, state: State) -> float | None:
+        return None if state.outcome is not None else state.clock
+
+    def timeout_action(self, state: State, player: int):
+        """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
+        (``rules.default_setups``), which the Night gives him."""
+        if state.phase == SETUP:
+            given = rules.default_setups(state).get(player)
+            if given is not None and given[1] is not None:
+                return given[1]
+        return Order("done")
+
+    def help_text(self, state: State, player: int) -> str:
+        return rules.help_text(state, player)
+
+    def channels(self, state: State, player: int) -> frozenset[int]:
+        return rules.channels(state, player)
+
     # -- what players see ---------------------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
