@@ -362,6 +362,25 @@ class FinalDecrees(Game):
         new.rng = random.Random(rng.getrandbits(64))
         return new
 
+    # -- bots and designers ------------------------------------------------------------------
+
+    def own_bots(self) -> dict[str, type]:
+        from .heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Each seat's estimated share of the win (``heuristic.evaluate``)."""
+        from .heuristic import evaluate
+
+        return evaluate(state)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        """A finished game's telling numbers (``stats.statistics``)."""
+        from .stats import statistics
+
+        return statistics(state)
+
     # -- text --------------------------------------------------------------------------------
 
     def describe(self, state: State, event: Event) -> str:
