@@ -81,3 +81,23 @@ def test_idempotency_key_applies_once(server, players):
     with sqlite3.connect(server.db) as db:
         rows = db.execute("SELECT seq, text, key FROM actions WHERE game_id = ?", (gid,))
         assert rows.fetchall() == [(1, first["action"], f"{view['pending'][0]}:k1")]
+
+
+def test_the_games_own_heuristic_bots_play_a_whole_game_on_the_server(players):
+    """Each game's bot kinds can be seated; three Aristocracy heuristic bots play in the
+    server's background workers until one of them reaches Glory (the game's own end, not a
+    cap); an unknown kind is refused with the list of this game's kinds."""
+    ann = players("Ann")
+    game = ann.ok("POST", "/api/games", {"game": "aristocracy", "players": 3, "seed": 7})
+    gid = game["id"]
+    r = ann.post(f"/api/games/{gid}/bots", {"seat": 0, "bot": "greedy"})
+    assert r.status_code == 400 and "heuristic" in r.json()["error"]
+    for seat in range(3):
+        ann.ok("POST", f"/api/games/{gid}/bots", {"seat": seat, "bot": "heuristic"})
+    ann.ok("POST", f"/api/games/{gid}/start")
+    deadline = time.time() + 60
+    while (view := ann.ok("GET", f"/api/games/{gid}/view"))["outcome"] is None:
+        assert time.time() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    outcome = view["outcome"]
+    assert not outcome["capped"] and outcome["winners"] and "glory" in outcome["reason"]
