@@ -17,7 +17,10 @@ import bureau.cli.views.aristocracy
 import bureau.cli.views.decrees
 import bureau.cli.views.noblesse
 import bureau.sim
+import bureau.sim.cluster
+import bureau.sim.records
 import bureau.sim.stats
+import bureau.sim.sweep
 import bureau.sim.tournament
 from bureau.engine import BureauError, Event, Game, Option, OptionError, Outcome, registry
 from bureau.engine.rng import derive
@@ -140,6 +143,9 @@ def test_wilson_known_values():
         bureau.sim,
         bureau.sim.stats,
         bureau.sim.tournament,
+        bureau.sim.sweep,
+        bureau.sim.records,
+        bureau.sim.cluster,
         bureau.cli.play,
         bureau.cli.render,
         bureau.cli.views,

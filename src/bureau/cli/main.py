@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 import sys
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -26,7 +27,20 @@ from bureau.bots import BOTS, make
 from bureau.bots import kinds as bot_kinds
 from bureau.engine import BureauError, Game, Match, RecordError, all_games, load
 from bureau.engine.options import Option, parse_assignments
-from bureau.sim.tournament import DEFAULT_MAX_DECISIONS, Summary, prepare, run
+from bureau.sim.records import read as read_records
+from bureau.sim.records import record
+from bureau.sim.report import write_report
+from bureau.sim.stats import mean
+from bureau.sim.sweep import label as variant_label
+from bureau.sim.sweep import lay_over, parse_sweeps, variants
+from bureau.sim.tournament import (
+    DEFAULT_MAX_DECISIONS,
+    GameResult,
+    Setup,
+    Summary,
+    prepare,
+    run_sweep,
+)
 
 from .play import EOF, HUMAN, QUIT, STUCK, TerminalGame, parse_seats
 from .render import outcome_table, print_lines, render_view
@@ -486,14 +500,27 @@ def _recorded_outcome_differs(file: Path, match: Match) -> str | None:
 
 @app.command()
 def sim(
-    game: Annotated[str, typer.Argument(help="The game to simulate (see 'bureau games').")],
-    games_: Annotated[int, typer.Option("--games", "-n", min=0, help="How many games.")] = 100,
+    game: Annotated[
+        str | None,
+        typer.Argument(help="The game to simulate (see 'bureau games'); not needed with --from."),
+    ] = None,
+    games_: Annotated[
+        int, typer.Option("--games", "-n", min=0, help="How many games (per variant).")
+    ] = 100,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players per game (default: 4).")
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The tournament's seed.")] = 0,
     option: Annotated[
         list[str] | None, typer.Option("--option", "-o", help="A rule option NAME=VALUE.")
+    ] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--sweep",
+            help="Play every value of an option, OPTION=a,b,c, on the same game seeds "
+            "(several: every combination).",
+        ),
     ] = None,
     workers: Annotated[
         int | None,
@@ -510,50 +537,186 @@ def sim(
         int,
         typer.Option("--max-decisions", min=1, help="A game still running here is an error."),
     ] = DEFAULT_MAX_DECISIONS,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write one JSON line per game to this file, as games end."),
+    ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Write an HTML report with plots: DIR/index.html."),
+    ] = None,
+    from_: Annotated[
+        Path | None,
+        typer.Option("--from", help="Summarize (and report) the games saved by --out instead."),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Play on the Ray cluster at HOST:PORT ('local': a private one here); "
+            "needs bureau\\[cluster].",
+        ),
+    ] = None,
 ) -> None:
-    """Play bot games and report win rates, game length and speed."""
+    """Play bot games and report win rates, game length, actions and the game's statistics.
+
+    With --sweep every variant plays the same game seeds, so they compare on equal deals.
+    """
+    command = shlex.join(["bureau", *sys.argv[1:]])
     with input_errors():
-        g = load(game)
-        count = players if players is not None else default_players(g)
-        options = parse_assignments(option or [])
-        bot_names = [b.strip() for b in bots.split(",")]
-        prepare(g.name, count, options, bot_names)  # bad input fails here, before the progress bar
-        if workers is None:
-            workers = max(1, min(os.cpu_count() or 1, games_))
-        progress = None
-        if not as_json:
-            progress = Progress(
-                TextColumn(f"{g.title}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-        with progress or nullcontext():
-            advance = None
-            if progress is not None:
-                task = progress.add_task("games", total=games_)
-                advance = lambda k: progress.advance(task, k)  # noqa: E731
-            summary = run(
-                g.name,
+        if from_ is not None:
+            summaries = _saved_summaries(from_, game)
+            workers = None
+        elif game is None:
+            fail("give the GAME to simulate (see 'bureau games'), or --from FILE")
+        else:
+            g = load(game)
+            count = players if players is not None else default_players(g)
+            options = parse_assignments(option or [])
+            sweeps = parse_sweeps(sweep or [])
+            bot_names = [b.strip() for b in bots.split(",")]
+            for variant in variants(sweeps):  # bad input fails here, before the progress bar
+                prepare(g.name, count, lay_over(options, variant), bot_names)
+            if workers is None:
+                workers = max(1, min(os.cpu_count() or 1, games_))
+            summaries = _simulate(
+                g,
                 games_,
                 count,
                 seed,
                 options,
+                sweeps,
                 bot_names,
                 workers=workers,
                 max_decisions=max_decisions,
-                progress=advance,
+                out=out,
+                ray=ray,
+                progress=not as_json,
             )
+        written = _write_report(summaries, report, command) if report is not None else None
+    where = None if from_ else f"the Ray cluster at {ray}" if ray else f"{workers} worker(s)"
+    swept = bool(sweep) or any(s.variant for s in summaries)
+    _print_sim(summaries, workers, where, swept, as_json, written, ray)
+
+
+def _write_report(summaries: list[Summary], folder: Path, command: str) -> Path:
+    try:
+        return write_report(summaries, folder, command)
+    except OSError as exc:
+        fail(f"cannot write the report in {folder}: {exc.strerror or exc}")
+
+
+def _simulate(
+    g: Game,
+    games: int,
+    players: int,
+    seed: int,
+    options: dict[str, str],
+    sweeps: dict[str, list[str]],
+    bots: list[str],
+    *,
+    workers: int,
+    max_decisions: int,
+    out: Path | None,
+    ray: str | None,
+    progress: bool,
+) -> list[Summary]:
+    """Run the tournament's variants with a progress bar, saving each game to ``out``."""
+    bar = None
+    if progress:
+        bar = Progress(
+            TextColumn(f"{g.title}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+    try:
+        lines = open(out, "w", encoding="utf-8") if out is not None else nullcontext()  # noqa: SIM115
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    with lines as file, bar or nullcontext():
+        advance = None
+        if bar is not None:
+            task = bar.add_task("games", total=games * len(variants(sweeps)))
+            advance = lambda k: bar.advance(task, k)  # noqa: E731
+
+        def save(setup: Setup, result: GameResult) -> None:
+            file.write(json.dumps(record(setup, result), ensure_ascii=False) + "\n")
+            file.flush()  # a long tournament's games can be read while it runs
+
+        return run_sweep(
+            g.name,
+            games,
+            players,
+            seed,
+            options,
+            bots,
+            sweeps,
+            workers=workers,
+            max_decisions=max_decisions,
+            progress=advance,
+            on_result=save if file is not None else None,
+            ray=ray,
+        )
+
+
+def _saved_summaries(path: Path, game: str | None) -> list[Summary]:
+    """The summaries of the games saved in ``path`` (by ``--out``), checked against GAME."""
+    summaries = read_records(path)
+    if game is not None and load(game).name != summaries[0].game:
+        fail(f"{path} holds games of {summaries[0].game}, not {load(game).name}")
+    return summaries
+
+
+def _print_sim(
+    summaries: list[Summary],
+    workers: int | None,
+    where: str | None,
+    swept: bool,
+    as_json: bool,
+    report: Path | None,
+    ray: str | None = None,
+) -> None:
     if as_json:
-        out = summary.to_json()
-        out["workers"] = workers
-        for example in out["error_examples"]:
-            example["reproduce"] = _reproduce(summary, example["seed"])
-        _write_json(out)
+        if len(summaries) == 1 and not swept:
+            data = _summary_json(summaries[0], workers)
+        else:
+            first = summaries[0]
+            data = {
+                "game": first.game,
+                "players": first.players,
+                "seed": first.seed,
+                "bots": list(first.bots),
+                "swept": list(dict.fromkeys(k for s in summaries for k in s.variant)),
+                "workers": workers,
+                "variants": [_summary_json(s, workers) for s in summaries],
+            }
+        if ray is not None:
+            data["ray"] = ray
+        if report is not None:
+            data["report"] = str(report)
+        _write_json(data)
+        return
+    console = Console()
+    if len(summaries) == 1 and not swept:
+        console.print(_summary_renderable(summaries[0], where))
     else:
-        Console().print(_summary_renderable(summary, workers))
+        console.print(_sweep_renderable(summaries, where))
+    if report is not None:
+        console.print(Text(f"report: {report}"))
+
+
+def _summary_json(summary: Summary, workers: int | None) -> dict[str, Any]:
+    out = summary.to_json()
+    out["workers"] = workers
+    for example in out["error_examples"]:
+        example["reproduce"] = _reproduce(summary, example["seed"])
+    return out
+
+
+TOP_ACTIONS = 8  # action kinds in a tournament's text summary (the report has them all)
 
 
 def _reproduce(summary: Summary, seed: int) -> str:
@@ -569,12 +732,12 @@ def _reproduce(summary: Summary, seed: int) -> str:
     return cmd
 
 
-def _summary_renderable(summary: Summary, workers: int) -> RenderableType:
+def _summary_renderable(summary: Summary, where: str | None) -> RenderableType:
     from rich.console import Group
 
     parts: list[RenderableType] = []
     options = ", ".join(f"{k}={v}" for k, v in summary.options.items()) or "defaults"
-    bots = ", ".join(summary.bots) if len(set(summary.bots)) > 1 else f"{summary.bots[0]} × all"
+    bots = _bots_text(summary.bots)
     parts.append(
         Text(
             f"{summary.game}: {summary.games} games of {summary.players} players, "
@@ -617,12 +780,17 @@ def _summary_renderable(summary: Summary, workers: int) -> RenderableType:
         parts.append(
             Text("ended by: " + ", ".join(f"{r or '?'} ({n})" for r, n in summary.reasons.items()))
         )
-    parts.append(
-        Text(
-            f"speed: {summary.games} games in {summary.seconds:.2f} s with {workers} worker(s): "
-            f"{summary.games_per_sec:.1f} games/s, {summary.decisions_per_sec:,.0f} decisions/s"
+    if summary.action_means:
+        top = list(summary.action_means.items())[:TOP_ACTIONS]
+        parts.append(Text("actions per game: " + ", ".join(f"{k} {n:.1f}" for k, n in top)))
+    if summary.statistic_means:
+        parts.append(
+            Text(
+                "statistics (mean per game): "
+                + ", ".join(f"{k} {v:.2f}" for k, v in summary.statistic_means.items())
+            )
         )
-    )
+    parts.append(Text(_speed_text([summary], where)))
     if summary.errors:
         first = summary.error_examples[0]
         parts.append(
@@ -633,6 +801,99 @@ def _summary_renderable(summary: Summary, workers: int) -> RenderableType:
             )
         )
     return Group(*parts)
+
+
+def _sweep_renderable(summaries: list[Summary], where: str | None) -> RenderableType:
+    """A sweep's variants side by side: endings, seat win rates, length, statistics."""
+    from rich.console import Group
+
+    first = summaries[0]
+    swept = list(dict.fromkeys(k for s in summaries for k in s.variant))
+    fixed = {k: v for k, v in first.options.items() if k not in swept}
+    parts: list[RenderableType] = [
+        Text(
+            f"{first.game}: {len(summaries)} variants of {first.games} games of {first.players} "
+            f"players on the same seeds (tournament seed {first.seed}), bots "
+            f"{_bots_text(first.bots)}, options: "
+            + (", ".join(f"{k}={v}" for k, v in fixed.items()) or "defaults"),
+            style="bold",
+        )
+    ]
+    games = _variant_table("Games", swept)
+    for column in ("finished", "capped", "errors", "mean length", "median length"):
+        games.add_column(column, justify="right")
+    wins = _variant_table("Seat win rates over finished games (95% Wilson interval)", swept)
+    for p, bot in enumerate(first.bots):
+        wins.add_column(f"seat {p}\n{bot}", justify="right", no_wrap=True)
+    for s in summaries:
+        values = [str(v) for v in s.variant.values()]
+        lengths = (s.mean_decisions, s.median_decisions)
+        games.add_row(
+            *values,
+            *(str(n) for n in (s.finished, s.capped, s.errors)),
+            *("—" if n is None else f"{n:.1f}" for n in lengths),
+        )
+        rates = s.win_rates
+        wins.add_row(
+            *values,
+            *(
+                "—" if rates is None else f"{rates[p]:.0%} ({lo * 100:.0f}–{hi:.0%})"
+                for p, (lo, hi) in enumerate(s.win_intervals)
+            ),
+        )
+    parts += [games, wins]
+    names = list(dict.fromkeys(n for s in summaries for n in s.statistic_names))
+    if names:
+        stats = Table(
+            title="The game's statistics (mean per game); columns: " + ", ".join(swept),
+            title_justify="left",
+        )
+        stats.add_column("statistic", no_wrap=True)
+        for s in summaries:
+            stats.add_column("\n".join(str(v) for v in s.variant.values()), justify="right")
+        for name in names:
+            means = [mean(s.statistic_values(name)) for s in summaries]
+            stats.add_row(name, *("—" if m is None else f"{m:.2f}" for m in means))
+        parts.append(stats)
+    parts.append(Text(_speed_text(summaries, where)))
+    for s in summaries:
+        if s.errors:
+            example = s.error_examples[0]
+            parts.append(
+                Text(
+                    f"{variant_label(s.variant)}: {s.errors} errors; first, game {example.index} "
+                    f"(seed {example.seed}): {example.error}\n"
+                    f"reproduce: {_reproduce(s, example.seed)}",
+                    style="bold red",
+                )
+            )
+    return Group(*parts)
+
+
+def _variant_table(title: str, swept: list[str]) -> Table:
+    """A table with a row per variant, which begins with one column per swept option."""
+    table = Table(title=title, title_justify="left")
+    for name in swept:
+        table.add_column(name, no_wrap=True)
+    return table
+
+
+def _bots_text(bots: tuple[str, ...]) -> str:
+    return ", ".join(bots) if len(set(bots)) > 1 else f"{bots[0]} × all"
+
+
+def _speed_text(summaries: list[Summary], where: str | None) -> str:
+    games = sum(s.games for s in summaries)
+    seconds = sum(s.seconds for s in summaries)
+    decisions = sum(s.decisions for s in summaries)
+    if where is None:  # read back from a file: only the games' own times are known
+        return f"time: {games} games took {seconds:.2f} s of play in all (saved games)"
+    rate = games / seconds if seconds > 0 else 0.0
+    per_second = decisions / seconds if seconds > 0 else 0.0
+    return (
+        f"speed: {games} games in {seconds:.2f} s on {where}: "
+        f"{rate:.1f} games/s, {per_second:,.0f} decisions/s"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

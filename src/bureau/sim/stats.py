@@ -5,8 +5,8 @@ Plain Python on purpose: no numpy needed to read a tournament's result.
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 3), round(hi, 3)
 (0.404, 0.596)
->>> mean([1, 2, 6]), median([1, 2, 6]), median([1, 2, 3, 10])
-(3.0, 2, 2.5)
+>>> mean([1, 2, 6]), median([1, 2, 6]), median([1, 2, 3, 10]), stdev([2, 4, 6])
+(3.0, 2, 2.5, 2.0)
 """
 
 from __future__ import annotations
@@ -74,3 +74,15 @@ def median(values: Sequence[float]) -> float | None:
     if len(ordered) % 2:
         return ordered[mid]
     return (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def stdev(values: Sequence[float]) -> float | None:
+    """The sample standard deviation, or None for fewer than two values.
+
+    >>> stdev([5]) is None, stdev([1, 1, 1])
+    (True, 0.0)
+    """
+    if len(values) < 2:
+        return None
+    centre = sum(values) / len(values)
+    return math.sqrt(sum((v - centre) ** 2 for v in values) / (len(values) - 1))

@@ -25,7 +25,8 @@ import os
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
@@ -35,6 +36,7 @@ from bureau.engine import Game, OptionError, load
 from bureau.engine.rng import derive
 
 from .stats import mean, median, wilson
+from .sweep import lay_over, variants
 
 FINISHED, CAPPED, ERROR = "finished", "capped", "error"
 DEFAULT_MAX_DECISIONS = 200_000
@@ -47,7 +49,10 @@ class GameResult:
 
     ``status`` is ``finished`` (the rules ended it), ``capped`` (a cap option
     stopped it: no winner) or ``error`` (it raised, or ran past the decision
-    cap; ``error`` says why). ``decisions`` counts the actions applied.
+    cap; ``error`` says why). ``decisions`` counts the actions applied,
+    ``actions`` counts them by kind (``action_kind``), and ``statistics`` is
+    the game's own telling numbers about its final state (``Game.statistics``;
+    empty for an error, and for a game that names none).
     """
 
     index: int
@@ -59,6 +64,8 @@ class GameResult:
     reason: str = ""
     error: str = ""
     seconds: float = 0.0
+    actions: dict[str, int] = field(default_factory=dict)
+    statistics: dict[str, float] = field(default_factory=dict)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -90,6 +97,17 @@ def seat_bots(bots: Sequence[str] | str, players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def action_kind(action: object) -> str:
+    """The kind of an action, counted by the balance lab: the first word of its canonical
+    text, without a trailing colon (Seabirds writes ``post: TEXT`` and ``hide: TEXT``).
+
+    >>> action_kind("stall 7H 9S"), action_kind("post: hello"), action_kind("  ")
+    ('stall', 'post', '?')
+    """
+    words = str(action).split(None, 1)
+    return (words[0].rstrip(":") or "?") if words else "?"
+
+
 def play_one(
     game_name: str,
     players: int,
@@ -107,8 +125,8 @@ def play_one(
     play the same moves. Errors are reported in the result, not raised.
 
     >>> r = play_one("aristocracy", 3, seed=5, options={"max_years": 2})
-    >>> r.status, r.decisions > 0, r.winners
-    ('capped', True, ())
+    >>> r.status, r.decisions > 0, r.winners, sum(r.actions.values()) == r.decisions
+    ('capped', True, (), True)
     >>> play_one("aristocracy", 3, seed=5, max_decisions=10).error
     'no result after 10 decisions (a runaway game?)'
     """
@@ -116,6 +134,8 @@ def play_one(
     game = load(game_name)
     names = seat_bots(bots, players)
     decisions = 0
+    kinds: Counter[str] = Counter()
+    out = None
     try:
         state = game.new(players, seed, options, bots_only=True)
         seated = [make(name, game, s, seed) for s, name in enumerate(names)]
@@ -126,13 +146,17 @@ def play_one(
             if not waiting:
                 raise _Runaway("the game is not over but waits for nobody")
             seat = waiting[0]
-            game.apply(state, seat, seated[seat].act(state))
+            action = seated[seat].act(state)
+            game.apply(state, seat, action)
+            kinds[action_kind(action)] += 1
             decisions += 1
+        statistics = _numbers(game.statistics(state))
     except _Runaway as exc:
         return _error(index, seed, decisions, str(exc), started)
     except Exception as exc:  # a bug in a game or a bot: report it, keep the tournament going
         where = traceback.extract_tb(exc.__traceback__)[-1]
-        detail = f"{type(exc).__name__}: {exc} (at decision {decisions + 1}, "
+        at = "in its statistics" if out is not None else f"at decision {decisions + 1}"
+        detail = f"{type(exc).__name__}: {exc} ({at}, "
         detail += f"{os.path.basename(where.filename)}:{where.lineno})"
         return _error(index, seed, decisions, detail, started)
     return GameResult(
@@ -144,11 +168,23 @@ def play_one(
         scores=tuple(out.scores),
         reason=out.reason,
         seconds=time.perf_counter() - started,
+        actions=dict(kinds.most_common()),
+        statistics=statistics,
     )
 
 
 class _Runaway(Exception):
     pass
+
+
+def _numbers(statistics: Mapping[str, float]) -> dict[str, float]:
+    """A game's statistics checked to be numbers by name, so that they can be averaged."""
+    out = {}
+    for name, value in statistics.items():
+        if not isinstance(value, int | float):
+            raise TypeError(f"statistic {name!r} is {value!r}, not a number")
+        out[str(name)] = value
+    return out
 
 
 def _error(index: int, seed: int, decisions: int, message: str, started: float) -> GameResult:
@@ -167,7 +203,11 @@ class Summary:
     """A tournament's results and their statistics.
 
     Win rates are over *finished* games only: a capped game or an error is
-    never a win. A win shared by ``k`` seats counts ``1/k`` for each.
+    never a win. A win shared by ``k`` seats counts ``1/k`` for each. Game
+    length, action counts and the game's statistics are over the games that
+    ended (finished or capped). ``variant`` holds the swept options' values
+    of this variant of a sweep (``{}`` when nothing was swept); ``options``
+    holds every option given, the variant's included.
     """
 
     game: str
@@ -179,6 +219,7 @@ class Summary:
     seconds: float
     resolved_options: dict[str, Any] = field(default_factory=dict)
     max_decisions: int = DEFAULT_MAX_DECISIONS
+    variant: dict[str, Any] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -221,17 +262,45 @@ class Summary:
         n = self.finished
         return [wilson(min(w, n), n) for w in self.wins_by_seat]
 
-    def _lengths(self) -> list[int]:
-        return [r.decisions for r in self.results if r.status != ERROR]
+    def _ended(self) -> list[GameResult]:
+        return [r for r in self.results if r.status != ERROR]
+
+    @property
+    def lengths(self) -> list[int]:
+        """Each game's length in decisions, over the games that ended."""
+        return [r.decisions for r in self._ended()]
+
+    @property
+    def action_means(self) -> dict[str, float]:
+        """How many times per game each kind of action was taken, most frequent first."""
+        ended = self._ended()
+        totals: Counter[str] = Counter()
+        for r in ended:
+            totals.update(r.actions)
+        return {kind: n / len(ended) for kind, n in totals.most_common()}
+
+    @property
+    def statistic_names(self) -> list[str]:
+        """The names of the game's statistics, in the order the games first gave them."""
+        return list(dict.fromkeys(name for r in self._ended() for name in r.statistics))
+
+    def statistic_values(self, name: str) -> list[float]:
+        """One statistic's value in each game that ended and gave it."""
+        return [r.statistics[name] for r in self._ended() if name in r.statistics]
+
+    @property
+    def statistic_means(self) -> dict[str, float]:
+        """Each statistic's mean over the games that gave it."""
+        return {name: mean(self.statistic_values(name)) for name in self.statistic_names}
 
     @property
     def mean_decisions(self) -> float | None:
         """Mean decisions per game, over the games that ended (finished or capped)."""
-        return mean(self._lengths())
+        return mean(self.lengths)
 
     @property
     def median_decisions(self) -> float | None:
-        return median(self._lengths())
+        return median(self.lengths)
 
     @property
     def decisions(self) -> int:
@@ -269,6 +338,7 @@ class Summary:
         """The summary as one JSON-ready dict (per-game results left out)."""
         return {
             "game": self.game,
+            "variant": dict(self.variant),
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
@@ -287,6 +357,8 @@ class Summary:
             "median_decisions": self.median_decisions,
             "decisions": self.decisions,
             "reasons": self.reasons,
+            "actions": {k: round(v, 4) for k, v in self.action_means.items()},
+            "statistics": {k: round(v, 4) for k, v in self.statistic_means.items()},
             "error_examples": [
                 {"index": r.index, "seed": r.seed, "error": r.error, "decisions": r.decisions}
                 for r in self.error_examples
@@ -320,12 +392,66 @@ def prepare(
     return game, names, game.resolve_options(options, bots_only=True)
 
 
-def _play_chunk(job: tuple) -> list[GameResult]:
-    game_name, players, seed, options, bots, max_decisions, indices = job
-    return [
-        play_one(game_name, players, game_seed(seed, i), options, bots, max_decisions, index=i)
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What every game of one variant of a tournament is played with.
+
+    ``options`` holds every option given (the variant's included), ``variant``
+    the swept options' values alone.
+    """
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    max_decisions: int = DEFAULT_MAX_DECISIONS
+    variant: dict[str, Any] = field(default_factory=dict)
+
+
+def play_chunk(job: tuple[int, Setup, range]) -> tuple[int, list[GameResult]]:
+    """Play games ``indices`` of a variant: the unit of work of a worker or a Ray task.
+
+    Returns the variant's number with the results, so that chunks may finish in any order.
+
+    >>> setup = Setup("aristocracy", 2, 1, {"max_years": 1}, ("random", "random"))
+    >>> number, results = play_chunk((3, setup, range(2, 4)))
+    >>> number, [r.index for r in results], results[0].seed == game_seed(1, 2)
+    (3, [2, 3], True)
+    """
+    number, setup, indices = job
+    return number, [
+        play_one(
+            setup.game,
+            setup.players,
+            game_seed(setup.seed, i),
+            setup.options,
+            setup.bots,
+            setup.max_decisions,
+            index=i,
+        )
         for i in indices
     ]
+
+
+Chunks = Callable[[list[tuple[int, Setup, range]]], Iterator[tuple[int, list[GameResult]]]]
+
+
+@contextmanager
+def executor(workers: int, games: int, ray: str | None = None) -> Iterator[tuple[Chunks, int]]:
+    """Where chunks of games are played: this process (one worker), a pool of ``workers``
+    processes, or the Ray cluster at ``ray``. Yields the function that plays a list of
+    chunks, yielding each chunk's results as it finishes, and how many play at once."""
+    if ray is not None:
+        from .cluster import connect
+
+        with connect(ray, workers) as found:
+            yield found
+    elif workers == 1 or games <= 1:
+        yield (lambda jobs: map(play_chunk, jobs)), 1
+    else:
+        with get_context().Pool(min(workers, games)) as pool:
+            yield (lambda jobs: pool.imap_unordered(play_chunk, jobs)), workers
 
 
 def run(
@@ -339,67 +465,118 @@ def run(
     workers: int | None = 1,
     max_decisions: int = DEFAULT_MAX_DECISIONS,
     progress: Callable[[int], None] | None = None,
+    on_result: Callable[[Setup, GameResult], None] | None = None,
+    ray: str | None = None,
 ) -> Summary:
     """Play ``games`` bot games and summarize them.
 
-    ``workers`` processes play them (1: in this process; None: one per CPU).
-    ``progress(k)`` is called each time ``k`` more games are done. Bad input
-    (unknown game, bot or option, wrong player count) raises ``BureauError``
-    before any game is played.
+    ``workers`` processes play them (1: in this process; None: one per CPU),
+    or the Ray cluster at ``ray`` (an address, or ``"local"``; see
+    ``bureau.sim.cluster``). ``progress(k)`` is called each time ``k`` more
+    games are done, and ``on_result(setup, result)`` for each game as it
+    finishes. Bad input (unknown game, bot or option, wrong player count)
+    raises ``BureauError`` before any game is played.
 
     >>> s = run("aristocracy", games=3, players=2, seed=1, options={"max_years": 1})
     >>> s.games, s.capped, s.wins_by_seat
     (3, 3, [0.0, 0.0])
     """
+    return run_sweep(
+        game_name,
+        games,
+        players,
+        seed,
+        options,
+        bots,
+        workers=workers,
+        max_decisions=max_decisions,
+        progress=progress,
+        on_result=on_result,
+        ray=ray,
+    )[0]
+
+
+def run_sweep(
+    game_name: str,
+    games: int,
+    players: int,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    bots: Sequence[str] | str = ("random",),
+    sweeps: Mapping[str, Sequence[Any]] | None = None,
+    *,
+    workers: int | None = 1,
+    max_decisions: int = DEFAULT_MAX_DECISIONS,
+    progress: Callable[[int], None] | None = None,
+    on_result: Callable[[Setup, GameResult], None] | None = None,
+    ray: str | None = None,
+) -> list[Summary]:
+    """Play the same ``games`` game seeds under every variant of ``sweeps``; one summary each.
+
+    ``sweeps`` maps options to the values to try (``bureau.sim.sweep``);
+    the variants are played one after another, in the order of
+    ``variants(sweeps)``, so each summary's time is its own. Every variant is
+    checked before any game is played. The other arguments are ``run``'s.
+
+    >>> a, b = run_sweep("aristocracy", 3, 2, seed=1, sweeps={"max_years": [1, 2]})
+    >>> a.variant, b.variant, [r.seed for r in a.results] == [r.seed for r in b.results]
+    ({'max_years': 1}, {'max_years': 2}, True)
+    >>> a.mean_decisions < b.mean_decisions
+    True
+    """
     if games < 0:
         raise OptionError(f"the number of games must not be negative, not {games}")
     if max_decisions < 1:
         raise OptionError(f"the decision cap must be at least 1, not {max_decisions}")
-    options = dict(options or {})
-    game, names, resolved = prepare(game_name, players, options, bots)
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:
         raise OptionError(f"workers must be at least 1, not {workers}")
-    started = time.perf_counter()
-    results: list[GameResult] = []
-    if workers == 1 or games <= 1:
-        for i in range(games):
-            results.append(
-                play_one(
-                    game.name, players, game_seed(seed, i), options, names, max_decisions, index=i
-                )
-            )
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(50, math.ceil(games / (workers * 8))))
-        jobs = [
-            (
-                game.name,
-                players,
-                seed,
-                options,
-                names,
-                max_decisions,
-                range(start, min(games, start + size)),
-            )
-            for start in range(0, games, size)
+    prepared = []
+    for variant in variants(sweeps):
+        given = lay_over(options, variant)
+        game, names, resolved = prepare(game_name, players, given, bots)
+        setup = Setup(game.name, players, seed, given, names, max_decisions, variant)
+        prepared.append((setup, resolved))
+    with executor(workers, games, ray) as (play, parallel):
+        return [
+            _play_variant(number, setup, resolved, games, play, parallel, progress, on_result)
+            for number, (setup, resolved) in enumerate(prepared)
         ]
-        with get_context().Pool(min(workers, len(jobs))) as pool:
-            for chunk in pool.imap_unordered(_play_chunk, jobs):
-                results.extend(chunk)
-                if progress:
-                    progress(len(chunk))
+
+
+def _play_variant(
+    number: int,
+    setup: Setup,
+    resolved: dict[str, Any],
+    games: int,
+    play: Chunks,
+    parallel: int,
+    progress: Callable[[int], None] | None,
+    on_result: Callable[[Setup, GameResult], None] | None,
+) -> Summary:
+    started = time.perf_counter()
+    # Several chunks per process balance uneven game lengths; one game a chunk in-process.
+    size = 1 if parallel == 1 else max(1, min(50, math.ceil(games / (parallel * 8))))
+    jobs = [(number, setup, range(i, min(games, i + size))) for i in range(0, games, size)]
+    results: list[GameResult] = []
+    for _, chunk in play(jobs):
+        results.extend(chunk)
+        if on_result:
+            for result in chunk:
+                on_result(setup, result)
+        if progress:
+            progress(len(chunk))
     results.sort(key=lambda r: r.index)
     return Summary(
-        game=game.name,
-        players=players,
-        seed=seed,
-        options=options,
-        bots=names,
+        game=setup.game,
+        players=setup.players,
+        seed=setup.seed,
+        options=dict(setup.options),
+        bots=setup.bots,
         results=results,
         seconds=time.perf_counter() - started,
         resolved_options=resolved,
-        max_decisions=max_decisions,
+        max_decisions=setup.max_decisions,
+        variant=dict(setup.variant),
     )

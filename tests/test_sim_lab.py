@@ -1,0 +1,344 @@
+"""The balance lab: action counts and game statistics, sweeps, JSON lines, reports, Ray."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from bureau.engine import BureauError, registry
+from bureau.sim import GameResult, Summary, action_kind, play_one, run, run_sweep
+from bureau.sim.records import read, record, summaries
+from bureau.sim.report import write_report
+from bureau.sim.tournament import CAPPED, ERROR, FINISHED
+from conftest import CLI_ENV, bureau_cmd
+from test_sim import Race
+
+TIMING = {"seconds", "games_per_sec", "decisions_per_sec", "workers"}
+
+
+class TallyRace(Race):
+    """The toy race, telling how many rounds it took and how much was rolled in all."""
+
+    name = "toytally"
+
+    def statistics(self, state):
+        return {"rounds": state.round - 1, "rolled": sum(state.totals)}
+
+
+class WordyRace(Race):
+    name = "toywordy"
+
+    def statistics(self, state):
+        return {"verdict": "close"}
+
+
+@pytest.fixture
+def tally(monkeypatch):
+    monkeypatch.setitem(registry._LOADED, "toytally", TallyRace())
+    return "toytally"
+
+
+@pytest.fixture
+def plain(monkeypatch):
+    monkeypatch.setitem(registry._LOADED, "toyrace", Race())
+    return "toyrace"
+
+
+def strip(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k not in TIMING}
+
+
+# -- what a game record holds ------------------------------------------------------------------
+
+
+def test_play_one_counts_actions_by_kind_and_keeps_the_statistics(tally, plain):
+    r = play_one(tally, 3, seed=4, options={"target": 20})
+    assert r.status == FINISHED
+    assert set(r.actions) <= {"roll", "wait"} and r.actions["roll"] > 0
+    assert sum(r.actions.values()) == r.decisions
+    assert r.statistics["rolled"] == sum(r.scores)  # the final state's totals
+    assert r.statistics["rounds"] == r.decisions // 3  # a round is one turn of each player
+    bare = play_one(plain, 3, seed=4, options={"target": 20})
+    assert bare.statistics == {}  # a game that names no statistics
+    assert (bare.decisions, bare.actions) == (r.decisions, r.actions)
+
+
+def test_action_kind_is_the_first_word():
+    assert action_kind("stall 7H 9S") == "stall"
+    assert action_kind("hide for stop 3: text") == "hide"
+    assert action_kind("hide: text") == "hide"
+    assert action_kind("") == "?"
+
+
+def test_a_statistic_that_is_no_number_makes_the_game_an_error(monkeypatch):
+    monkeypatch.setitem(registry._LOADED, "toywordy", WordyRace())
+    r = play_one("toywordy", 2, seed=1)
+    assert r.status == ERROR
+    assert "statistic 'verdict' is 'close', not a number" in r.error
+    assert "in its statistics" in r.error
+
+
+def test_summary_averages_actions_and_statistics_over_games_that_ended():
+    def result(index, status, actions, statistics):
+        return GameResult(index, index, status, sum(actions.values()), (), (), "", "", 0.0,
+                          actions, statistics)  # fmt: skip
+
+    results = [
+        result(0, FINISHED, {"roll": 4, "wait": 2}, {"rounds": 2, "rolled": 10}),
+        result(1, CAPPED, {"roll": 2}, {"rounds": 4}),
+        result(2, ERROR, {"roll": 50}, {}),  # an error counts for nothing here
+    ]
+    s = Summary("toytally", 3, 0, {}, ("random",) * 3, results, seconds=1.0)
+    assert s.action_means == {"roll": 3.0, "wait": 1.0}
+    assert s.statistic_names == ["rounds", "rolled"]
+    assert s.statistic_values("rounds") == [2, 4]
+    assert s.statistic_means == {"rounds": 3.0, "rolled": 10.0}
+    data = s.to_json()
+    assert data["actions"] == {"roll": 3.0, "wait": 1.0}
+    assert data["statistics"] == {"rounds": 3.0, "rolled": 10.0}
+    assert data["variant"] == {}
+
+
+# -- sweeps ------------------------------------------------------------------------------------
+
+
+def test_sweep_plays_every_variant_on_the_same_seeds(tally):
+    sweeps = {"target": ["6", "30"], "max_rounds": ["3", "none"]}
+    runs = run_sweep(tally, 12, 3, seed=5, options={"bug": "false"}, sweeps=sweeps)
+    assert [s.variant for s in runs] == [
+        {"target": "6", "max_rounds": "3"},
+        {"target": "6", "max_rounds": "none"},
+        {"target": "30", "max_rounds": "3"},
+        {"target": "30", "max_rounds": "none"},
+    ]
+    seeds = [r.seed for r in runs[0].results]
+    assert all([r.seed for r in s.results] == seeds for s in runs)
+    assert runs[0].options == {"bug": "false", "target": "6", "max_rounds": "3"}
+    assert runs[2].capped == 12 and runs[3].finished == 12
+    # equal deals: a game over within 3 rounds is the same game with or without the cap
+    same = [
+        (a, b) for a, b in zip(runs[0].results, runs[1].results, strict=True) if b.decisions <= 9
+    ]
+    assert same
+    for capped, free in same:
+        assert (capped.status, capped.winners, capped.scores) == (
+            FINISHED,
+            free.winners,
+            free.scores,
+        )
+        assert capped.actions == free.actions and capped.statistics == free.statistics
+    assert runs[3].mean_decisions > runs[1].mean_decisions
+    for s in runs:  # a variant plays exactly what a tournament of its options alone plays
+        alone = run(tally, 12, 3, seed=5, options=s.options)
+        assert strip(alone.to_json()) == {**strip(s.to_json()), "variant": {}}
+
+
+def test_sweep_refuses_bad_input_before_playing(tally):
+    played = []
+
+    def sweep(**kwargs):
+        args = {"game_name": tally, "games": 4, "players": 3, "on_result": played.append}
+        return run_sweep(**(args | kwargs))
+
+    with pytest.raises(BureauError, match="option target"):
+        sweep(sweeps={"target": ["5", "0"]})  # the second variant is not a legal game
+    with pytest.raises(BureauError, match="both set and swept"):
+        sweep(options={"target": "5"}, sweeps={"target": ["5", "6"]})
+    with pytest.raises(BureauError, match="unknown option 'colour'"):
+        sweep(sweeps={"colour": ["red"]})
+    assert played == []
+
+
+def test_sim_command_refuses_bad_sweeps():
+    for args, message in [
+        (("--sweep", "decks"), "is not a sweep: write OPTION=a,b,c"),
+        (("--sweep", "decks=1,2", "--sweep", "decks=2"), "swept twice"),
+        (("--sweep", "decks=1,,2"), "empty value"),
+        (("--sweep", "decks=1,3"), "option decks"),
+        (("--option", "decks=1", "--sweep", "decks=1,2"), "both set and swept"),
+    ]:
+        proc = bureau_cmd("sim", "aristocracy", "-n", "2", *args)
+        assert proc.returncode == 2, (args, proc.stdout)
+        assert message in proc.stderr, (args, proc.stderr)
+    proc = bureau_cmd("sim")
+    assert proc.returncode == 2 and "give the GAME" in proc.stderr
+
+
+# -- JSON lines --------------------------------------------------------------------------------
+
+
+def test_json_lines_hold_every_game_and_read_back_to_the_same_summaries(tally, tmp_path):
+    lines = []
+    runs = run_sweep(
+        tally, 10, 3, seed=2, sweeps={"target": ["8", "16"]}, on_result=lambda setup, r:
+        lines.append(json.loads(json.dumps(record(setup, r)))),
+    )  # fmt: skip
+    assert len(lines) == 20
+    line = lines[0]
+    assert line["game"] == tally and line["bots"] == ["random"] * 3
+    assert line["variant"] == {"target": "8"} and line["options"] == {"target": "8"}
+    assert line["tournament_seed"] == 2 and line["status"] in (FINISHED, CAPPED, ERROR)
+    assert set(line["statistics"]) == {"rounds", "rolled"}
+    assert sum(line["actions"].values()) == line["decisions"]
+
+    def saved(runs):  # what a game's line keeps: all but the timing and the resolved options
+        return [strip(s.to_json()) | {"resolved_options": None} for s in runs]
+
+    assert saved(summaries(lines)) == saved(runs)
+    for s, variant in zip(runs, ({"target": "8"}, {"target": "16"}), strict=True):
+        mine = [x for x in lines if x["variant"] == variant]
+        assert sorted(x["seed"] for x in mine) == sorted(r.seed for r in s.results)
+        wins = [0.0] * 3
+        for x in mine:
+            for p in x["winners"]:
+                wins[p] += 1 / len(x["winners"])
+        assert wins == pytest.approx(s.wins_by_seat)
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
+    assert saved(read(path)) == saved(runs)
+    path.write_text('{"game": "toytally"}\n', encoding="utf-8")
+    with pytest.raises(BureauError, match="line 1: not a game of bureau sim --out"):
+        read(path)
+
+
+# -- reports -----------------------------------------------------------------------------------
+
+EXTERNAL = re.compile(r"<script|<link|<img|<iframe|\bsrc=|href=\"(?!#)|url\((?!#)|@import", re.I)
+
+
+def check_self_contained(folder: Path) -> str:
+    assert [p.name for p in folder.iterdir()] == ["index.html"]
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert EXTERNAL.search(page) is None, EXTERNAL.search(page)
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))  # the figures' SVG ids never clash
+    return page
+
+
+def test_report_has_one_plot_per_figure_and_each_statistic(tally, plain, tmp_path):
+    runs = run_sweep(tally, 16, 3, seed=3, sweeps={"target": ["8", "20"]})
+    page = check_self_contained(write_report(runs, tmp_path / "lab", "bureau sim X").parent)
+    assert page.count("<svg") == 3 + 2  # win rates, lengths, actions; rounds, rolled
+    for text in ("Seat win rates", "Game length", "Actions taken", "rounds", "rolled"):
+        assert text in page
+    assert "target=8" in page and "target=20" in page and "bureau sim X" in page
+    means = runs[1].statistic_means
+    assert f"{means['rounds']:.2f}".rstrip("0").rstrip(".") in page
+    bare = run_sweep(plain, 6, 2, seed=3, sweeps={"target": ["8", "20"]})
+    page = check_self_contained(write_report(bare, tmp_path / "bare").parent)
+    assert page.count("<svg") == 3
+    assert "names no statistics" in page
+
+
+def test_sim_command_sweeps_saves_and_reports(tmp_path):
+    out, lab = tmp_path / "games.jsonl", tmp_path / "lab"
+    args = ("sim", "aristocracy", "-n", "4", "-p", "3", "-s", "2", "-w", "2")
+    proc = bureau_cmd(*args, "--sweep", "max_years=1,2", "--out", str(out), "--report", str(lab),
+                      "--json", timeout=240)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["swept"] == ["max_years"] and data["report"] == str(lab / "index.html")
+    first, second = data["variants"]
+    assert (first["variant"], second["variant"]) == ({"max_years": "1"}, {"max_years": "2"})
+    assert first["capped"] == second["capped"] == 4
+    assert first["mean_decisions"] < second["mean_decisions"]
+    lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 8
+    for summary in (first, second):
+        mine = [x for x in lines if x["variant"] == summary["variant"]]
+        assert sum(x["decisions"] for x in mine) / 4 == summary["mean_decisions"]
+        assert [x["status"] for x in mine] == [CAPPED] * 4
+        assert set(summary["statistics"]) == set(mine[0]["statistics"])
+    page = check_self_contained(lab)
+    statistics = list(first["statistics"])  # whatever the game names (none is fine too)
+    assert page.count("<svg") == 3 + len(statistics)
+    assert all(name in page for name in statistics)
+    assert "bureau sim aristocracy -n 4" in page and "--sweep max_years=1,2" in page
+    again = tmp_path / "again"
+    proc = bureau_cmd("sim", "--from", str(out), "--report", str(again))
+    assert proc.returncode == 0, proc.stderr
+    assert "max_years" in proc.stdout and f"report: {again / 'index.html'}" in proc.stdout
+    assert check_self_contained(again).count("<svg") == 3 + len(statistics)
+
+
+# -- Ray ---------------------------------------------------------------------------------------
+
+
+# A private instance on loopback: no token, so that a token in ~/.ray changes nothing.
+RAY_ENV = {**CLI_ENV, "RAY_AUTH_MODE": "disabled"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def ray_head():
+    """A one-CPU Ray instance on loopback for these tests alone, stopped (its whole process
+    group) afterwards."""
+    pytest.importorskip("ray")
+    exe = shutil.which("ray", path=os.path.dirname(sys.executable)) or shutil.which("ray")
+    if exe is None:
+        pytest.skip("the ray command is not installed")
+    port = free_port()
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # a short path: Ray puts sockets there
+    command = [exe, "start", "--head", "--block", "--node-ip-address=127.0.0.1", f"--port={port}"]
+    command += ["--num-cpus=1", "--include-dashboard=false", "--disable-usage-stats"]
+    command += [f"--temp-dir={temp}", "--object-store-memory=100000000"]
+    head = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True, env=RAY_ENV,
+    )  # fmt: skip
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in head.stdout], daemon=True).start()
+    try:
+        deadline, seen = time.monotonic() + 90, []
+        while not any("Ray runtime started" in x for x in seen):
+            assert head.poll() is None, "".join(seen)
+            assert time.monotonic() < deadline, "Ray did not start in 90 s:\n" + "".join(seen)
+            with contextlib.suppress(queue.Empty):
+                seen.append(lines.get(timeout=1))
+        yield f"127.0.0.1:{port}"
+    finally:
+        os.killpg(head.pid, signal.SIGKILL)  # everything `ray start` started, and nothing else
+        head.wait(30)
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def test_ray_cluster_plays_the_same_games_as_workers(ray_head, tmp_path):
+    args = ("sim", "aristocracy", "-n", "6", "-p", "3", "-s", "8", "--sweep", "max_years=1,2")
+    local, remote = tmp_path / "local.jsonl", tmp_path / "ray.jsonl"
+    on_workers = bureau_cmd(*args, "-w", "2", "--out", str(local), "--json", timeout=240)
+    assert on_workers.returncode == 0, on_workers.stderr
+    on_ray = subprocess.run(
+        [sys.executable, "-m", "bureau", *args, "--ray", ray_head, "--out", str(remote), "--json"],
+        capture_output=True, text=True, encoding="utf-8", env=RAY_ENV, timeout=240,
+    )  # fmt: skip
+    assert on_ray.returncode == 0, on_ray.stderr
+    mine, theirs = json.loads(on_workers.stdout), json.loads(on_ray.stdout)
+    assert theirs["ray"] == ray_head
+    assert [strip(v) for v in mine["variants"]] == [strip(v) for v in theirs["variants"]]
+
+    def games(path):
+        lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+        return sorted(json.dumps({k: v for k, v in x.items() if k != "seconds"}) for x in lines)
+
+    assert len(games(remote)) == 12
+    assert games(local) == games(remote)
