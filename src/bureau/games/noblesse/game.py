@@ -270,24 +270,6 @@ class Noblesse(Game):
 
         return statistics(state)
 
-    def deadline(self, state: State) -> float | None:
-        return None if state.outcome is not None else state.clock
-
-    def timeout_action(self, state: State, player: int):
-        """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
-        (``rules.default_setups``), which the Night gives him."""
-        if state.phase == SETUP:
-            given = rules.default_setups(state).get(player)
-            if given is not None and given[1] is not None:
-                return given[1]
-        return Order("done")
-
-    def help_text(self, state: State, player: int) -> str:
-        return rules.help_text(state, player)
-
-    def channels(self, state: State, player: int) -> frozenset[int]:
-        return rules.channels(state, player)
-
     # -- what players see ---------------------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
