@@ -233,24 +233,6 @@ class Noblesse(Game):
     def decision_key(self, state: State) -> tuple:
         return (state.phase, state.night)
 
-    def deadline(self, state: State) -> float | None:
-        return None if state.outcome is not None else state.clock
-
-    def timeout_action(self, state: State, player: int):
-        """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
-        (``rules.default_setups``), which the Night gives him."""
-        if state.phase == SETUP:
-            given = rules.default_setups(state).get(player)
-            if given is not None and given[1] is not None:
-                return given[1]
-        return Order("done")
-
-    def help_text(self, state: State, player: int) -> str:
-        return rules.help_text(state, player)
-
-    def channels(self, state: State, player: int) -> frozenset[int]:
-        return rules.channels(state, player)
-
     # -- bots and designers (heuristic.py) --------------------------------------------------
 
     def own_bots(self) -> dict[str, type]:
@@ -270,6 +252,24 @@ class Noblesse(Game):
 
         return statistics(state)
 
+    def deadline(self, state: State) -> float | None:
+        return None if state.outcome is not None else state.clock
+
+    def timeout_action(self, state: State, player: int):
+        """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
+        (``rules.default_setups``), which the Night gives him."""
+        if state.phase == SETUP:
+            given = rules.default_setups(state).get(player)
+            if given is not None and given[1] is not None:
+                return given[1]
+        return Order("done")
+
+    def help_text(self, state: State, player: int) -> str:
+        return rules.help_text(state, player)
+
+    def channels(self, state: State, player: int) -> frozenset[int]:
+        return rules.channels(state, player)
+
     # -- what players see ---------------------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
@@ -278,13 +278,13 @@ class Noblesse(Game):
         return view(state, player)
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        """Others' sealed orders for this Day are unknown: they are dropped (the seats
-        keep their "done" flags, which are public)."""
-        world = state.clone()
-        for seat, h in enumerate(world.houses):
-            if seat != player:
-                h.orders = [o for o in h.orders if o.verb == "setup"]
-        return world
+        """A world ``player`` cannot tell from ``state``: the identities of the seats he
+        does not know shuffled (whole houses), others' resources drawn afresh, units out
+        of his sight placed at random on their faction's estates with fresh make-ups, and
+        others' sealed orders dropped (``determinize.py`` says exactly what is kept)."""
+        from .determinize import determinize
+
+        return determinize(state, player, rng)
 
     def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:
         if seat is None:
