@@ -74,7 +74,7 @@ def parse_seats(
                 f"--seat {spec!r}: no seat {who}; the seats are 0-{len(names) - 1} "
                 f"or {', '.join(names)}"
             )
-        if kind != HUMAN and kind not in bots:
+        if kind != HUMAN and kind.partition(":")[0] not in bots:  # a bot spec: KIND:k=v
             raise OptionError(f"--seat {spec!r}: {kind!r} is not one of {choices}")
         if seat in given and kinds[seat] != kind:
             raise OptionError(f"--seat {spec!r}: seat {seat} ({names[seat]}) is given twice")

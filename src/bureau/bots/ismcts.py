@@ -1,0 +1,337 @@
+"""Information-set Monte Carlo tree search (ISMCTS): one search bot for every game.
+
+The bot searches only what its seat may know. ``Bot.act`` hands ``choose`` a state
+re-dealt for the seat (``Game.determinize``); every iteration of the search re-deals
+that state again, so each one plays out in a different world the seat cannot tell
+from the real one, and the statistics gather over all of them (single-observer
+ISMCTS, Cowling, Powley and Whitehouse 2012).
+
+One iteration:
+
+1. *determinize*: ``game.determinize(state, seat, rng)``;
+2. *select*: walk down the tree with ``game.apply``. Every decision is a node,
+   opponents' too: the seat to act picks the child with the best upper confidence
+   bound on *its own* share of the win (``Game.evaluate`` is a vector, one share per
+   seat). A child counts as available only in the worlds where its action is legal,
+   and its exploration term uses that count (availability), not the parent's visits;
+3. *expand*: one new child. Children are keyed by the action's canonical text. At the
+   root a short list of legal actions is taken whole; a long one (stalls, orders) and
+   every deeper decision grow by progressive widening: a node visited ``n`` times may
+   have ``widen * n ** 0.5`` children, new ones drawn with ``game.sample_action`` (the
+   game's heuristic bot suggests the root's first, when the game has one);
+4. *roll out*: at most ``depth`` more decisions by a cheap policy (random, or the
+   game's heuristic bot);
+5. *score* with ``game.evaluate`` and add each seat's share to the nodes it chose.
+
+The move played is the root child visited most. A lone legal action is played
+without searching. Simultaneous decisions (several pending seats) are taken in
+pending order, as the tournament loop does.
+
+>>> import bureau
+>>> game = bureau.load("aristocracy")
+>>> state = game.new(3, seed=5, options={"herald": 1})
+>>> bot = ISMCTSBot(game, seat=1, seed=0, iterations=50)
+>>> str(bot.act(state)).startswith("stall")
+True
+>>> bot.last.iterations
+50
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, fields
+
+from bureau.engine.errors import IllegalAction, OptionError
+from bureau.engine.game import Game
+
+from .base import Bot
+
+ROLLOUTS = ("random", "heuristic")
+ALPHA = 0.5  # progressive widening: a node visited n times may have widen * n**ALPHA children
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How an ISMCTS bot searches; every field can be set in a bot spec.
+
+    ``iterations`` and ``seconds`` bound each move's search (whichever ends first;
+    None: no bound of that kind, but not both None). ``rollout`` is the policy after
+    the tree, ``depth`` its most decisions. ``explore`` is the UCB constant,
+    ``widen`` the progressive-widening constant, ``listed`` the longest list of root
+    actions taken whole.
+    """
+
+    iterations: int | None = 1000
+    seconds: float | None = None
+    rollout: str = "random"
+    depth: int = 4
+    explore: float = 0.7
+    widen: float = 1.0
+    listed: int = 40
+
+    def __post_init__(self):
+        if self.iterations is None and self.seconds is None:
+            raise OptionError("ismcts needs a budget: iterations=N, seconds=S, or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise OptionError(f"ismcts iterations={self.iterations}: give 1 or more")
+        if self.seconds is not None and not self.seconds > 0:
+            raise OptionError(f"ismcts seconds={self.seconds}: give a time above 0")
+        if self.rollout not in ROLLOUTS:
+            raise OptionError(f"ismcts rollout={self.rollout}: one of {', '.join(ROLLOUTS)}")
+        for name in ("depth", "listed"):
+            if getattr(self, name) < 0:
+                raise OptionError(f"ismcts {name}={getattr(self, name)}: give 0 or more")
+        if self.explore < 0 or self.widen <= 0:
+            raise OptionError("ismcts explore must be 0 or more, and widen above 0")
+
+    @classmethod
+    def parse(cls, params: dict[str, str]) -> Settings:
+        """Settings from a spec's ``name=value`` texts; ``OptionError`` names the bad one.
+
+        >>> Settings.parse({"iterations": "400", "rollout": "heuristic"}).depth
+        4
+        >>> Settings.parse({"seconds": "0.5"}).iterations is None  # time alone bounds it
+        True
+        >>> Settings.parse({"depht": "3"})
+        Traceback (most recent call last):
+        ...
+        bureau.engine.errors.OptionError: ismcts has no parameter 'depht'; its parameters are: \
+iterations, seconds, rollout, depth, explore, widen, listed
+        """
+        kinds = {f.name: f.type for f in fields(cls)}
+        values: dict = {}
+        for name, text in params.items():
+            if name not in kinds:
+                raise OptionError(
+                    f"ismcts has no parameter {name!r}; its parameters are: {', '.join(kinds)}"
+                )
+            values[name] = _convert(name, kinds[name], text)
+        if "seconds" in values and "iterations" not in values:
+            values["iterations"] = None
+        return cls(**values)
+
+
+def _convert(name: str, kind: str, text: str):
+    """``text`` as a value of the field type ``kind`` (its annotation, as a string)."""
+    if kind.endswith("| None") and text.lower() in ("none", "off"):
+        return None
+    try:
+        if kind.startswith("int"):
+            return int(text)
+        if kind.startswith("float"):
+            return float(text)
+    except ValueError:
+        wanted = "a whole number" if kind.startswith("int") else "a number"
+        raise OptionError(f"ismcts {name}={text!r}: give {wanted}") from None
+    return text.lower()
+
+
+class Node:
+    """One decision reached by a sequence of action texts from the root.
+
+    ``actor`` took ``action`` to reach it; ``total`` sums the actor's shares over its
+    ``visits``; ``avail`` counts the parent's visits in which the action was legal.
+    """
+
+    __slots__ = ("action", "actor", "avail", "children", "total", "visits")
+
+    def __init__(self, action=None, actor: int = -1):
+        self.action = action
+        self.actor = actor
+        self.avail = 0
+        self.children: dict[str, Node] = {}
+        self.total = 0.0
+        self.visits = 0
+
+    def ucb(self, explore: float) -> float:
+        """Mean share plus the exploration bonus over the times it was available."""
+        if not self.visits:  # added, but its action failed in that world: try it again
+            return math.inf
+        return self.total / self.visits + explore * math.sqrt(math.log(self.avail) / self.visits)
+
+
+@dataclass(slots=True)
+class Report:
+    """What the last search did: for tests, benchmarks and the curious."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    children: int = 0
+    searched: bool = False
+
+
+class ISMCTSBot(Bot):
+    """Information-set MCTS for any game; see the module docstring for how it searches."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, **settings):
+        super().__init__(game, seat, seed)
+        self.settings = Settings(**settings)
+        if self.settings.rollout == "heuristic" and "heuristic" not in game.own_bots():
+            raise OptionError(f"{game.title} has no heuristic bot: use ismcts:rollout=random")
+        self.last = Report()
+        self._heuristic: list[Bot] | None = None
+        # A checked action skips a second check where the game performs through Game.apply.
+        plain = type(game).apply is Game.apply and type(game).perform is not Game.perform
+        self._perform = game.perform if plain else game.apply
+
+    @classmethod
+    def configure(cls, params: dict[str, str]) -> dict:
+        """Keyword arguments for ``__init__`` from a spec's parameters (``bots.make``)."""
+        s = Settings.parse(params)
+        return {f.name: getattr(s, f.name) for f in fields(Settings)}
+
+    # -- one move ------------------------------------------------------------------------------
+
+    def choose(self, state):
+        legal = self.game.legal_actions(state, self.seat)
+        if len(legal) == 1:
+            self.last = Report()
+            return legal[0]
+        if not legal:  # a seat the game does not wait for: nothing to search
+            return self.game.sample_action(state, self.seat, self.rng)
+        start = time.perf_counter()
+        root, listed = self._root(state, legal)
+        done = self._search(state, root, listed, start)
+        self.last = Report(done, time.perf_counter() - start, len(root.children), True)
+        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
+        return best.action
+
+    def _root(self, state, legal: list) -> tuple[Node, bool]:
+        """The root; a short list of legal actions becomes its children at once, a long
+        one grows by widening from the heuristic bot's suggestion, if the game has one."""
+        root = Node(actor=self.seat)
+        if len(legal) <= self.settings.listed:
+            order = list(legal)
+            self.rng.shuffle(order)  # unvisited children are tried in this order
+            for a in order:
+                root.children.setdefault(str(a), Node(a, self.seat))
+            return root, True
+        if "heuristic" in self.game.own_bots():
+            a = self._heuristic_bots(state)[self.seat].choose(state)
+            root.children[str(a)] = Node(a, self.seat)
+        return root, False
+
+    def _search(self, state, root: Node, listed: bool, start: float) -> int:
+        s = self.settings
+        limit = s.iterations if s.iterations is not None else math.inf
+        deadline = start + s.seconds if s.seconds is not None else math.inf
+        bots = self._heuristic_bots(state) if s.rollout == "heuristic" else None
+        clock = time.perf_counter
+        done = 0
+        while done < limit and (deadline == math.inf or clock() < deadline):
+            self._iterate(state, root, listed, bots)
+            done += 1
+        return done
+
+    # -- one iteration -------------------------------------------------------------------------
+
+    def _iterate(self, state, root: Node, listed: bool, bots: list[Bot] | None) -> None:
+        game = self.game
+        world = game.determinize(state, self.seat, self.rng)
+        path = [root]
+        child, new = self._select_root(root, world, listed)
+        while child is not None:
+            if new:  # drawn in this world: checked here, as a human's action would be
+                try:
+                    game.apply(world, child.actor, child.action)
+                except IllegalAction:
+                    break
+            else:  # checked already: found available, or a root action (legal in every world)
+                self._perform(world, child.actor, child.action)
+            path.append(child)
+            if new or game.outcome(world) is not None:
+                break
+            pending = game.pending(world)
+            if not pending:
+                break
+            child, new = self._select(child, world, pending[0])
+        self._rollout(world, bots)
+        shares = game.evaluate(world)
+        for n in path:
+            n.visits += 1
+            n.total += shares[n.actor]
+
+    def _select_root(self, root: Node, world, listed: bool) -> tuple[Node | None, bool]:
+        """The root's child to follow. Every world the root is handed is one its seat
+        cannot tell from the others, so the seat's legal actions are the same in all."""
+        children = list(root.children.values())
+        for c in children:
+            c.avail += 1
+        if not listed:
+            return self._choose(root, children, world, self.seat)
+        fresh = next((c for c in children if c.visits == 0), None)
+        if fresh is not None:
+            return fresh, True
+        explore = self.settings.explore
+        return max(children, key=lambda c: c.ucb(explore)), False
+
+    def _select(self, node: Node, world, p: int) -> tuple[Node | None, bool]:
+        """The child to follow from ``node`` where ``p`` acts in ``world``; True if new."""
+        available = self._available(node, world, p)
+        for c in available:
+            c.avail += 1
+        return self._choose(node, available, world, p)
+
+    def _choose(self, node: Node, available: list[Node], world, p: int):
+        """Widen ``node`` if its visits allow another child, else the best available."""
+        if not available or len(node.children) < self.settings.widen * node.visits**ALPHA:
+            child = self._widen(node, world, p)
+            if child is not None:
+                return child, True
+        if not available:
+            return None, False
+        explore = self.settings.explore
+        return max(available, key=lambda c: c.ucb(explore)), False
+
+    def _available(self, node: Node, world, p: int) -> list[Node]:
+        """The children of ``node`` whose action ``p`` may take in ``world``."""
+        check = self.game.check
+        out = []
+        for c in node.children.values():
+            if c.actor != p:
+                continue
+            try:
+                check(world, p, c.action)
+            except IllegalAction:
+                continue
+            out.append(c)
+        return out
+
+    def _widen(self, node: Node, world, p: int) -> Node | None:
+        """A new child of ``node``, drawn from ``p``'s legal actions in ``world``; None if
+        the draw is a child already (or ``p`` has nothing to do)."""
+        try:
+            action = self.game.sample_action(world, p, self.rng)
+        except (IndexError, IllegalAction):  # nothing legal for p here
+            return None
+        key = str(action)
+        if key in node.children:
+            return None
+        child = node.children[key] = Node(action, p)
+        child.avail = 1
+        return child
+
+    def _rollout(self, world, bots: list[Bot] | None) -> None:
+        """At most ``depth`` decisions by the rollout policy, then stop."""
+        game, rng = self.game, self.rng
+        for _ in range(self.settings.depth):
+            if game.outcome(world) is not None:
+                return
+            pending = game.pending(world)
+            if not pending:
+                return
+            p = pending[0]
+            action = bots[p].choose(world) if bots else game.sample_action(world, p, rng)
+            self._perform(world, p, action)  # bots and samplers give legal actions
+
+    def _heuristic_bots(self, state) -> list[Bot]:
+        """The game's heuristic bot for every seat, made once (for rollouts and hints)."""
+        if self._heuristic is None:
+            cls = self.game.own_bots()["heuristic"]
+            seed = self.rng.getrandbits(32)
+            self._heuristic = [cls(self.game, p, seed + p) for p in range(state.num_players)]
+        return self._heuristic

@@ -1,0 +1,237 @@
+"""The ISMCTS bot: it searches only what its seat may know, keeps its budget, plays legal
+actions in every game, finds an obviously winning move, and reads its spec."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from bureau.bots import ISMCTSBot, make, parse_spec
+from bureau.cards import parse_cards
+from bureau.engine import OptionError, all_games, load
+from bureau.games.aristocracy.state import Building
+
+GAMES = [g.name for g in all_games()]
+SEARCHED = ("determinize", "clone", "apply", "perform", "check", "legal_actions", "sample_action")
+
+
+def position(game, seed: int, decisions: int, players: int | None = None):
+    """A random game of ``game`` after at most ``decisions`` decisions, still running, whose
+    first pending seat has a choice; with that seat."""
+    n = players or game.min_players
+    state = game.new(n, seed=seed, bots_only=True)
+    bots = [make("random", game, p, seed) for p in range(n)]
+    for k in range(decisions + 2000):
+        pending = game.pending(state)
+        if game.outcome(state) is not None or not pending:
+            break
+        if k >= decisions and len(game.legal_actions(state, pending[0])) > 1:
+            return state, pending[0]
+        game.apply(state, pending[0], bots[pending[0]].act(state))
+    pytest.fail(f"{game.name} seed {seed}: no position with a choice after {decisions} decisions")
+
+
+def watched(game):
+    """``game`` with every state the search hands it recorded, by method."""
+    seen: dict[str, list] = {name: [] for name in SEARCHED}
+
+    def recorder(name):
+        method = getattr(type(game), name)
+
+        def record(self, state, *args, **kwargs):
+            seen[name].append(state)
+            return method(self, state, *args, **kwargs)
+
+        return record
+
+    cls = type("Watched", (type(game),), {name: recorder(name) for name in SEARCHED})
+    return cls(), seen
+
+
+# -- it sees only what its seat may know ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_search_is_never_handed_the_true_state(name):
+    game, seen = watched(load(name))
+    state, seat = position(game, seed=3, decisions=40)
+    secrets = [id(h) for h in getattr(state, "hands", [])]
+    for calls in seen.values():
+        calls.clear()
+    bot = ISMCTSBot(game, seat, seed=1, iterations=40)
+    bot.act(state)
+    # Bot.act re-deals the true state once; the search re-deals that copy every iteration.
+    assert seen["determinize"][0] is state
+    handed = seen["determinize"][1]
+    assert handed is not state
+    assert bot.last.searched
+    if bot.last.searched:
+        assert len(seen["determinize"]) == 1 + bot.last.iterations
+        assert all(s is handed for s in seen["determinize"][1:])
+    touched = [s for calls in seen.values() for s in calls]
+    assert sum(s is state for s in touched) == 1, "the true state reached the search"
+    for s in touched[1:]:  # nor did any of its hidden hands, shared by reference
+        assert not {id(h) for h in getattr(s, "hands", [])} & set(secrets)
+
+
+@pytest.mark.parametrize("name", ["aristocracy", "nobility"])
+def test_worlds_it_cannot_tell_apart_get_the_same_move(name):
+    game = load(name)
+    state, seat = position(game, seed=5, decisions=120, players=3)
+    other = game.determinize(state, seat, random.Random(99))  # another deal of what it can't see
+    assert game.view(other, seat) == game.view(state, seat)
+    hidden = [q for q in range(state.num_players) if q != seat]
+    assert any(sorted(other.hands[q]) != sorted(state.hands[q]) for q in hidden)
+    bots = [ISMCTSBot(game, seat, seed=4, iterations=150) for _ in range(2)]
+    first, second = bots[0].act(state), bots[1].act(other)
+    assert bots[0].last.searched and bots[1].last.searched
+    assert str(first) == str(second)
+
+
+# -- budgets -------------------------------------------------------------------------------------
+
+
+def test_an_iteration_budget_is_kept_exactly():
+    game = load("aristocracy")
+    state, seat = position(game, seed=2, decisions=50, players=4)
+    bot = ISMCTSBot(game, seat, seed=0, iterations=37)
+    bot.act(state)
+    assert bot.last.searched and bot.last.iterations == 37
+
+
+def test_a_time_budget_is_kept():
+    game = load("nobility")
+    state, seat = position(game, seed=2, decisions=50)
+    bot = make("ismcts:seconds=0.15", game, seat, 0)
+    started = time.perf_counter()
+    bot.act(state)
+    spent = time.perf_counter() - started
+    assert bot.last.iterations > 10
+    assert spent < 0.15 + 0.25  # one iteration past the deadline, and the root's set-up
+
+
+def test_a_lone_legal_action_is_played_without_search():
+    game = load("aristocracy")
+    state = game.new(3, seed=1, options={"herald": 0})
+    state.hands[0] = []  # nothing to put in a stall: 'stall none' only
+    bot = ISMCTSBot(game, 0, seed=0, iterations=500)
+    assert str(bot.act(state)) == "stall none"
+    assert not bot.last.searched and bot.last.iterations == 0
+
+
+# -- legal everywhere ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_it_plays_legal_actions_in_every_game(name):
+    """Random games in which ISMCTS takes every fifth decision: each of its actions is
+    checked by the game, as a human's would be."""
+    game = load(name)
+    searched = 0
+    for seed in (10, 11):
+        n = game.min_players + seed % (game.max_players - game.min_players + 1)
+        state = game.new(n, seed=seed, bots_only=True)
+        bots = [make("random", game, p, seed) for p in range(n)]
+        for k in range(150):
+            pending = game.pending(state)
+            if game.outcome(state) is not None or not pending:
+                break
+            seat = pending[0]
+            if k % 5 == 0:
+                bot = make("ismcts:iterations=20", game, seat, seed + k)
+                action = bot.act(state)
+                searched += bot.last.searched
+            else:
+                action = bots[seat].act(state)
+            game.apply(state, seat, action)  # raises IllegalAction if it is not legal
+    assert searched >= 3
+
+
+# -- an obviously best move ----------------------------------------------------------------------
+
+
+def glory_position():
+    """Aristocracy, the first King round's Glory step: Ann (seat 0) has two complete
+    châteaux and may end the game as its winner; nobody else has a building."""
+    game = load("aristocracy")
+    state = game.new(3, seed=1, options={"herald": 0})
+    for address, rank in (("7S", "7"), ("9S", "9")):
+        cards = parse_cards(" ".join(f"{rank}{s}" for s in "HCDHC"))
+        state.buildings[0].append(Building(parse_cards(address)[0], cards))
+    for seat in (0, 1, 2):  # empty stalls: straight to the cleanup and Glory
+        game.apply(state, seat, game.parse(state, seat, "stall none"))
+    assert state.step == "glory"
+    return game, state
+
+
+def test_aristocracy_it_claims_a_winning_glory():
+    game, state = glory_position()
+    action = ISMCTSBot(game, 0, seed=0, iterations=200).act(state)
+    assert str(action) == "glory"
+
+
+def winning_position(game, seed: int, players: int):
+    """The first position of a seeded random game where the seat to act has an action
+    that wins the game at once, and one that does not."""
+    state = game.new(players, seed=seed, bots_only=True)
+    bots = [make("random", game, p, seed) for p in range(players)]
+    while game.outcome(state) is None and game.pending(state):
+        seat = game.pending(state)[0]
+        legal = game.legal_actions(state, seat)
+        if 1 < len(legal) <= 40:
+            wins = {str(a) for a in legal if wins_at_once(game, state, seat, a)}
+            if wins and len(wins) < len(legal):
+                return state, seat, wins
+        game.apply(state, seat, bots[seat].act(state))
+    pytest.fail(f"{game.name} seed {seed}: no winning move met; choose another seed")
+
+
+def wins_at_once(game, state, seat: int, action) -> bool:
+    trial = game.clone(state)
+    game.apply(trial, seat, action)
+    out = game.outcome(trial)
+    return out is not None and not out.capped and out.winners == (seat,)
+
+
+@pytest.mark.parametrize(("name", "seed", "players"), [("nobility", 10, 3), ("decrees", 1, 4)])
+def test_it_finds_a_move_that_wins_at_once(name, seed, players):
+    game = load(name)
+    state, seat, wins = winning_position(game, seed, players)
+    action = ISMCTSBot(game, seat, seed=0, iterations=300).act(state)
+    assert str(action) in wins
+
+
+# -- specs ---------------------------------------------------------------------------------------
+
+
+def test_specs_set_the_parameters():
+    game = load("aristocracy")
+    bot = make("ismcts:iterations=400,rollout=heuristic,depth=2", game, 1, 0)
+    s = bot.settings
+    assert (s.iterations, s.seconds, s.rollout, s.depth) == (400, None, "heuristic", 2)
+    assert make("ismcts", game, 0).settings.iterations == 1000
+    timed = make("ismcts:seconds=0.5:explore=1.2", game, 0).settings
+    assert (timed.iterations, timed.seconds, timed.explore) == (None, 0.5, 1.2)
+    assert parse_spec(" ISMCTS ") == ("ismcts", {})
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:iterations=lots", "ismcts iterations='lots': give a whole number"),
+        ("ismcts:iterations=0", "give 1 or more"),
+        ("ismcts:rollout=smart", "rollout=smart: one of random, heuristic"),
+        ("ismcts:speed=3", "ismcts has no parameter 'speed'; its parameters are: iterations"),
+        ("ismcts:iterations=none", "ismcts needs a budget"),
+        ("ismcts:depth", "write parameters as name=value"),
+        ("ismcts:depth=1,depth=2", "depth is given twice"),
+        ("random:depth=1", "bot 'random' takes no parameters"),
+        ("mcts", "no bot named 'mcts'; the bots are: random, ismcts"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(spec, message):
+    with pytest.raises(OptionError) as info:
+        make(spec, load("nobility"), 0)
+    assert message in str(info.value)
