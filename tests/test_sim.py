@@ -27,7 +27,7 @@ from bureau.engine.rng import derive
 from bureau.sim import GameResult, Summary, play_one, run, wilson
 from bureau.sim.tournament import CAPPED, ERROR, FINISHED
 
-TIMING_KEYS = {"seconds", "games_per_sec", "decisions_per_sec"}
+TIMING_KEYS = {"seconds", "games_per_sec", "decisions_per_sec", "seconds_per_move"}
 
 
 # -- a toy game whose bot games finish, tie, get capped and crash ------------------------------

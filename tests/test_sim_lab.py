@@ -27,7 +27,7 @@ from bureau.sim.tournament import CAPPED, ERROR, FINISHED
 from conftest import CLI_ENV, bureau_cmd
 from test_sim import Race
 
-TIMING = {"seconds", "games_per_sec", "decisions_per_sec", "workers"}
+TIMING = {"seconds", "games_per_sec", "decisions_per_sec", "workers", "seconds_per_move"}
 
 
 class TallyRace(Race):
@@ -338,7 +338,10 @@ def test_ray_cluster_plays_the_same_games_as_workers(ray_head, tmp_path):
 
     def games(path):
         lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
-        return sorted(json.dumps({k: v for k, v in x.items() if k != "seconds"}) for x in lines)
+        return sorted(
+            json.dumps({k: v for k, v in x.items() if k not in ("seconds", "thinking")})
+            for x in lines
+        )
 
     assert len(games(remote)) == 12
     assert games(local) == games(remote)

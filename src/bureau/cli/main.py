@@ -758,12 +758,17 @@ def _summary_renderable(summary: Summary, where: str | None) -> RenderableType:
         table.add_column("wins", justify="right")
         table.add_column("win rate", justify="right")
         table.add_column("95% interval", justify="right")
-        for s, (wins, rate, (lo, hi)) in enumerate(
-            zip(summary.wins_by_seat, summary.win_rates or [], summary.win_intervals, strict=True)
-        ):
-            table.add_row(
-                str(s), summary.bots[s], f"{wins:g}", f"{rate:.1%}", f"{lo:.1%} – {hi:.1%}"
+        table.add_column("s/move", justify="right")
+        for s, (wins, rate, (lo, hi), pace) in enumerate(
+            zip(
+                summary.wins_by_seat, summary.win_rates or [], summary.win_intervals,
+                summary.seconds_per_move, strict=True,
             )
+        ):  # fmt: skip
+            table.add_row(
+                str(s), summary.bots[s], f"{wins:g}", f"{rate:.1%}", f"{lo:.1%} – {hi:.1%}",
+                "–" if pace is None else f"{pace:.4f}",
+            )  # fmt: skip
         parts.append(table)
     else:
         parts.append(

@@ -51,6 +51,8 @@ def record(setup: Setup, result: GameResult) -> dict[str, Any]:
         "seconds": round(result.seconds, 6),
         "actions": dict(result.actions),
         "statistics": dict(result.statistics),
+        "moves": list(result.moves),
+        "thinking": [round(t, 6) for t in result.thinking],
     }
 
 
@@ -99,6 +101,8 @@ def _result(line: dict[str, Any]) -> GameResult:
         seconds=line["seconds"],
         actions=dict(line["actions"]),
         statistics=dict(line["statistics"]),
+        moves=tuple(line.get("moves", ())),
+        thinking=tuple(line.get("thinking", ())),
     )
 
 

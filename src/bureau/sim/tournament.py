@@ -52,7 +52,8 @@ class GameResult:
     cap; ``error`` says why). ``decisions`` counts the actions applied,
     ``actions`` counts them by kind (``action_kind``), and ``statistics`` is
     the game's own telling numbers about its final state (``Game.statistics``;
-    empty for an error, and for a game that names none).
+    empty for an error, and for a game that names none). ``moves`` and
+    ``thinking`` are each seat's decisions and the seconds its bot took over them.
     """
 
     index: int
@@ -66,6 +67,8 @@ class GameResult:
     seconds: float = 0.0
     actions: dict[str, int] = field(default_factory=dict)
     statistics: dict[str, float] = field(default_factory=dict)
+    moves: tuple[int, ...] = ()
+    thinking: tuple[float, ...] = ()
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -135,6 +138,8 @@ def play_one(
     names = seat_bots(bots, players)
     decisions = 0
     kinds: Counter[str] = Counter()
+    moves, thinking = [0] * players, [0.0] * players
+    clock = time.perf_counter
     out = None
     try:
         state = game.new(players, seed, options, bots_only=True)
@@ -146,7 +151,10 @@ def play_one(
             if not waiting:
                 raise _Runaway("the game is not over but waits for nobody")
             seat = waiting[0]
+            thought = clock()
             action = seated[seat].act(state)
+            thinking[seat] += clock() - thought
+            moves[seat] += 1
             game.apply(state, seat, action)
             kinds[action_kind(action)] += 1
             decisions += 1
@@ -170,6 +178,8 @@ def play_one(
         seconds=time.perf_counter() - started,
         actions=dict(kinds.most_common()),
         statistics=statistics,
+        moves=tuple(moves),
+        thinking=tuple(thinking),
     )
 
 
@@ -334,6 +344,17 @@ class Summary:
             return None
         return [sum(s[i] for s in done) / len(done) for i in range(self.players)]
 
+    @property
+    def seconds_per_move(self) -> list[float | None]:
+        """Each seat's mean seconds per decision over the games that ended (its bot's
+        thinking, not the game's own work); None for a seat that never decided."""
+        ended = [r for r in self.results if r.status != ERROR and r.moves]
+        out = []
+        for s in range(self.players):
+            moves = sum(r.moves[s] for r in ended)
+            out.append(sum(r.thinking[s] for r in ended) / moves if moves else None)
+        return out
+
     def to_json(self) -> dict[str, Any]:
         """The summary as one JSON-ready dict (per-game results left out)."""
         return {
@@ -363,6 +384,7 @@ class Summary:
                 {"index": r.index, "seed": r.seed, "error": r.error, "decisions": r.decisions}
                 for r in self.error_examples
             ],
+            "seconds_per_move": [None if t is None else round(t, 6) for t in self.seconds_per_move],
             "seconds": round(self.seconds, 3),
             "games_per_sec": round(self.games_per_sec, 2),
             "decisions_per_sec": round(self.decisions_per_sec, 1),
