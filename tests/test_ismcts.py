@@ -235,3 +235,25 @@ def test_bad_specs_say_what_is_wrong(spec, message):
     with pytest.raises(OptionError) as info:
         make(spec, load("nobility"), 0)
     assert message in str(info.value)
+
+
+def test_the_heuristic_hint_is_searched_where_legal_actions_cannot_list_it():
+    """Seabirds' Transactions are free text (``open_ended``): ``legal_actions`` lists only
+    Ready, but the search weighs the heuristic bot's Transaction beside it and plays a
+    legal action."""
+    game = load("seabirds")
+    state = game.new(4, seed=3, bots_only=True)
+    bots = [make("heuristic", game, s, 3) for s in range(4)]
+    for _ in range(400):
+        seat = game.pending(state)[0]
+        legal = game.legal_actions(state, seat)
+        hint = bots[seat].act(state)
+        if len(legal) == 1 and str(hint) != str(legal[0]):
+            break
+        game.apply(state, seat, hint)
+    else:
+        raise AssertionError("no free-text decision reached")
+    bot = make("ismcts:iterations=40", game, seat, 1)
+    choice = bot.act(state)
+    assert bot.last.searched and bot.last.children == 2
+    game.check(state, seat, choice)

@@ -17,15 +17,16 @@ One iteration:
 3. *expand*: one new child. Children are keyed by the action's canonical text. At the
    root a short list of legal actions is taken whole; a long one (stalls, orders) and
    every deeper decision grow by progressive widening: a node visited ``n`` times may
-   have ``widen * n ** 0.5`` children, new ones drawn with ``game.sample_action`` (the
-   game's heuristic bot suggests the root's first, when the game has one);
+   have ``widen * n ** 0.5`` children, new ones drawn with ``game.sample_action``. The
+   game's heuristic bot, when it has one, adds its choice to the root's children, even
+   one ``legal_actions`` cannot list (free-text orders);
 4. *roll out*: at most ``depth`` more decisions by a cheap policy (random, or the
    game's heuristic bot);
 5. *score* with ``game.evaluate`` and add each seat's share to the nodes it chose.
 
 The move played is the root child visited most. A lone legal action is played
-without searching. Simultaneous decisions (several pending seats) are taken in
-pending order, as the tournament loop does.
+without searching, unless the heuristic bot suggests another. Simultaneous decisions
+(several pending seats) are taken in pending order, as the tournament loop does.
 
 >>> import bureau
 >>> game = bureau.load("aristocracy")
@@ -188,32 +189,39 @@ class ISMCTSBot(Bot):
 
     def choose(self, state):
         legal = self.game.legal_actions(state, self.seat)
-        if len(legal) == 1:
+        hint = self._hint(state)
+        if len(legal) == 1 and (hint is None or str(hint) == str(legal[0])):
             self.last = Report()
             return legal[0]
-        if not legal:  # a seat the game does not wait for: nothing to search
+        if not legal and hint is None:  # a seat the game does not wait for: nothing to do
             return self.game.sample_action(state, self.seat, self.rng)
         start = time.perf_counter()
-        root, listed = self._root(state, legal)
+        root, listed = self._root(state, legal, hint)
         done = self._search(state, root, listed, start)
         self.last = Report(done, time.perf_counter() - start, len(root.children), True)
         best = max(root.children.values(), key=lambda n: (n.visits, n.total))
         return best.action
 
-    def _root(self, state, legal: list) -> tuple[Node, bool]:
-        """The root; a short list of legal actions becomes its children at once, a long
-        one grows by widening from the heuristic bot's suggestion, if the game has one."""
+    def _hint(self, state):
+        """The game's heuristic bot's choice for this seat, if the game has one: a root
+        child always, so the search weighs it even where ``legal_actions`` cannot list
+        it (free-text orders) or a long list would leave it out."""
+        if "heuristic" not in self.game.own_bots():
+            return None
+        return self._heuristic_bots(state)[self.seat].choose(state)
+
+    def _root(self, state, legal: list, hint) -> tuple[Node, bool]:
+        """The root; a short list of legal actions becomes its children at once (with the
+        hint), a long one grows by widening from the hint."""
         root = Node(actor=self.seat)
-        if len(legal) <= self.settings.listed:
-            order = list(legal)
-            self.rng.shuffle(order)  # unvisited children are tried in this order
-            for a in order:
-                root.children.setdefault(str(a), Node(a, self.seat))
-            return root, True
-        if "heuristic" in self.game.own_bots():
-            a = self._heuristic_bots(state)[self.seat].choose(state)
-            root.children[str(a)] = Node(a, self.seat)
-        return root, False
+        listed = len(legal) <= self.settings.listed
+        order = list(legal) if listed else []
+        self.rng.shuffle(order)  # unvisited children are tried in this order
+        if hint is not None:
+            order.insert(0, hint)
+        for a in order:
+            root.children.setdefault(str(a), Node(a, self.seat))
+        return root, listed
 
     def _search(self, state, root: Node, listed: bool, start: float) -> int:
         s = self.settings
