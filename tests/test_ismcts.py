@@ -237,10 +237,9 @@ def test_bad_specs_say_what_is_wrong(spec, message):
     assert message in str(info.value)
 
 
-def test_the_heuristic_hint_is_searched_where_legal_actions_cannot_list_it():
-    """Seabirds' Transactions are free text (``open_ended``): ``legal_actions`` lists only
-    Ready, but the search weighs the heuristic bot's Transaction beside it and plays a
-    legal action."""
+def free_text_decision():
+    """A Seabirds position where ``legal_actions`` lists only Ready, but the heuristic bot
+    would send a Transaction; and the seat to act."""
     game = load("seabirds")
     state = game.new(4, seed=3, bots_only=True)
     bots = [make("heuristic", game, s, 3) for s in range(4)]
@@ -249,11 +248,36 @@ def test_the_heuristic_hint_is_searched_where_legal_actions_cannot_list_it():
         legal = game.legal_actions(state, seat)
         hint = bots[seat].act(state)
         if len(legal) == 1 and str(hint) != str(legal[0]):
-            break
+            return game, state, seat
         game.apply(state, seat, hint)
-    else:
-        raise AssertionError("no free-text decision reached")
+    raise AssertionError("no free-text decision reached")
+
+
+def test_the_heuristic_hint_is_searched_where_legal_actions_cannot_list_it():
+    """Seabirds' Transactions are free text (``open_ended``): ``legal_actions`` lists only
+    Ready, but the search weighs the heuristic bot's Transaction beside it and plays a
+    legal action; with guide=off it has nothing to weigh and plays Ready at once."""
+    game, state, seat = free_text_decision()
     bot = make("ismcts:iterations=40", game, seat, 1)
     choice = bot.act(state)
     assert bot.last.searched and bot.last.children == 2
     game.check(state, seat, choice)
+    unguided = make("ismcts:iterations=40:guide=off", game, seat, 1)
+    assert str(unguided.act(state)) == "ready" and not unguided.last.searched
+
+
+def test_guide_and_prior_settings():
+    """``guide`` is off, root or tree; ``prior`` a count; with a prior above the budget the
+    heuristic's own move is played."""
+    with pytest.raises(OptionError, match="guide=everywhere: one of off, root, tree"):
+        make("ismcts:guide=everywhere", load("nobility"), 0)
+    with pytest.raises(OptionError, match="prior=-1: give 0 or more"):
+        make("ismcts:prior=-1", load("nobility"), 0)
+    game = load("nobility")
+    state = game.new(3, seed=2, bots_only=True)
+    seat = game.pending(state)[0]
+    world = game.determinize(state, seat, random.Random(1))
+    spec = "ismcts:iterations=30:prior=31:guide=tree"
+    hint = make(spec, game, seat, 5)._hint(world)  # the same seed: the same heuristic bots
+    bot = make(spec, game, seat, 5)
+    assert str(bot.choose(world)) == str(hint) and bot.last.searched

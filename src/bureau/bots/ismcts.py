@@ -50,6 +50,7 @@ from bureau.engine.game import Game
 from .base import Bot
 
 ROLLOUTS = ("random", "heuristic")
+GUIDES = ("off", "root", "tree")  # where the game's heuristic bot proposes moves
 ALPHA = 0.5  # progressive widening: a node visited n times may have widen * n**ALPHA children
 
 
@@ -61,7 +62,11 @@ class Settings:
     None: no bound of that kind, but not both None). ``rollout`` is the policy after
     the tree, ``depth`` its most decisions. ``explore`` is the UCB constant,
     ``widen`` the progressive-widening constant, ``listed`` the longest list of root
-    actions taken whole.
+    actions taken whole. ``guide`` says where the game's heuristic bot proposes moves:
+    ``root`` (its choice is a root child), ``tree`` (also the first child of every
+    node, so opponents are expected to play sensibly), or ``off``; ``prior`` counts
+    that many extra visits for its root choice when the move is picked, so the search
+    leaves the heuristic's move only for one it found clearly better.
     """
 
     iterations: int | None = 1000
@@ -71,6 +76,8 @@ class Settings:
     explore: float = 0.7
     widen: float = 1.0
     listed: int = 40
+    prior: int = 0
+    guide: str = "root"
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -81,7 +88,9 @@ class Settings:
             raise OptionError(f"ismcts seconds={self.seconds}: give a time above 0")
         if self.rollout not in ROLLOUTS:
             raise OptionError(f"ismcts rollout={self.rollout}: one of {', '.join(ROLLOUTS)}")
-        for name in ("depth", "listed"):
+        if self.guide not in GUIDES:
+            raise OptionError(f"ismcts guide={self.guide}: one of {', '.join(GUIDES)}")
+        for name in ("depth", "listed", "prior"):
             if getattr(self, name) < 0:
                 raise OptionError(f"ismcts {name}={getattr(self, name)}: give 0 or more")
         if self.explore < 0 or self.widen <= 0:
@@ -99,7 +108,7 @@ class Settings:
         Traceback (most recent call last):
         ...
         bureau.engine.errors.OptionError: ismcts has no parameter 'depht'; its parameters are: \
-iterations, seconds, rollout, depth, explore, widen, listed
+iterations, seconds, rollout, depth, explore, widen, listed, prior, guide
         """
         kinds = {f.name: f.type for f in fields(cls)}
         values: dict = {}
@@ -175,6 +184,7 @@ class ISMCTSBot(Bot):
             raise OptionError(f"{game.title} has no heuristic bot: use ismcts:rollout=random")
         self.last = Report()
         self._heuristic: list[Bot] | None = None
+        self._guides: list[Bot] | None = None  # the heuristic bots, with guide=tree
         # A checked action skips a second check where the game performs through Game.apply.
         plain = type(game).apply is Game.apply and type(game).perform is not Game.perform
         self._perform = game.perform if plain else game.apply
@@ -199,14 +209,19 @@ class ISMCTSBot(Bot):
         root, listed = self._root(state, legal, hint)
         done = self._search(state, root, listed, start)
         self.last = Report(done, time.perf_counter() - start, len(root.children), True)
-        best = max(root.children.values(), key=lambda n: (n.visits, n.total))
-        return best.action
+        hinted = None if hint is None else root.children[str(hint)]
+        bonus = self.settings.prior
+
+        def weight(n: Node) -> tuple:
+            return (n.visits + (bonus if n is hinted else 0), n.total)
+
+        return max(root.children.values(), key=weight).action
 
     def _hint(self, state):
         """The game's heuristic bot's choice for this seat, if the game has one: a root
         child always, so the search weighs it even where ``legal_actions`` cannot list
         it (free-text orders) or a long list would leave it out."""
-        if "heuristic" not in self.game.own_bots():
+        if self.settings.guide == "off" or "heuristic" not in self.game.own_bots():
             return None
         return self._heuristic_bots(state)[self.seat].choose(state)
 
@@ -228,6 +243,8 @@ class ISMCTSBot(Bot):
         limit = s.iterations if s.iterations is not None else math.inf
         deadline = start + s.seconds if s.seconds is not None else math.inf
         bots = self._heuristic_bots(state) if s.rollout == "heuristic" else None
+        guided = s.guide == "tree" and "heuristic" in self.game.own_bots()
+        self._guides = self._heuristic_bots(state) if guided else None
         clock = time.perf_counter
         done = 0
         while done < limit and (deadline == math.inf or clock() < deadline):
@@ -313,7 +330,10 @@ class ISMCTSBot(Bot):
         """A new child of ``node``, drawn from ``p``'s legal actions in ``world``; None if
         the draw is a child already (or ``p`` has nothing to do)."""
         try:
-            action = self.game.sample_action(world, p, self.rng)
+            if not node.children and self._guides is not None:  # what p would sensibly do
+                action = self._guides[p].choose(world)
+            else:
+                action = self.game.sample_action(world, p, self.rng)
         except (IndexError, IllegalAction):  # nothing legal for p here
             return None
         key = str(action)
