@@ -4,12 +4,14 @@ it prints.
     python benchmarks/strength.py [--games 40] [--workers 2] [--game nobility ...]
         [--ismcts SPEC] [--out results.jsonl]
 
-For every game, three match-ups with the measured bot in seat 0: ISMCTS against
-random seats, the heuristic bot against random seats, and ISMCTS against heuristic
-seats. Each row gives the games played (finished, capped), seat 0's share of the wins
-with its 95% Wilson interval, the mean share of each other seat, seat 0's share over
-a fair share (1 / players), and seat 0's seconds per move. Prints a Markdown table,
-and each command's JSON summary as one line to ``--out`` if given.
+For every game, three match-ups: ISMCTS against random seats, the heuristic bot
+against random seats, and ISMCTS against heuristic seats. Seats are not alike (who
+bids or acts first), so the measured bot takes every seat in turn: one ``bureau sim``
+command per seat, each with an equal share of the games and the same seed. A row
+gives the games played (finished), the measured bot's share of the wins with its 95%
+Wilson interval, the mean share of one opposing bot, the measured share over a fair
+share (1 / players), and the measured bot's seconds per move. Prints a Markdown table
+and the commands, and each command's JSON summary as one line to ``--out`` if given.
 """
 
 from __future__ import annotations
@@ -17,21 +19,32 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import shutil
 import subprocess
 import sys
+from pathlib import Path
+
+from bureau.sim import wilson
 
 PLAYERS = {"aristocracy": 4, "nobility": 3, "decrees": 4, "seabirds": 4, "noblesse": 8}
 ISMCTS = "ismcts:rollout=heuristic:guide=tree:prior=300"
+# the bureau command of this Python's environment, also when it is not on PATH
+BUREAU = shutil.which("bureau") or str(Path(sys.executable).with_name("bureau"))
 
 
-def matchups(game: str, ismcts: str) -> list[tuple[str, str]]:
-    """(label, --bots) for each row of ``game``: the measured bot sits in seat 0."""
-    others = PLAYERS[game] - 1
+def matchups(game: str, ismcts: str) -> list[tuple[str, str, str]]:
+    """(label, measured bot, opposing bot) for each row of ``game``."""
     return [
-        ("ISMCTS vs random", ",".join([ismcts] + ["random"] * others)),
-        ("heuristic vs random", ",".join(["heuristic"] + ["random"] * others)),
-        ("ISMCTS vs heuristic", ",".join([ismcts] + ["heuristic"] * others)),
+        ("ISMCTS vs random", ismcts, "random"),
+        ("heuristic vs random", "heuristic", "random"),
+        ("ISMCTS vs heuristic", ismcts, "heuristic"),
     ]
+
+
+def seatings(game: str, measured: str, opposing: str) -> list[str]:
+    """One ``--bots`` list per seat the measured bot takes."""
+    n = PLAYERS[game]
+    return [",".join(measured if s == seat else opposing for s in range(n)) for seat in range(n)]
 
 
 def command(game: str, bots: str, games: int, workers: int, extra: list[str]) -> list[str]:
@@ -41,18 +54,22 @@ def command(game: str, bots: str, games: int, workers: int, extra: list[str]) ->
     ]  # fmt: skip
 
 
-def row(game: str, label: str, cmd: list[str], summary: dict) -> str:
-    n = summary["finished"]
-    share = summary["win_rates"][0] if n else 0.0
-    lo, hi = summary["win_intervals"][0]
-    others = summary["win_rates"][1:] if n else []
-    other = sum(others) / len(others) if others else 0.0
-    fair = 1 / summary["players"]
-    pace = summary["seconds_per_move"][0]
+def row(game: str, label: str, summaries: list[dict]) -> str:
+    """One table row from the summaries of the seatings (seat ``i`` measured in the i-th)."""
+    n = len(summaries)
+    games = sum(s["games"] for s in summaries)
+    finished = sum(s["finished"] for s in summaries)
+    won = sum(s["wins_by_seat"][i] for i, s in enumerate(summaries))
+    theirs = sum(sum(s["wins_by_seat"]) - s["wins_by_seat"][i] for i, s in enumerate(summaries))
+    share = won / finished if finished else 0.0
+    other = theirs / (n - 1) / finished if finished else 0.0
+    lo, hi = wilson(won, finished)
+    paces = [s["seconds_per_move"][i] for i, s in enumerate(summaries)]
+    paces = [p for p in paces if p is not None]
+    pace = f"{sum(paces) / len(paces):.3f}" if paces else "–"
     return (
-        f"| {game} | {label} | {summary['games']} ({n} finished) | {share:.1%} "
-        f"({lo:.1%}–{hi:.1%}) | {other:.1%} | {share / fair:.2f} | "
-        f"{'–' if pace is None else f'{pace:.3f}'} |"
+        f"| {game} | {label} | {games} ({finished}) | {share:.1%} ({lo:.1%}–{hi:.1%}) "
+        f"| {other:.1%} | {share * n:.2f} | {pace} |"
     )
 
 
@@ -65,8 +82,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--option", action="append", default=[], help="GAME:NAME=VALUE")
     parser.add_argument("--out", help="append each summary as a JSON line here")
     args = parser.parse_args(argv)
-    print("| game | match-up | games | seat 0 wins (95% interval) | each other seat | × fair "
-          "| s/move (seat 0) |")  # fmt: skip
+    print("| game | match-up | games (finished) | measured bot's wins (95% interval) "
+          "| each opposing bot | × fair | s/move |")  # fmt: skip
     print("|---|---|---|---|---|---|---|")
     commands = []
     for game in args.game or list(PLAYERS):
@@ -76,15 +93,20 @@ def main(argv: list[str] | None = None) -> None:
             if spec.split(":", 1)[0] == game
             for arg in ("--option", spec.split(":", 1)[1])
         ]
-        for label, bots in matchups(game, args.ismcts):
-            cmd = command(game, bots, args.games, args.workers, extra)
-            done = subprocess.run([*cmd, "--json"], capture_output=True, text=True, check=True)
-            summary = json.loads(done.stdout)
-            print(row(game, label, cmd, summary), flush=True)
-            commands.append(shlex.join(cmd))
-            if args.out:
-                with open(args.out, "a", encoding="utf-8") as out:
-                    out.write(json.dumps({"command": shlex.join(cmd), **summary}) + "\n")
+        per_seat = max(1, args.games // PLAYERS[game])
+        for label, measured, opposing in matchups(game, args.ismcts):
+            summaries = []
+            for bots in seatings(game, measured, opposing):
+                cmd = command(game, bots, per_seat, args.workers, extra)
+                done = subprocess.run(
+                    [BUREAU, *cmd[1:], "--json"], capture_output=True, text=True, check=True
+                )
+                summaries.append(json.loads(done.stdout))
+                commands.append(shlex.join(cmd))
+                if args.out:
+                    with open(args.out, "a", encoding="utf-8") as out:
+                        out.write(json.dumps({"command": commands[-1], **summaries[-1]}) + "\n")
+            print(row(game, label, summaries), flush=True)
     print("\nCommands:\n")
     for cmd in commands:
         print(f"    {cmd}")
