@@ -278,6 +278,6 @@ def test_guide_and_prior_settings():
     seat = game.pending(state)[0]
     world = game.determinize(state, seat, random.Random(1))
     spec = "ismcts:iterations=30:prior=31:guide=tree"
-    hint = make(spec, game, seat, 5)._hint(world)  # the same seed: the same heuristic bots
+    hint = make(spec, game, seat, 5)._hint(world)  # the same seed: the same adviser
     bot = make(spec, game, seat, 5)
     assert str(bot.choose(world)) == str(hint) and bot.last.searched

@@ -185,6 +185,9 @@ class ISMCTSBot(Bot):
         self.last = Report()
         self._heuristic: list[Bot] | None = None
         self._guides: list[Bot] | None = None  # the heuristic bots, with guide=tree
+        # The heuristic bot that proposes the root's move: it sees only the positions this
+        # bot is handed, as a heuristic bot in the seat would (some plan a whole Day).
+        self._adviser: Bot | None = None
         # A checked action skips a second check where the game performs through Game.apply.
         plain = type(game).apply is Game.apply and type(game).perform is not Game.perform
         self._perform = game.perform if plain else game.apply
@@ -223,7 +226,10 @@ class ISMCTSBot(Bot):
         it (free-text orders) or a long list would leave it out."""
         if self.settings.guide == "off" or "heuristic" not in self.game.own_bots():
             return None
-        return self._heuristic_bots(state)[self.seat].choose(state)
+        if self._adviser is None:  # its own bot: the search's copies see other worlds
+            cls = self.game.own_bots()["heuristic"]
+            self._adviser = cls(self.game, self.seat, self.rng.getrandbits(32))
+        return self._adviser.choose(state)
 
     def _root(self, state, legal: list, hint) -> tuple[Node, bool]:
         """The root; a short list of legal actions becomes its children at once (with the
