@@ -218,7 +218,19 @@ class ISMCTSBot(Bot):
         def weight(n: Node) -> tuple:
             return (n.visits + (bonus if n is hinted else 0), n.total)
 
-        return max(root.children.values(), key=weight).action
+        for child in sorted(root.children.values(), key=weight, reverse=True):
+            if self._playable(state, child.action):
+                return child.action
+        return self.game.sample_action(state, self.seat, self.rng)
+
+    def _playable(self, state, action) -> bool:
+        """Does ``action`` apply here? A child drawn in another world may not, and some
+        orders (Noblesse's treaties) are refused only when applied, so try it on a copy."""
+        try:
+            self.game.apply(self.game.clone(state), self.seat, action)
+        except IllegalAction:
+            return False
+        return True
 
     def _hint(self, state):
         """The game's heuristic bot's choice for this seat, if the game has one: a root
@@ -266,13 +278,15 @@ class ISMCTSBot(Bot):
         path = [root]
         child, new = self._select_root(root, world, listed)
         while child is not None:
-            if new:  # drawn in this world: checked here, as a human's action would be
-                try:
-                    game.apply(world, child.actor, child.action)
-                except IllegalAction:
-                    break
-            else:  # checked already: found available, or a root action (legal in every world)
-                self._perform(world, child.actor, child.action)
+            # Drawn in this world: checked here, as a human's action would be. Found
+            # available, or a root action (legal in every world): checked already, but some
+            # orders are refused only when performed (Noblesse's treaties name factions that
+            # another world deals to other seats): then this world ends the walk here.
+            play = game.apply if new else self._perform
+            try:
+                play(world, child.actor, child.action)
+            except IllegalAction:
+                break
             path.append(child)
             if new or game.outcome(world) is not None:
                 break
@@ -360,7 +374,10 @@ class ISMCTSBot(Bot):
                 return
             p = pending[0]
             action = bots[p].choose(world) if bots else game.sample_action(world, p, rng)
-            self._perform(world, p, action)  # bots and samplers give legal actions
+            try:  # legal by the checks; a few orders are refused only when performed
+                self._perform(world, p, action)
+            except IllegalAction:
+                return
 
     def _heuristic_bots(self, state) -> list[Bot]:
         """The game's heuristic bot for every seat, made once (for rollouts and hints)."""
