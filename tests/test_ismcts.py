@@ -10,7 +10,7 @@ import pytest
 
 from bureau.bots import ISMCTSBot, make, parse_spec
 from bureau.cards import parse_cards
-from bureau.engine import OptionError, all_games, load
+from bureau.engine import IllegalAction, OptionError, all_games, load
 from bureau.games.aristocracy.state import Building
 
 GAMES = [g.name for g in all_games()]
@@ -281,3 +281,24 @@ def test_guide_and_prior_settings():
     hint = make(spec, game, seat, 5)._hint(world)  # the same seed: the same adviser
     bot = make(spec, game, seat, 5)
     assert str(bot.choose(world)) == str(hint) and bot.last.searched
+
+
+def test_an_order_refused_only_when_performed_ends_the_walk_not_the_search():
+    """Some orders pass the checks and are refused only when performed (a Noblesse treaty
+    drawn in another world names factions dealt otherwise here): the search drops that
+    world's walk, never crashes, and plays an order that applies."""
+    base = load("nobility")
+
+    class Refusing(type(base)):
+        def perform(self, state, player, action):
+            if str(action) == "draw stock":
+                raise IllegalAction("refused when performed")
+            return super().perform(state, player, action)
+
+    game = Refusing()
+    state = game.new(3, seed=2, bots_only=True)
+    seat = game.pending(state)[0]
+    assert "draw stock" in [str(a) for a in game.legal_actions(state, seat)]
+    for guide in ("off", "tree"):
+        bot = ISMCTSBot(game, seat, seed=1, iterations=80, guide=guide, rollout="heuristic")
+        assert str(bot.act(state)) in ("draw discard", "concede")
