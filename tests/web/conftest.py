@@ -157,6 +157,17 @@ class Visitor:
         self.page.get_by_role("button", name="Start the game").click()
         self.page.wait_for_selector("#live")
 
+    def quiet(self, selector: str, ms: int = 400) -> None:
+        """Until the element at ``selector`` has not been drawn again for ``ms``: a late
+        redraw would reset a form being filled in."""
+        for _ in range(40):
+            self.page.evaluate(
+                f"document.querySelector('{selector}')?.setAttribute('data-mark', '')"
+            )
+            self.page.wait_for_timeout(ms)
+            if self.page.locator(f"{selector}[data-mark]").count():
+                return
+
     def over(self) -> bool:
         return self.page.locator("#live .outcome").count() > 0
 

@@ -23,20 +23,10 @@ READY = (
 )
 
 
-def quiet(v, ms: int = 400) -> None:
-    """Until the table has not been drawn again for ``ms``: a late redraw would reset a
-    form being filled in."""
-    for _ in range(40):
-        v.page.evaluate(f"document.querySelector('{TABLE}')?.setAttribute('data-mark', '')")
-        v.page.wait_for_timeout(ms)
-        if v.page.locator(f"{TABLE}[data-mark]").count():
-            return
-
-
 def wait_for_turn(v, timeout: float = 20_000) -> None:
     """Until the page offers the reader an order, or the game is over, and is still."""
     v.page.wait_for_function(READY, timeout=timeout)
-    quiet(v)
+    v.quiet(TABLE)
 
 
 def act(v, control) -> str:
@@ -55,7 +45,7 @@ def act(v, control) -> str:
     said = v.page.locator("#order-msg").inner_text()
     if said.startswith("Played"):
         v.page.wait_for_selector(f"{TABLE}:not([data-stale])", state="attached")
-        quiet(v)  # the WebSocket's redraw for the same move may follow
+        v.quiet(TABLE)  # the WebSocket's redraw for the same move may follow
     return said
 
 

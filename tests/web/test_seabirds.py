@@ -24,16 +24,6 @@ def api_view(v, gid: int) -> dict:
     return v.page.request.get(f"{v.site.url}/api/games/{gid}/view").json()["view"]
 
 
-def quiet(v, ms: int = 400) -> None:
-    """Until the table has not been drawn again for ``ms``: a late redraw would reset a
-    form being filled in."""
-    for _ in range(40):
-        v.page.evaluate(f"document.querySelector('{TABLE}')?.setAttribute('data-mark', '')")
-        v.page.wait_for_timeout(ms)
-        if v.page.locator(f"{TABLE}[data-mark]").count():
-            return
-
-
 def settled(v, gid: int, seat: int = 0, timeout: float = 20.0) -> dict:
     """The view once the bots have done what they will: the game waits for ``seat``
     alone (or is over), and the page shows the same phase and round."""
@@ -51,7 +41,7 @@ def settled(v, gid: int, seat: int = 0, timeout: float = 20.0) -> dict:
         expect(v.page.locator("#legal-list option")).not_to_have_count(0)
         board = v.page.locator(f"{TABLE} .sea-messages .msg")
         expect(board).to_have_count(len(view["messages"]))
-        quiet(v)
+        v.quiet(TABLE)
     return view
 
 
@@ -65,7 +55,7 @@ def act(v, control) -> str:
     said = v.page.locator("#order-msg").inner_text()
     if said.startswith("Played"):
         v.page.wait_for_selector(f"{TABLE}:not([data-stale])", state="attached")
-        quiet(v)  # the WebSocket's redraw for the same move may follow
+        v.quiet(TABLE)  # the WebSocket's redraw for the same move may follow
     return said
 
 
