@@ -17,6 +17,8 @@ what is wrong and what would be legal, and leaves the state unchanged.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -238,18 +240,29 @@ class Game:
 
     # -- bots and designers -----------------------------------------------
 
+    # Modules of the game's own (dotted paths), imported on first use so that games stay
+    # below the bots layer: ``heuristic`` holds ``HeuristicBot`` and ``evaluate``,
+    # ``figures`` holds ``statistics``.
+    heuristic: str | None = None
+    figures: str | None = None
+
     def own_bots(self) -> dict[str, type]:
         """The game's own bot kinds by name (its heuristic bot), beside the game-agnostic
-        ones of ``bureau.bots``. Games import them here, lazily, to keep layers apart."""
-        return {}
+        ones of ``bureau.bots``."""
+        return (
+            {} if self.heuristic is None else {"heuristic": _part(self.heuristic, "HeuristicBot")}
+        )
 
     def evaluate(self, state) -> tuple[float, ...]:
         """Each seat's estimated share of the win, in [0, 1], summing to 1.
 
-        Search bots score a position with it where they stop looking ahead. When the game
-        is over the winners share 1 (a capped game: every seat alike); games override the
-        running case with their own judgment, and by default every seat is alike.
+        Search bots score a position with it where they stop looking ahead. A game with a
+        ``heuristic`` module judges with its ``evaluate``; otherwise, when the game is over
+        the winners share 1 (a capped game: every seat alike), and while it runs every
+        seat is alike.
         """
+        if self.heuristic is not None:
+            return _part(self.heuristic, "evaluate")(state)
         out = self.outcome(state)
         n = state.num_players
         if out is not None and out.winners and not out.capped:
@@ -259,8 +272,9 @@ class Game:
 
     def statistics(self, state) -> dict[str, float]:
         """The game's own telling numbers about a finished game, by name (the balance lab
-        reports them per variant: buildings by type, decrees enacted, upgrades bought)."""
-        return {}
+        reports them per variant: buildings by type, decrees enacted, upgrades bought);
+        the ``figures`` module's ``statistics``, if the game has one."""
+        return {} if self.figures is None else _part(self.figures, "statistics")(state)
 
     # -- text -------------------------------------------------------------
 
@@ -290,3 +304,9 @@ class Game:
         """An ``IllegalAction`` whose message ends with what is legal now."""
         hint = self.action_help(state, player)
         return IllegalAction(f"{message}. {hint}" if hint else message)
+
+
+@functools.cache
+def _part(module: str, name: str):
+    """``name`` from ``module``, imported once (search bots call ``evaluate`` per iteration)."""
+    return getattr(importlib.import_module(module), name)

@@ -146,6 +146,8 @@ class Aristocracy(Game):
     """Aristocracy: stalls, buildings, the ball and the auction, for 2-5 players."""
 
     name = "aristocracy"
+    heuristic = "bureau.games.aristocracy.heuristic"
+    figures = "bureau.games.aristocracy.stats"
     title = "Aristocracy"
     version = "1"
     min_players = 2
@@ -241,26 +243,6 @@ class Aristocracy(Game):
 
     def help_text(self, state: State, player: int) -> str:
         return moves.help_text(state, player)
-
-    # -- bots and designers ------------------------------------------------------------------------
-
-    def own_bots(self) -> dict[str, type]:
-        """The heuristic bot (imported here: games stay below the bots layer)."""
-        from .heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        """Each seat's share of the win: a softmax of its progress (``heuristic.evaluate``)."""
-        from .heuristic import evaluate
-
-        return evaluate(state)
-
-    def statistics(self, state: State) -> dict[str, float]:
-        """A finished game's buildings, points, coins and length (``stats.statistics``)."""
-        from .stats import statistics
-
-        return statistics(state)
 
     # -- what each player may know -----------------------------------------------------------------
 

@@ -130,6 +130,8 @@ def decrees_of(spec: str):
 
 class FinalDecrees(Game):
     name = "decrees"
+    heuristic = "bureau.games.decrees.heuristic"
+    figures = "bureau.games.decrees.stats"
     title = "Final Decrees"
     version = "1"
     min_players = 4
@@ -361,25 +363,6 @@ class FinalDecrees(Game):
             new.deck.insert(rng.randrange(min(lo, size - 1), min(hi, size)), new.sd)
         new.rng = random.Random(rng.getrandbits(64))
         return new
-
-    # -- bots and designers ------------------------------------------------------------------
-
-    def own_bots(self) -> dict[str, type]:
-        from .heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        """Each seat's estimated share of the win (``heuristic.evaluate``)."""
-        from .heuristic import evaluate
-
-        return evaluate(state)
-
-    def statistics(self, state: State) -> dict[str, float]:
-        """A finished game's telling numbers (``stats.statistics``)."""
-        from .stats import statistics
-
-        return statistics(state)
 
     # -- text --------------------------------------------------------------------------------
 

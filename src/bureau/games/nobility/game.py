@@ -180,6 +180,8 @@ def fixture_deck(texts: list[str]) -> list[int]:
 
 class Nobility(Game):
     name = "nobility"
+    heuristic = "bureau.games.nobility.heuristic"
+    figures = "bureau.games.nobility.heuristic"
     title = "Nobility"
     version = "1"
     min_players = 3
@@ -269,23 +271,6 @@ class Nobility(Game):
 
     def help_text(self, state: State, player: int) -> str:
         return moves.help_text(state, player)
-
-    # -- bots and designers ------------------------------------------------------------------
-
-    def own_bots(self) -> dict[str, type]:
-        from .heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        from .heuristic import evaluate
-
-        return evaluate(state)
-
-    def statistics(self, state: State) -> dict[str, float]:
-        from .heuristic import statistics
-
-        return statistics(state)
 
     # -- what each player may know -----------------------------------------------------------
 

@@ -84,6 +84,8 @@ OPTIONS = (
 
 class Noblesse(Game):
     name = "noblesse"
+    heuristic = "bureau.games.noblesse.heuristic"
+    figures = "bureau.games.noblesse.heuristic"
     title = "Noblesse"
     min_players = 8
     max_players = 12
@@ -232,25 +234,6 @@ class Noblesse(Game):
 
     def decision_key(self, state: State) -> tuple:
         return (state.phase, state.night)
-
-    # -- bots and designers (heuristic.py) --------------------------------------------------
-
-    def own_bots(self) -> dict[str, type]:
-        from .heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        """Each seat's share of the win from public progress (``heuristic.evaluate``)."""
-        from .heuristic import evaluate
-
-        return evaluate(state)
-
-    def statistics(self, state: State) -> dict[str, float]:
-        """Length, how it ended, holdings per faction, battles, losses, treaties."""
-        from .heuristic import statistics
-
-        return statistics(state)
 
     def deadline(self, state: State) -> float | None:
         return None if state.outcome is not None else state.clock

@@ -125,6 +125,8 @@ OPTIONS = (
 
 class Seabirds(Game):
     name = "seabirds"
+    heuristic = "bureau.games.seabirds.heuristic"
+    figures = "bureau.games.seabirds.figures"
     title = "Noble Houses of the Seabirds"
     version = "1"
     min_players = 3
@@ -362,25 +364,6 @@ class Seabirds(Game):
 
     def describe(self, state: State, event: Event) -> str:
         return describe(state, event)
-
-    # -- bots and designers ------------------------------------------------------------------
-
-    def own_bots(self) -> dict[str, type]:
-        from .heuristic import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def evaluate(self, state: State) -> tuple[float, ...]:
-        """Each seat's share of the win from public figures (``heuristic.evaluate``)."""
-        from .heuristic import evaluate
-
-        return evaluate(state)
-
-    def statistics(self, state: State) -> dict[str, float]:
-        """A finished game's figures for designers (``figures.statistics``)."""
-        from .figures import statistics
-
-        return statistics(state)
 
 
 def _close_phase(state: State, ev: list) -> None:
