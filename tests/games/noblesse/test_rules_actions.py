@@ -1390,3 +1390,22 @@ def test_moderator_resolve_runs_the_night(st):
     assert st.night == 2 and st.houses[BEN].wounds == 1
     assert ("resolve", 2, "") in st.log
     assert st.post[0] == "Night 2"
+
+
+def test_nse_99_nse_100_a_treaty_is_checked_whole_before_it_is_made(st):
+    """NSE-99, NSE-100: checking a proposal reads its whole text, so a treaty whose promise
+    names the wrong faction is refused by the check itself (bots and the order box learn
+    it without playing it), and nothing changes."""
+    leader = st.leaders[st.houses[ANN].faction]
+    mine = st.scenario.factions[st.houses[ANN].faction].name
+    other = next(f.name for f in st.scenario.factions if f.name != mine)
+    wrong = next(f.name for f in st.scenario.factions if f.name not in (mine, other))
+    text = (
+        f"propose treaty to {other}\nFaction 1 promises:\n"
+        f'"{wrong}" "will not" enter "E5" on the game board, with "any units" "for 3 cycles";'
+    )
+    order = GAME.read(st, leader, text)
+    before = (list(st.proposals), st.next_treaty)
+    with pytest.raises(IllegalAction, match="promising faction"):
+        GAME.check(st, leader, order)
+    assert (list(st.proposals), st.next_treaty) == before

@@ -725,6 +725,18 @@ def _check_bans(state: State, f1: int, f2: int, treaty: Treaty) -> None:
 
 def propose(state: State, seat: int, faction_word: str, text: str) -> list[Event]:
     """The Faction Leader at ``seat`` proposes treaty ``text`` to a faction (NSE-99)."""
+    f1, f2, treaty = read_proposal(state, seat, faction_word, text)
+    tid, canon = state.next_treaty, treaty_text(treaty, _name(state, f1), _name(state, f2))
+    state.next_treaty += 1
+    state.proposals.append(
+        {"id": tid, "by": f1, "to": f2, "treaty": treaty, "text": canon, "night": state.night}
+    )
+    return [Event("treaty proposed", _fls(state, f1, f2), treaty=tid, by=f1, to=f2, text=canon)]
+
+
+def read_proposal(state: State, seat: int, faction_word: str, text: str) -> tuple:
+    """The proposing faction, the addressed one and the treaty ``text`` reads as, checked
+    (NSE-99, NSE-100): ``IllegalAction`` says what is wrong. Changes nothing."""
     f1 = _leader_faction(state, seat, "propose a treaty")
     f2 = faction_named(state, faction_word)
     if f2 == f1:
@@ -737,12 +749,13 @@ def propose(state: State, seat: int, faction_word: str, text: str) -> list[Event
     except TreatyError as e:
         raise IllegalAction(str(e)) from None
     _check_bans(state, f1, f2, treaty)
-    tid, canon = state.next_treaty, treaty_text(treaty, n1, n2)
-    state.next_treaty += 1
-    state.proposals.append(
-        {"id": tid, "by": f1, "to": f2, "treaty": treaty, "text": canon, "night": state.night}
-    )
-    return [Event("treaty proposed", _fls(state, f1, f2), treaty=tid, by=f1, to=f2, text=canon)]
+    return f1, f2, treaty
+
+
+def rejectable(state: State, seat: int, tid: int) -> tuple[int, dict]:
+    """The faction answering and open proposal ``tid``, which the Faction Leader at ``seat``
+    may reject (or, its proposer, withdraw). Changes nothing."""
+    return _proposal(state, seat, tid, "reject")
 
 
 def _proposal(state: State, seat: int, tid: int, what: str) -> tuple[int, dict]:
@@ -762,6 +775,30 @@ def _proposal(state: State, seat: int, tid: int, what: str) -> tuple[int, dict]:
 def sign(state: State, seat: int, tid: int) -> list[Event]:
     """The addressed Faction Leader signs proposal ``tid``; it starts at step 1 of the
     next Night (NSE-A24)."""
+    p = signable(state, seat, tid)
+    f1, f2 = p["by"], p["to"]
+    state.proposals = [q for q in state.proposals if q["id"] != tid]
+    start = state.night + 1
+    state.treaties.append(
+        {
+            "id": tid,
+            "f1": f1,
+            "f2": f2,
+            "treaty": p["treaty"],
+            "text": p["text"],
+            "signed": state.night,
+            "start": start,
+            "active": False,
+            "ended": False,
+            "reported": [],
+        }
+    )
+    return [Event("treaty signed", _fls(state, f1, f2), treaty=tid, f1=f1, f2=f2, start=start)]
+
+
+def signable(state: State, seat: int, tid: int) -> dict:
+    """Open proposal ``tid``, which the Faction Leader at ``seat`` may sign now (NSE-95,
+    NSE-A24): ``IllegalAction`` says why not. Changes nothing."""
     _, p = _proposal(state, seat, tid, "sign")
     f1, f2, treaty = p["by"], p["to"], p["treaty"]
     _check_bans(state, f1, f2, treaty)
@@ -775,28 +812,12 @@ def sign(state: State, seat: int, tid: int) -> list[Event]:
                     "time (NSE-95, NSE-A24); make the treaty Neutral, or wait until that "
                     "alliance ends"
                 )
-    state.proposals = [q for q in state.proposals if q["id"] != tid]
-    start = state.night + 1
-    state.treaties.append(
-        {
-            "id": tid,
-            "f1": f1,
-            "f2": f2,
-            "treaty": treaty,
-            "text": p["text"],
-            "signed": state.night,
-            "start": start,
-            "active": False,
-            "ended": False,
-            "reported": [],
-        }
-    )
-    return [Event("treaty signed", _fls(state, f1, f2), treaty=tid, f1=f1, f2=f2, start=start)]
+    return p
 
 
 def reject(state: State, seat: int, tid: int) -> list[Event]:
     """The addressed Faction Leader rejects proposal ``tid`` (its proposer may withdraw it)."""
-    f, p = _proposal(state, seat, tid, "reject")
+    f, p = rejectable(state, seat, tid)
     state.proposals = [q for q in state.proposals if q["id"] != tid]
     return [Event("treaty rejected", _fls(state, p["by"], p["to"]), treaty=tid, by=f)]
 
@@ -804,9 +825,10 @@ def reject(state: State, seat: int, tid: int) -> list[Event]:
 # -- breach reports -------------------------------------------------------------------------
 
 
-def report_breach(state: State, seat: int, tid: int, promise_no: int) -> list[Event]:
-    """A Faction Leader of treaty ``tid`` reports promise ``promise_no`` broken (NSE-104,
-    NSE-105, NSE-A23); promises count 1.. over faction 1's, then faction 2's."""
+def reportable(state: State, seat: int, tid: int, promise_no: int) -> tuple[int, dict, int]:
+    """The reporting faction, treaty ``tid`` and the offending faction, if the Faction
+    Leader at ``seat`` may report promise ``promise_no`` broken now (NSE-104, NSE-A23):
+    ``IllegalAction`` says why not. Changes nothing."""
     f = _leader_faction(state, seat, "report a breach")
     t = _treaty(state, tid)
     if f not in (t["f1"], t["f2"]):
@@ -835,6 +857,13 @@ def report_breach(state: State, seat: int, tid: int, promise_no: int) -> list[Ev
                 f"the breach of promise {promise_no} (template {NUMERALS[p.template - 1]}) of "
                 f"treaty {tid} is not confirmed: {why} (NSE-A23); nothing happens"
             )
+    return f, t, offender
+
+
+def report_breach(state: State, seat: int, tid: int, promise_no: int) -> list[Event]:
+    """A Faction Leader of treaty ``tid`` reports promise ``promise_no`` broken (NSE-104,
+    NSE-105, NSE-A23); promises count 1.. over faction 1's, then faction 2's."""
+    f, t, offender = reportable(state, seat, tid, promise_no)
     state.breaches.append((tid, offender, state.night))
     t["reported"] = [*t["reported"], (promise_no, offender, state.night)]
     return [

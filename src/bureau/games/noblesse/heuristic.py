@@ -111,12 +111,9 @@ class HeuristicBot(Bot):
 
 
 def allowed(state, seat: int, order: Order) -> bool:
-    """Would ``order`` be accepted? Treaty actions are tried on a copy, since their
-    checks happen when they are performed."""
+    """Would ``order`` be accepted?"""
     try:
         rules.check(state, seat, order)
-        if order.verb in IMMEDIATE:
-            rules.perform(state.clone(), seat, order)
     except (IllegalAction, ValueError):
         return False
     return True

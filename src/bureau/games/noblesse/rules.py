@@ -525,8 +525,18 @@ def _check_vote(state, player, order):
 
 
 def _check_diplomacy(state, player, order):
+    """A Faction Leader's treaty order, checked whole: a proposal's text, a signature's
+    bans and alliances, the proposal answered, a breach report's evidence."""
     if state.leaders[state.houses[player].faction] != player:
         raise IllegalAction("only a Faction Leader negotiates treaties (NSE-99)")
+    if order.verb == "propose":
+        diplomacy.read_proposal(state, player, order.args[0], order.args[1])
+    elif order.verb == "sign":
+        diplomacy.signable(state, player, order.args[0])
+    elif order.verb == "reject":
+        diplomacy.rejectable(state, player, order.args[0])
+    elif order.verb == "breach":
+        diplomacy.reportable(state, player, order.args[0], order.args[1])
 
 
 CHECKS.update(
