@@ -284,9 +284,8 @@ def test_guide_and_prior_settings():
 
 
 def test_an_order_refused_only_when_performed_ends_the_walk_not_the_search():
-    """Some orders pass the checks and are refused only when performed (a Noblesse treaty
-    drawn in another world names factions dealt otherwise here): the search drops that
-    world's walk, never crashes, and plays an order that applies."""
+    """A game whose perform refuses an order its check let through: the search drops that
+    world's walk, never crashes, and plays another order."""
     base = load("nobility")
 
     class Refusing(type(base)):

@@ -224,8 +224,8 @@ class ISMCTSBot(Bot):
         return self.game.sample_action(state, self.seat, self.rng)
 
     def _playable(self, state, action) -> bool:
-        """Does ``action`` apply here? A child drawn in another world may not, and some
-        orders (Noblesse's treaties) are refused only when applied, so try it on a copy."""
+        """Does ``action`` apply here? A child drawn in another world may not; tried on a
+        copy, once a move, so that the move played is never refused."""
         try:
             self.game.apply(self.game.clone(state), self.seat, action)
         except IllegalAction:
@@ -279,9 +279,8 @@ class ISMCTSBot(Bot):
         child, new = self._select_root(root, world, listed)
         while child is not None:
             # Drawn in this world: checked here, as a human's action would be. Found
-            # available, or a root action (legal in every world): checked already, but some
-            # orders are refused only when performed (Noblesse's treaties name factions that
-            # another world deals to other seats): then this world ends the walk here.
+            # available, or a root action (legal in every world): checked already. Should a
+            # game's perform still refuse one, this world's walk ends here.
             play = game.apply if new else self._perform
             try:
                 play(world, child.actor, child.action)
@@ -374,7 +373,7 @@ class ISMCTSBot(Bot):
                 return
             p = pending[0]
             action = bots[p].choose(world) if bots else game.sample_action(world, p, rng)
-            try:  # legal by the checks; a few orders are refused only when performed
+            try:  # legal by the checks; a perform that refuses all the same ends it
                 self._perform(world, p, action)
             except IllegalAction:
                 return
