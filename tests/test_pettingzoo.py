@@ -10,9 +10,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test, seed_test
 
 from bureau.engine import all_games

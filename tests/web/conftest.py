@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import expect
+from playwright.sync_api import expect, sync_playwright
 
 from bureau.engine import Match
 from bureau.engine.record import parse_time
@@ -36,10 +36,9 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
-    with sync_api.sync_playwright() as p:
+    with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium
         chromium.close()
