@@ -788,7 +788,7 @@ class Service:
                 break
             seat = waiting[0]
             bot = make(bots[seat], m.game, seat, seed + loaded.version)
-            action = bot.act(m.game.clone(m.state))
+            action = bot.act(m.state)  # Bot.act re-deals a copy for any bot that reads it
             self.submit(
                 game_id, Reader(None, seat), str(action), key=f"bot:{loaded.version}:{seat}"
             )
