@@ -1,6 +1,6 @@
 """Aristocracy in the browser: a whole game played through the table's controls (a human
-seat and three random bots, two years), the page never showing what the engine hides, and
-the controls playing exactly the orders they say."""
+seat and three heuristic bots, to Glory, with no cap), the page never showing what the
+engine hides, and the controls playing exactly the orders they say."""
 
 from __future__ import annotations
 
@@ -79,13 +79,14 @@ def compose_build(v: Visitor, order: str) -> str:
 
 @pytest.fixture(scope="module")
 def game(browser, site):
-    """A human and three bots, two years, played by the human through the table; what the
-    page showed at each of her decisions is kept for the leak check."""
+    """A human and three heuristic bots, played by the human through the table until
+    someone claims Glory (no year cap); what the page showed at each of her decisions is
+    kept for the leak check."""
     ann = Visitor(browser, site)
     ann.sign_up()
-    gid = ann.create("aristocracy", 4, max_years=2)
+    gid = ann.create("aristocracy", 4)
     ann.take_seat(0)
-    ann.seat_bots([1, 2, 3])
+    ann.seat_bots([1, 2, 3], "heuristic")
     ann.start()
     yield play_through(
         ann,
@@ -102,6 +103,7 @@ def test_a_whole_game_is_played_through_the_table(game):
     assert ann.over()
     outcome = ann.page.locator("#live .outcome")
     expect(outcome).to_contain_text("The game is over")
+    expect(outcome).to_contain_text("claimed glory")  # the rules' own end, not a cap
     # the final standing on the table: every player's points, coins and hand weight
     expect(table(ann).locator(".final")).to_have_count(4)
     mine = [a[1] for a in game["record"]["actions"] if a[0] == ann.name]

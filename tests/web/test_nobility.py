@@ -1,6 +1,7 @@
-"""Nobility in the browser: a short rubber (a turn cap) played by a human through the
-table's controls against two random bots, the page never showing what the engine hides,
-and the controls (melds, deals) playing exactly the orders they say."""
+"""Nobility in the browser: a whole rubber played by a human through the table's controls
+against two heuristic bots to the rules' own end (no turn cap), the page never showing
+what the engine hides, and the controls (melds, deals) playing exactly the orders they
+say."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from bureau.engine import Match
 from .card_tables import acted, api, cards_in, check, my_orders, play_through, table, word
 from .conftest import Visitor
 
-TURNS = 18  # turns in the rubber before the cap: six for each player
+TURNS = 18  # a late enough turn for the table's screenshot
 
 
 def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:
@@ -64,13 +65,14 @@ def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:
 
 @pytest.fixture(scope="module")
 def game(browser, site):
-    """A rubber capped at TURNS turns, a human and two random bots; what the page showed at
-    each of her decisions is kept for the leak check."""
+    """A rubber to its end (all provinces, the election cap or a stalemate, NOB-A11), a
+    human and two heuristic bots; what the page showed at each of her decisions is kept
+    for the leak check."""
     ann = Visitor(browser, site)
     ann.sign_up()
-    gid = ann.create("nobility", 3, max_turns=TURNS, max_rubbers=1, rubbers_to_win=1)
+    gid = ann.create("nobility", 3, max_rubbers=1, rubbers_to_win=1)
     ann.take_seat(0)
-    ann.seat_bots([1, 2])
+    ann.seat_bots([1, 2], "heuristic")
     ann.start()
     yield play_through(
         ann,
@@ -85,6 +87,9 @@ def game(browser, site):
 def test_a_whole_rubber_is_played_through_the_table(game):
     ann = game["visitor"]
     expect(ann.page.locator("#live .outcome")).to_contain_text("The game is over")
+    # one of the rubber's own ends (NOB-A11), not the turn cap
+    ends = re.compile("all 36 provinces|election cap|stalemate|conceded")
+    expect(ann.page.locator("#live .outcome")).to_contain_text(ends)
     # every player's final rank on the table
     expect(table(ann).locator(".nob-player h3 .tag", has_text="#")).to_have_count(3)
     mine = [a[1] for a in game["record"]["actions"] if a[0] == ann.name]

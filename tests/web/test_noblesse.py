@@ -14,7 +14,7 @@ from bureau.engine import MODERATOR, Match
 
 from .conftest import PASSWORD, Visitor
 
-NIGHTS = 3
+ORDERED = 3  # Days on which the human orders from every control; after them only "done"
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -73,6 +73,24 @@ def my_day(v: Visitor, night: int) -> None:
     expect(v.page.locator(".player.acting")).to_have_count(1, timeout=30_000)
     expect(v.page.locator(".player.acting.me")).to_have_count(1)
     settle(v)
+
+
+def my_day_or_the_end(v: Visitor, night: int, seconds: float = 90) -> bool:
+    """Like ``my_day``, but False once the game is over (also while the human's house,
+    killed, has nothing left to order)."""
+    phase = table(v).locator(".nob-phase")
+    for _ in range(int(seconds * 10)):
+        if v.over():
+            return False
+        if (
+            f"Day {night}:" in phase.inner_text()
+            and v.page.locator(".player.acting").count() == 1
+            and v.page.locator(".player.acting.me").count() == 1
+        ):
+            settle(v)
+            return True
+        v.page.wait_for_timeout(100)
+    raise AssertionError(f"neither Day {night} with only the human to act, nor the end")
 
 
 def orders_shown(v: Visitor) -> list[str]:
@@ -174,10 +192,13 @@ def on_a_phone(visitor, ann: Visitor, gid: int) -> None:
 
 
 def test_a_whole_game_of_noblesse_through_the_table(visitor):
+    """Seven heuristic bots and a human, to a victory (no Night cap): full orders from the
+    controls on the first Days, then only "done" (or, if the bots have killed his
+    house, nothing) until a faction wins."""
     ann = visitor().sign_up()
-    gid = ann.create("noblesse", 8, max_nights=NIGHTS, day_hours=24)
+    gid = ann.create("noblesse", 8, day_hours=24)
     ann.take_seat(0)
-    ann.seat_bots(range(1, 8))
+    ann.seat_bots(range(1, 8), "heuristic")
     ann.start()
     page = ann.page
 
@@ -192,29 +213,34 @@ def test_a_whole_game_of_noblesse_through_the_table(visitor):
     done(ann)
 
     seen = None
-    for night in range(1, NIGHTS):
-        my_day(ann, night)
+    night = 1
+    while my_day_or_the_end(ann, night):
         view = api(ann, gid, "view")["view"]
         assert view["night"] == night and view["you"]["alive"]
         board = table(ann)
-        expect(board.locator(f"td[data-square='{home}'] .nob-home")).to_have_count(1)
-        for u in view["you"]["units"]:
-            cell = board.locator(f"td[data-square='{u['square']}']")
-            expect(cell.locator(".nob-unit", has_text=u["id"])).to_have_count(1)
-        if night == 2:  # what the page shows while every bot's orders are in
-            seen = (night, html.unescape(board.inner_html()), len(view["you"]["orders"]))
-        order_a_day(ann, home)
-        if night == 2:
-            ann.shot("noblesse-table")
-            on_a_phone(visitor, ann, gid)
+        if night < ORDERED:
+            expect(board.locator(f"td[data-square='{home}'] .nob-home")).to_have_count(1)
+            for u in view["you"]["units"]:
+                cell = board.locator(f"td[data-square='{u['square']}']")
+                expect(cell.locator(".nob-unit", has_text=u["id"])).to_have_count(1)
+            if night == 2:  # what the page shows while every bot's orders are in
+                seen = (night, html.unescape(board.inner_html()), len(view["you"]["orders"]))
+            order_a_day(ann, home)
+            if night == 2:
+                ann.shot("noblesse-table")
+                on_a_phone(visitor, ann, gid)
         done(ann)
+        night += 1
 
-    expect(page.locator("#live .outcome")).to_be_visible(timeout=30_000)
     assert ann.over()
-    expect(page.locator("#live .outcome")).to_contain_text(f"stopped after Night {NIGHTS}")
+    outcome = page.locator("#live .outcome")
+    expect(outcome).to_contain_text("The game is over")
+    # a faction's victory (NSE-A04), not a cap
+    expect(outcome).to_contain_text(re.compile(r": (military|dynastic|alliance|supremacy)"))
     expect(table(ann).locator(".nob-phase")).to_contain_text("The game is over")
     assert page.locator("form.nob-form").count() == 0  # no controls after the end
     ann.shot("noblesse-over")
+    assert night > ORDERED, "the game ended before the human's orders were tried"
 
     # (b) the page at Day 2 showed nothing of another house's secrets
     record = api(ann, gid, "record")
