@@ -40,21 +40,20 @@ def run(app, host: str = "127.0.0.1", port: int = 8000, access_log: bool = False
     uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log)
 
 
-GC_YOUNG = 20_000  # net allocations between collections of the youngest generation
 SWITCH_INTERVAL = 0.0005  # seconds a busy thread keeps the GIL while another waits for it
 
 
 def tune() -> None:
     """The interpreter's settings for a long-running, busy server process.
 
-    Garbage collection: each accepted action replaces a game's state by a new one, so
-    old objects die while young ones pile up, and with Python's default (a young
-    collection every 700 net allocations) the collector traversed thousands of live
-    young objects several times a second, about a sixth of the server's time.
-    Collecting the young generation every ``GC_YOUNG`` net allocations lets most of
-    them die first (each collection takes a few milliseconds, a few times a second
-    under load). Everything loaded at start (libraries, the games' grammars) is frozen
-    out of the full collections.
+    Garbage collection: Python's automatic collector is turned off, and the app's
+    ``Collector`` (``bureau.server.collector``) collects when the server is idle or
+    when new objects pass a ceiling. Each accepted action replaces a game's state by a
+    new copy, so under load every loaded game's state is young, and each automatic
+    collection of the young generation walked them all (tens of milliseconds with 200
+    games, the longest waits an action saw), while the request path makes no cycles
+    for it to find. Everything loaded at start (libraries, the games' grammars) is
+    frozen out of the collections.
 
     The GIL: the group-commit writer thread needs the GIL back after each call into
     the database; while the event loop is busy, Python's default switch interval
@@ -62,8 +61,7 @@ def tune() -> None:
     of under 2."""
     gc.collect()
     gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG, middle, old)
+    gc.disable()
     sys.setswitchinterval(SWITCH_INTERVAL)
 
 

@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bureau import web
 
 from . import auth
+from .collector import Collector
 from .db import Store
 from .live import Hub
 from .service import Reader, Service, ServiceError
@@ -100,14 +101,18 @@ def error(status: int, message: str) -> JSONResponse:
 
 
 class BodyLimit:
-    """Refuse request bodies over ``MAX_BODY`` bytes before reading them whole."""
+    """Refuse request bodies over ``MAX_BODY`` bytes before reading them whole; tell the
+    ``collector`` that a request came in (it collects garbage when the server is idle)."""
 
-    def __init__(self, app):
+    def __init__(self, app, collector: Collector | None = None):
         self.app = app
+        self.collector = collector
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        if self.collector is not None:
+            self.collector.touch()
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
@@ -540,6 +545,7 @@ def create_app(
     """The ASGI app: the API over ``store``; ``redis_url`` fans live updates out to
     other server processes; ``workers`` runs bots and deadlines in the background."""
     hub = Hub(redis_url)
+    collector = Collector()
     service = Service(store, publish=hub.publish_threadsafe)
     hub.service = service
     api = Api(service, hub)
@@ -575,7 +581,9 @@ def create_app(
     async def lifespan(app):
         hub.loop = asyncio.get_running_loop()
         await hub.start()
-        tasks = [asyncio.create_task(hub.run_workers())] if workers else []
+        tasks = [asyncio.create_task(collector.run())]
+        if workers:
+            tasks.append(asyncio.create_task(hub.run_workers()))
         yield
         for t in tasks:
             t.cancel()
@@ -583,10 +591,11 @@ def create_app(
 
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(BodyLimit)],
+        middleware=[Middleware(BodyLimit, collector=collector)],
         exception_handlers={ServiceError: _errors, HTTPException: _errors},
         lifespan=lifespan,
     )
     app.state.service = service
     app.state.hub = hub
+    app.state.collector = collector
     return app
