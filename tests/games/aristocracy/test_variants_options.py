@@ -48,18 +48,45 @@ def test_ari_82_ari_a24_longer_game_needs_bigger_buildings_and_hand():
 
 def test_ari_82_ari_a24_shorter_game_one_deck_smaller_buildings_and_hand():
     """ARI-82, ARI-A24: the shorter game uses one deck (49 cards without the indicators),
-    2 / 3 / 4 building cards, and a hand size of 2 x (2 + 1) - 1 = 5."""
+    1 / 2 / 3 building cards (a château is then all four cards of a rank), and a hand
+    size of 2 x (1 + 1) - 1 = 3."""
     state = GAME.new(3, seed=4, options={"variant": "shorter", "herald": ANN})
     everywhere = [c for h in state.hands for c in h] + state.market + state.deck
     assert len(everywhere) == 49 and len(set(everywhere)) == 49
     assert not set(cards("KD QD JD")) & set(everywhere)
     # Dealt the variant's hand size, so the first King round's Tax takes nothing.
-    assert [len(h) for h in state.hands] == [5, 5, 5] and state.step == "stall"
+    assert [len(h) for h in state.hands] == [3, 3, 3] and state.step == "stall"
     state = new_game(3, hands=("KS 8S 8H 8D",), variant="shorter", decks=1, base_hand_size=7)
     stalls(state, {ANN: "KS"})
-    refuse(state, ANN, "favor KS build farm 8S 8H", "a farm is 1 address card and 2")
-    play(state, ANN, "favor KS@stall build farm 8S 8H 8D")
-    assert GAME.view(state, None)["players"][ANN]["buildings"][0]["kind"] == "farm"
+    refuse(state, ANN, "favor KS build farm 8S", "a farm is 1 address card and 1")
+    play(state, ANN, "favor KS@stall build estate 8S 8H 8D")
+    assert GAME.view(state, None)["players"][ANN]["buildings"][0]["kind"] == "estate"
+
+
+def test_ari_82_the_shorter_game_ends_by_glory_and_sooner():
+    """ARI-82, ARI-35: heuristic bots finish the shorter game by Glory, in fewer
+    decisions than the standard game on the same seeds."""
+    from bureau.sim.tournament import play_one
+
+    length = {}
+    for variant in ("shorter", "standard"):
+        games = [
+            play_one("aristocracy", 4, seed, {"variant": variant}, "heuristic") for seed in range(8)
+        ]
+        assert all(g.status == "finished" for g in games), variant
+        assert all("claimed glory" in g.reason for g in games), variant
+        length[variant] = sum(g.decisions for g in games) / len(games)
+    assert length["shorter"] < length["standard"], length
+
+
+def test_ari_82_a_chateau_the_decks_cannot_complete_is_refused():
+    """ARI-35, ARI-63: with one deck (four cards of a rank) a château of 4 building cards
+    and its address could never be complete, so Glory could never come."""
+    with pytest.raises(OptionError, match=r"5 cards of one rank .* 1 deck\(s\) hold 4"):
+        GAME.new(3, seed=1, options={"variant": "shorter", "farm_size": 2, "estate_size": 3,
+                                     "chateau_size": 4})  # fmt: skip
+    with pytest.raises(OptionError, match="use chateau_size 3 or less"):
+        GAME.new(3, seed=1, options={"decks": 1})
 
 
 def test_ari_a24_standard_hand_size_is_seven_and_options_override_variants():

@@ -167,6 +167,13 @@ class Aristocracy(Game):
                 f"building sizes must be consecutive, like farm 3, estate 4, château 5; "
                 f"got {farm}, {estate}, {chateau}"
             )
+        most = 4 * resolved["decks"]  # cards of one rank in the play deck
+        if chateau + 1 > most:  # no château could ever be complete, so no Glory (ARI-35)
+            raise OptionError(
+                f"a complete château is {chateau + 1} cards of one rank (an address card and "
+                f"{chateau} building cards), but {resolved['decks']} deck(s) hold {most} of a "
+                f"rank: use chateau_size {most - 1} or less, or more decks"
+            )
         return resolved
 
     def setup(self, names, seed, options) -> State:
