@@ -154,9 +154,10 @@ def fresh(state: State) -> bool:
 
 
 def end_turn(state: State, ev: list) -> None:
-    from .diplomacy import RULES
+    if state.offers:  # most turns end without one: spare the import (searches end many)
+        from .diplomacy import RULES
 
-    deal_book.expire(state, RULES, ev)
+        deal_book.expire(state, RULES, ev)
     state.turns += 1
     state.rubber_turns += 1
     ev.append(Event("turn_over", EVERYONE, player=state.active))

@@ -368,16 +368,17 @@ class Nobility(Game):
         captured cards. It does not remember cards she saw privately otherwise
         (a deal's cards once executed, a hand she captured).
         """
-        new = state.clone()
         if state.phase == OVER:
-            return new  # every hand is shown once the match is over
-        keep_for: list[Counter] = [Counter(new.known[q]) for q in range(new.num_players)]
+            return state.clone()  # every hand is shown once the match is over
+        new = state.clone(rng=state.rng)  # for now: its own comes once the cards are dealt
+        # What she knows of each hand, as a multiset: a list, as most are empty or tiny.
+        keep_for: list[list[int]] = [known[:] for known in new.known]
         for d in new.offers:
             if player in d.parties:
                 for giver, items in d.gives:
-                    keep_for[giver].update(i.card for i in items if isinstance(i, CardItem))
+                    keep_for[giver] += [i.card for i in items if isinstance(i, CardItem)]
         if new.foe == player and new.attacks & flow.HAND_CAPTURED:
-            keep_for[new.active].update(new.captured)
+            keep_for[new.active] += new.captured
         slots: list[tuple[int, int]] = []  # (seat, position)
         pool = new.stock[:]
         for q in range(new.num_players):
@@ -385,24 +386,23 @@ class Nobility(Game):
                 continue
             keep = keep_for[q]
             for i, c in enumerate(new.hands[q]):
-                if keep[c] > 0:
-                    keep[c] -= 1
+                if c in keep:
+                    keep.remove(c)
                 else:
                     slots.append((q, i))
                     pool.append(c)
         pool.sort()  # the re-deal depends on what she knows, not on where the cards are
         draw = rng.random
         pool.sort(key=lambda _: draw())  # a uniform shuffle, twice as fast as rng.shuffle
-        it = iter(pool)
-        where = {c: k for k, c in enumerate(new.captured)}  # cards are unique
-        captured = new.captured[:]
-        for q, i in slots:
+        captured = new.captured  # the clone's own copy: re-dealt in place
+        where = {c: k for k, c in enumerate(captured)}  # cards are unique
+        # The hidden hand cards take the pool's first cards; the stock is the rest.
+        for (q, i), c in zip(slots, pool, strict=False):
             old = new.hands[q][i]
-            new.hands[q][i] = c = next(it)
+            new.hands[q][i] = c
             if q == new.active and old in where:
                 captured[where[old]] = c
-        new.captured = captured
-        new.stock = [next(it) for _ in range(len(new.stock))]
+        new.stock = pool[len(slots) :]
         new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
         return new
 

@@ -215,12 +215,15 @@ def optional(state: State, p: int) -> list:
     return out
 
 
+DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")  # made once: rollouts draw often
+
+
 def draws(state: State) -> list:
     out = []
     if state.stock:
-        out.append(Draw("stock"))
+        out.append(DRAW_STOCK)
     if state.sdiscard:
-        out.append(Draw("discard"))
+        out.append(DRAW_DISCARD)
     return out
 
 
@@ -266,38 +269,63 @@ def discards(state: State, p: int) -> list:
 
 
 def meld_ops(state: State, p: int) -> list:
-    """New melds, lay-offs, defending nobles, jokers and income melds now allowed."""
-    if state.attacks and not state.attacks & flow.HAND_CAPTURED:
+    """New melds, lay-offs, defending nobles, jokers and income melds now allowed.
+
+    Random rollouts list them at every meld decision, so the common cases stay cheap:
+    no run of three in a suit, no meld on the table.
+    """
+    attacks = state.attacks
+    if attacks and not attacks & flow.HAND_CAPTURED:
         return []
     hand = sorted(state.hands[p])
-    restrict = bool(state.attacks) and state.options["capture_meld"] == "captured_only"
-    captured = set(state.captured)
-    out: list = []
+    captured = None  # the cards every operation must use one of, if restricted (NOB-A07)
+    if attacks and state.options["capture_meld"] == "captured_only":
+        captured = set(state.captured)
+    out = new_melds(hand, captured)
+    if captured is not None:
+        hand = [c for c in hand if c in captured]
+    melds = state.melds
+    if not melds:  # only income melds are left, one per noble
+        out += [Income(c) for c in hand if is_noble(c)]
+        return out
+    mine = [m for m in melds if m.owner == p]
+    for c in hand:
+        if is_noble(c):
+            out.append(Income(c))
+            s = suit(c)
+            out += [Add(c, m.name) for m in mine if m.suit == s]
+        elif c >= 52:
+            out += [Add(c, m.name) for m in melds if m.joker < 0]
+        else:
+            out += lay_offs(state, c)
+    return out
+
+
+def new_melds(hand: list[int], captured: set[int] | None) -> list:
+    """Every new meld in ``hand`` (sorted), each using a captured card if ``captured``."""
     by_suit: list[list[int]] = [[], [], [], []]
     for c in hand:
         if is_province(c):
             by_suit[c // 13].append(c)
+    out: list = []
     for cards in by_suit:
-        for k in range(3, len(cards) + 1):
+        for k in range(3, len(cards) + 1):  # nothing for fewer than three cards
             for combo in combinations(cards, k):
-                if flow.run_of(combo) is not None and (not restrict or captured & set(combo)):
+                if flow.run_of(combo) is not None and (captured is None or captured & set(combo)):
                     out.append(NewMeld(in_sequence(combo)))
-    for c in hand:
-        if restrict and c not in captured:
-            continue
-        if is_noble(c):
-            out.append(Income(c))
-            out += [Add(c, m.name) for m in state.melds_of(p) if m.suit == suit(c)]
-        elif c >= 52:
-            out += [Add(c, m.name) for m in state.melds if m.joker < 0]
-        else:
-            seen = set()
-            for m in state.melds:
-                if c in (m.low_end(), m.high_end()):
-                    name = target_name(state, m, c)
-                    if name not in seen:
-                        seen.add(name)
-                        out.append(Add(c, name))
+    return out
+
+
+def lay_offs(state: State, c: int) -> list:
+    """Adds of the province card ``c`` to the melds it extends, each named once."""
+    out = []
+    seen = set()
+    for m in state.melds:
+        if c in (m.low_end(), m.high_end()):
+            name = target_name(state, m, c)
+            if name not in seen:
+                seen.add(name)
+                out.append(Add(c, name))
     return out
 
 
@@ -331,7 +359,7 @@ def attacks(state: State, p: int) -> list:
 
 
 def sample(state: State, p: int, rng: random.Random):
-    offers = deal_book.offers_to(state, p)
+    offers = deal_book.offers_to(state, p) if state.offers else None
     if offers:
         d = offers[0]
         cls = Accept if rng.random() < 0.5 else Decline
@@ -402,14 +430,10 @@ def sample_meld(state: State, p: int, rng: random.Random):
         offer = sample_offer(state, p, rng)
         if offer is not None:
             return offer
-    ops = meld_ops(state, p)
-    groups: dict[str, list] = {}
-    for a in ops:
-        groups.setdefault(type(a).__name__, []).append(a)
-    kinds = list(groups.values())
-    targets = attack_targets(state, p)
+    kinds = by_kind(meld_ops(state, p))
     nobles = [c for c in state.hands[p] if is_noble(c)]
-    if targets and nobles:
+    targets = attack_targets(state, p) if nobles else []
+    if targets:
         kinds.append(None)  # an attack
     kinds.append([DONE])
     pick = rng.choice(kinds)
@@ -421,6 +445,18 @@ def sample_meld(state: State, p: int, rng: random.Random):
     if action is DONE and not state.acted and not state.attacks and len(state.hands[p]) > HAND:
         return Discard(rng.choice(state.hands[p]))
     return action
+
+
+def by_kind(actions: list) -> list[list]:
+    """``actions`` grouped by class, the groups in the order of their first action."""
+    groups: dict[type, list] = {}
+    for a in actions:
+        kind = type(a)
+        if kind in groups:
+            groups[kind].append(a)
+        else:
+            groups[kind] = [a]
+    return list(groups.values())
 
 
 def sample_offer(state: State, p: int, rng: random.Random):

@@ -64,9 +64,10 @@ def pending(state: State) -> tuple[int, ...]:
     phase = state.phase
     if phase == OVER:
         return ()
-    waiting = deal_book.awaiting(state)
-    if waiting:
-        return waiting
+    if state.offers:  # searches ask often; most states have no open offer
+        waiting = deal_book.awaiting(state)
+        if waiting:
+            return waiting
     if state.surplus:
         return (state.surplus[0],)
     if phase == DEFEND:
@@ -88,27 +89,34 @@ def fail(message: str) -> IllegalAction:
 
 
 def check(state: State, p: int, action) -> None:
-    """Raise ``IllegalAction`` unless ``p`` may take ``action`` now."""
-    if state.phase == OVER:
+    """Raise ``IllegalAction`` unless ``p`` may take ``action`` now.
+
+    Search bots call it for every child of every node they pass: the common case (a
+    step action, no open offer) takes the shortest way through.
+    """
+    phase = state.phase
+    if phase == OVER:
         raise fail("the game is over")
     if not 0 <= p < state.num_players:
         raise fail("no such seat")
-    if isinstance(action, OPTIONAL):
+    kind = type(action)
+    if kind not in STEP_KINDS and isinstance(action, OPTIONAL):
         if state.out[p]:
             raise fail("you have conceded this rubber")
         if isinstance(action, DEAL_ACTIONS):
             deal_book.check(state, p, action, RULES)
         else:
-            CHECKS[type(action)](state, p, action)
+            CHECKS[kind](state, p, action)
         return
     waiting = pending(state)
     if p not in waiting:
         names = ", ".join(state.names[q] for q in waiting)
         raise fail(f"it is not your turn to decide; the game is waiting for {names}")
-    offers = deal_book.offers_to(state, p)
-    if offers:
-        who = state.names[offers[0].proposer]
-        raise fail(f"answer {who}'s offer first: 'accept {who}' or 'decline {who}'")
+    if state.offers:
+        offers = deal_book.offers_to(state, p)
+        if offers:
+            who = state.names[offers[0].proposer]
+            raise fail(f"answer {who}'s offer first: 'accept {who}' or 'decline {who}'")
     if state.surplus and state.surplus[0] == p:
         if not isinstance(action, Discard) or action.to_nobles:
             raise fail(
@@ -117,12 +125,10 @@ def check(state: State, p: int, action) -> None:
             )
         in_hand(state, p, action.card)
         return
-    allowed = STEP_ACTIONS[state.phase]
-    if flow.fresh(state) and state.phase == MELD:
-        allowed = allowed + FRESH_ACTIONS
+    allowed = FRESH_MELD_ACTIONS if phase == MELD and flow.fresh(state) else STEP_ACTIONS[phase]
     if not isinstance(action, allowed):
         raise fail(f"'{action}' is not allowed now")
-    CHECKS[type(action)](state, p, action)
+    CHECKS[kind](state, p, action)
 
 
 STEP_ACTIONS = {
@@ -138,6 +144,9 @@ STEP_ACTIONS = {
     MERGE: (),
 }
 FRESH_ACTIONS = (Retrieve, Take, Pass, Merge, Concede)  # when the draw was skipped
+FRESH_MELD_ACTIONS = STEP_ACTIONS[MELD] + FRESH_ACTIONS
+# Every class a step allows: none of them is optional, so ``check`` skips that test.
+STEP_KINDS = frozenset(k for kinds in STEP_ACTIONS.values() for k in kinds)
 
 
 def in_hand(state: State, p: int, c: int) -> None:
@@ -379,12 +388,13 @@ CHECKS = {
 
 
 def perform(state: State, p: int, action, ev: list) -> None:
-    if isinstance(action, DEAL_ACTIONS):
+    do = PERFORM.get(type(action))  # every action but the deal actions (checked already)
+    if do is not None:
+        do(state, p, action, ev)
+    else:
         if isinstance(action, Propose) and p == state.active:
             state.offers_made += 1
         deal_book.perform(state, p, action, RULES, ev)
-    else:
-        PERFORM[type(action)](state, p, action, ev)
     if state.options["win_check"] == "immediate":
         flow.check_immediate_win(state, ev)
 

@@ -13,7 +13,6 @@ import random
 
 from bureau.cards import KING, rank, suit
 from bureau.engine.rng import fork_rng
-from bureau.engine.slots import shared_slots
 
 # Phases of a turn, and the decisions that interrupt one.
 START = "start"  # the draw-and-meld phase is unused: draw, retrieve, pass, merge, concede
@@ -243,23 +242,66 @@ class State:
         self.outcome = None
         self.step_started: float | None = None
 
-    def clone(self) -> State:
+    def clone(self, rng: random.Random | None = None) -> State:
+        """An independent copy, with ``rng`` as its generator if given (a re-deal brings
+        its own), else a fork of this state's.
+
+        Search bots clone once an iteration: the slots are assigned one by one (a loop
+        of ``setattr`` costs three times as much). Every slot must be here (a test
+        checks): the lists are copied, the rest is immutable or replaced whole.
+        """
         new = State.__new__(State)
-        for name in _SHARED:
-            setattr(new, name, getattr(self, name))
-        self.rng, new.rng = fork_rng(self.rng)  # copied only if a side draws from it
+        if rng is None:
+            self.rng, rng = fork_rng(self.rng)  # copied only if a side draws from it
+        new.rng = rng
+        new.names = self.names
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.table = self.table
         new.stock = self.stock[:]
         new.sdiscard = self.sdiscard[:]
         new.ndiscard = self.ndiscard[:]
-        new.hands = [h[:] for h in self.hands]
-        new.known = [k[:] for k in self.known]
-        new.melds = [m.clone() for m in self.melds]
+        new.hands = list(map(list.copy, self.hands))
+        new.known = list(map(list.copy, self.known))
+        new.melds = list(map(Meld.clone, self.melds))
         new.noble_order = self.noble_order[:]
         new.money = self.money[:]
+        new.bank = self.bank
+        new.coalition = self.coalition
+        new.majority = self.majority
+        new.elections = self.elections
+        new.exhausted = self.exhausted
         new.out = self.out[:]
+        new.dealer = self.dealer
+        new.active = self.active
+        new.phase = self.phase
+        new.drew = self.drew
+        new.acted = self.acted
+        new.attacks = self.attacks
+        new.foe = self.foe
         new.captured = self.captured[:]
+        new.freed = self.freed
+        new.activity = self.activity
+        new.turn_exhausted = self.turn_exhausted
+        new.offers_made = self.offers_made
+        new.battle = self.battle
+        new.lose = self.lose
+        new.income = self.income
+        new.window = self.window
+        new.resume = self.resume
+        new.surplus = self.surplus
+        new.offers = self.offers
+        new.next_deal = self.next_deal
+        new.idle = self.idle
+        new.turns = self.turns
+        new.rubber_turns = self.rubber_turns
+        new.rubber = self.rubber
         new.wins = self.wins[:]
         new.rubber_results = self.rubber_results[:]
+        new.tally = self.tally
+        new.outcome = self.outcome
+        new.step_started = self.step_started
         return new
 
     # -- small queries ------------------------------------------------------------------
@@ -301,20 +343,3 @@ class State:
             if m.holds(c):
                 return i
         return -1
-
-
-_SHARED = shared_slots(
-    State,
-    "stock",
-    "sdiscard",
-    "ndiscard",
-    "hands",
-    "known",
-    "melds",
-    "noble_order",
-    "money",
-    "out",
-    "captured",
-    "wins",
-    "rubber_results",
-)
