@@ -35,8 +35,8 @@ pytestmark = pytest.mark.xdist_group("postgres")
 
 class Cluster:
     """Two server processes (``a`` and ``b``) on one database and one Redis, and four
-    accounts logged in once on ``a`` (logins are rate-limited per process); ``on``
-    gives a player's client for either process, with the same bearer token."""
+    accounts logged in once on ``a``; ``on`` gives a player's client for either
+    process, with the same bearer token."""
 
     def __init__(self, pg: Postgres, db: str, a: Server, b: Server):
         self.pg, self.db, self.a, self.b = pg, db, a, b
@@ -261,6 +261,31 @@ def test_a_move_on_one_process_reaches_a_websocket_client_of_the_other(cluster):
         assert events, "the push carried no events"
         every = a_side[watcher].ok("GET", f"/api/games/{gid}/events")["events"]
         assert events == every[seen:]
+
+
+def test_failed_logins_are_counted_across_both_processes(cluster):
+    """The login limit is kept in Redis: ten failed guesses from one address, half on each
+    process, lock that address out of both; another address can still log in."""
+
+    def client(server: Server, address: str) -> httpx.Client:
+        transport = httpx.HTTPTransport(local_address=address)
+        return httpx.Client(base_url=server.url, timeout=30, transport=transport)
+
+    def login(c: httpx.Client, password: str) -> httpx.Response:
+        return c.post("/api/login", json={"name": "Ann", "password": password})
+
+    guesser = {side: client(getattr(cluster, side), "127.0.0.201") for side in ("a", "b")}
+    for k in range(10):
+        r = login(guesser["ab"[k % 2]], f"guess {k}")
+        assert r.status_code == 401, (k, r.text)
+    for side in ("a", "b"):
+        r = login(guesser[side], "password123")
+        assert r.status_code == 429, (side, r.text)
+        assert "token" not in r.text
+    elsewhere = client(cluster.b, "127.0.0.202")
+    assert login(elsewhere, "password123").status_code == 200
+    for c in (*guesser.values(), elsewhere):
+        c.close()
 
 
 # -- 3. concurrent submissions through two processes ---------------------------------------

@@ -618,6 +618,20 @@ def test_login_rate_limit(srv):
         c.close()
 
 
+def test_only_failed_logins_count_toward_the_limit(srv):
+    """Many people behind one address (an office, a club) can all log in."""
+    office = Client(srv, "Carol")  # an account, and one login
+    for attempt in range(15):
+        r = office.post("/api/login", {"name": "Carol", "password": PASSWORD})
+        assert r.status_code == 200, (attempt, r.text)
+    for attempt in range(10):
+        r = office.post("/api/login", {"name": "Carol", "password": "not it"})
+        assert r.status_code == 401, (attempt, r.text)
+    r = office.post("/api/login", {"name": "Carol", "password": PASSWORD})
+    assert r.status_code == 429 and "failed login" in r.json()["error"]
+    office.close()
+
+
 # (who: "anon" or "ann", method, path, raw body or JSON value)
 MALFORMED = [
     ("anon", "POST", "/api/accounts", b"not json"),

@@ -12,8 +12,6 @@ import asyncio
 import contextlib
 import json
 import re
-import time
-from collections import defaultdict, deque
 
 from anyio import to_thread
 from starlette.applications import Starlette
@@ -30,29 +28,12 @@ from bureau import web
 from . import auth
 from .collector import Collector
 from .db import Store
+from .limits import Limiter, LoginGuard
 from .live import Hub
 from .service import Reader, Service, ServiceError
 
 MAX_BODY = 256 * 1024
 SCHEMAS = SchemaGenerator({"openapi": "3.0.0", "info": {"title": "Bureau", "version": "1"}})
-
-
-class Limiter:
-    """At most ``count`` events per ``seconds`` per key (a sliding window in memory)."""
-
-    def __init__(self, count: int, seconds: float):
-        self.count, self.seconds = count, seconds
-        self.seen: dict[str, deque] = defaultdict(deque)
-
-    def allow(self, key: str) -> bool:
-        now = time.monotonic()
-        q = self.seen[key]
-        while q and q[0] <= now - self.seconds:
-            q.popleft()
-        if len(q) >= self.count:
-            return False
-        q.append(now)
-        return True
 
 
 def openapi_document(routes) -> dict:
@@ -139,7 +120,7 @@ class Api:
         self.service = service
         self.hub = hub
         self.secure_cookies = False
-        self.login_limit = Limiter(10, 60)
+        self.login_guard = LoginGuard(10, 60)
         self.submit_limit = Limiter(120, 10)
 
     # -- plumbing --------------------------------------------------------------------------
@@ -223,13 +204,18 @@ class Api:
           429: {description: too many attempts}
         """
         client = request.client.host if request.client else "?"
-        if not self.login_limit.allow(client):
-            raise ServiceError(429, "too many login attempts; wait a minute")
+        if await self.login_guard.blocked(client, self.hub.redis):
+            raise ServiceError(429, "too many failed login attempts; wait a minute")
         data = await self.body(request)
         kind = "bearer" if data.get("bearer") else "session"
-        token, csrf, account = await self.call(
-            self.service.login, data.get("name"), data.get("password"), kind
-        )
+        try:
+            token, csrf, account = await self.call(
+                self.service.login, data.get("name"), data.get("password"), kind
+            )
+        except ServiceError as exc:
+            if exc.status == 401:
+                await self.login_guard.failed(client, self.hub.redis)
+            raise
         response = JSONResponse({"token": token, "csrf": csrf, "account": account})
         if kind == "session":
             response.set_cookie(

@@ -1,0 +1,87 @@
+"""Rate limits: submissions per account and game (``Limiter``), and failed logins per
+client address (``LoginGuard``).
+
+>>> submissions = Limiter(2, 10)
+>>> [submissions.allow("ann:1") for _ in range(3)], submissions.allow("ben:1")
+([True, True, False], True)
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import defaultdict, deque
+
+from redis.exceptions import RedisError
+
+log = logging.getLogger("bureau.server")
+
+
+class Limiter:
+    """At most ``count`` events per ``seconds`` per key (a sliding window in this
+    process's memory)."""
+
+    def __init__(self, count: int, seconds: float):
+        self.count, self.seconds = count, seconds
+        self.seen: dict[str, deque] = defaultdict(deque)
+
+    def recent(self, key: str) -> deque:
+        """The key's events in the window, oldest first."""
+        now = time.monotonic()
+        q = self.seen[key]
+        while q and q[0] <= now - self.seconds:
+            q.popleft()
+        return q
+
+    def allow(self, key: str) -> bool:
+        """Count one event for ``key`` if the window has room for it."""
+        q = self.recent(key)
+        if len(q) >= self.count:
+            return False
+        q.append(time.monotonic())
+        return True
+
+
+class LoginGuard:
+    """At most ``count`` failed logins per ``seconds`` from one client address; after
+    that every login from it is refused until the window passes, a right password too
+    (a guesser must not learn which guess was right). Successful logins do not count, so
+    many people behind one address can log in.
+
+    With Redis (``bureau serve --redis``) the count is kept there, shared by every
+    server process behind a proxy (fixed windows of ``seconds``: at most twice ``count``
+    across a window's edge); without it, or while Redis is unreachable, in this
+    process's memory.
+    """
+
+    PREFIX = "bureau:login-failures"
+
+    def __init__(self, count: int = 10, seconds: float = 60):
+        self.count, self.seconds = count, seconds
+        self.local = Limiter(count, seconds)
+
+    def key(self, client: str) -> str:
+        return f"{self.PREFIX}:{client}:{int(time.time() // self.seconds)}"
+
+    async def blocked(self, client: str, redis=None) -> bool:
+        if redis is not None:
+            try:
+                return int(await redis.get(self.key(client)) or 0) >= self.count
+            except (RedisError, OSError) as exc:
+                log.warning("login limit: Redis unreachable (%s); counting in memory", exc)
+        return len(self.local.recent(client)) >= self.count
+
+    async def failed(self, client: str, redis=None) -> None:
+        """Count a failed login from ``client`` (in memory too, for when Redis is away)."""
+        self.local.recent(client).append(time.monotonic())
+        if redis is None:
+            return
+        key = self.key(client)
+        try:
+            async with redis.pipeline(transaction=True) as pipe:
+                await pipe.incr(key).expire(key, int(2 * self.seconds)).execute()
+        except (RedisError, OSError) as exc:
+            log.warning("login limit: Redis unreachable (%s); counted in memory", exc)
+
+
+__all__ = ["Limiter", "LoginGuard"]
