@@ -8,10 +8,19 @@ raises instead of falling back to a legal action.
 
 from __future__ import annotations
 
+import math
 import random
 
 from bureau.bots import make
-from bureau.games.noblesse.heuristic import HeuristicBot, evaluate, faction_shares, statistics
+from bureau.games.noblesse import combat
+from bureau.games.noblesse.heuristic import (
+    HeuristicBot,
+    evaluate,
+    faction_shares,
+    statistics,
+    win_chances,
+    wins,
+)
 from bureau.sim import run
 
 from .helpers import GAME, act, started
@@ -186,6 +195,63 @@ def test_evaluate_prefers_the_faction_ahead():
     assert pape == [0, 1] and shares[0] == shares[1] == max(shares)
     assert shares[0] > 3 * max(x for s, x in enumerate(shares) if s not in pape)
     assert faction_shares(st)[0] > 0.5
+
+
+def test_the_win_model_counts_nobles_estates_and_squares():
+    """A Noble is worth more than an estate, and a victory square more than another
+    estate; the last Nobles count the most; Noble tokens and hostage Heirs both count."""
+    st = started()
+    even = win_chances(st)
+    assert max(even) - min(even) < 0.05 and abs(sum(even) - 1.0) < 1e-9
+
+    def gain(change) -> float:
+        trial = st.clone()
+        change(trial)
+        return win_chances(trial)[0] - even[0]
+
+    def estate(trial, label="C4"):
+        trial.ctrl[trial.square(label)] = (0, -1)
+
+    def noble(trial, label="C4"):
+        estate(trial, label)
+        trial.nobles[trial.square(label)] = 0
+
+    def nobles(trial, count):
+        for label in ("C4", "D4", "C5", "D5", "C6", "D6", "B4")[:count]:
+            noble(trial, label)
+
+    assert gain(noble) > gain(estate) > 0
+    assert gain(lambda t: estate(t, "E5")) > gain(estate)  # a victory square
+
+    def edge(count) -> float:  # the log-odds of faction 0 against faction 1
+        trial = st.clone()
+        nobles(trial, count)
+        chances = win_chances(trial)
+        return math.log(chances[0] / chances[1])
+
+    assert edge(7) - edge(6) > edge(2) - edge(1) > 0
+    assert win_chances(st.clone())[0] == even[0]
+    hostage = next(s for s, h in enumerate(st.houses) if h.faction != 0)
+    holder = next(s for s, h in enumerate(st.houses) if h.faction == 0)
+
+    def held(trial):
+        trial.houses[hostage].heir, trial.houses[hostage].hostage_of = "hostage", holder
+
+    assert gain(held) == gain(lambda t: t.nobles.__setitem__(t.square("C4"), 0)) > 0
+
+
+def test_remembered_battles_are_the_battles_fought():
+    """``wins`` and ``Unit.stats`` remember their answers; the answers are the same."""
+    st = started()
+    square = st.square("E5")
+    units = [u for u in st.units.values() if u.owner == 0]
+    first = wins(st, units, square, lambda f: f == 0)
+    assert wins(st, units, square, lambda f: f == 0) == first
+    unit = combat.Unit("u", tuple(st.designs[c] for c in ("O1", "C4", "C4")))
+    assert unit.stats() == unit.stats() == combat.Unit(*unit).stats()
+    assert unit.stats()[combat.STATS.index("TGH")] == sum(
+        c.stats[combat.STATS.index("TGH")] for c in unit.companies
+    )
 
 
 def test_statistics_of_a_finished_game():

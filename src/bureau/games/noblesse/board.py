@@ -127,6 +127,8 @@ def has_core(state, seat: int, effect: str):
 def active_count(state, seat: int, name: str) -> int:
     """How many finished, staffed buildings ``name`` not under Arson ``seat`` owns
     (NSE-A26)."""
+    if not state.buildings:  # the common case, and a search asks often
+        return 0
     from .state import BUILDINGS
 
     need = BUILDINGS[name][2]

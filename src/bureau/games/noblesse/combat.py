@@ -115,7 +115,11 @@ class Unit(NamedTuple):
     extra: tuple[int, ...] = ()
 
     def stats(self) -> tuple[int, ...]:
-        """The unit's summed stats, in ``STATS`` order."""
+        """The unit's summed stats, in ``STATS`` order (remembered: search bots fight the
+        same units over and over)."""
+        known = _STATS.get(self)
+        if known is not None:
+            return known
         acc = [0] * len(STATS)
         for comp in self.companies:
             for i, v in enumerate(comp.stats):
@@ -123,7 +127,14 @@ class Unit(NamedTuple):
         for i, v in enumerate(self.extra):
             acc[i] += v
         acc[_ATK] += self.commander_atk
-        return tuple(acc)
+        if len(_STATS) >= _STATS_LIMIT:
+            _STATS.clear()
+        known = _STATS[self] = tuple(acc)
+        return known
+
+
+_STATS: dict[Unit, tuple[int, ...]] = {}  # Unit.stats, by unit (a unit is an immutable value)
+_STATS_LIMIT = 20_000
 
 
 class Side(NamedTuple):
