@@ -1,8 +1,8 @@
 """The bots' strength table of ``docs/bots.md``, measured with the ``bureau sim`` commands
 it prints.
 
-    python benchmarks/strength.py [--games 40] [--workers 2] [--game nobility ...]
-        [--ismcts SPEC] [--out results.jsonl]
+    python benchmarks/strength.py [--games 40] [--workers 2] [--seed 1] [--game nobility ...]
+        [--ismcts SPEC] [--matchup "ISMCTS vs heuristic"] [--out results.jsonl]
 
 For every game, three match-ups: ISMCTS against random seats, the heuristic bot
 against random seats, and ISMCTS against heuristic seats. Seats are not alike (who
@@ -47,10 +47,12 @@ def seatings(game: str, measured: str, opposing: str) -> list[str]:
     return [",".join(measured if s == seat else opposing for s in range(n)) for seat in range(n)]
 
 
-def command(game: str, bots: str, games: int, workers: int, extra: list[str]) -> list[str]:
+def command(
+    game: str, bots: str, games: int, workers: int, extra: list[str], seed: int = 1
+) -> list[str]:
     return [
         "bureau", "sim", game, "--players", str(PLAYERS[game]), "--games", str(games),
-        "--bots", bots, "--seed", "1", "--workers", str(workers), *extra,
+        "--bots", bots, "--seed", str(seed), "--workers", str(workers), *extra,
     ]  # fmt: skip
 
 
@@ -77,10 +79,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1, help="the tournaments' seed")
     parser.add_argument("--game", action="append", choices=sorted(PLAYERS))
     parser.add_argument("--ismcts", default=ISMCTS, help="the ISMCTS bot spec")
     parser.add_argument("--option", action="append", default=[], help="GAME:NAME=VALUE")
     parser.add_argument("--out", help="append each summary as a JSON line here")
+    parser.add_argument(
+        "--matchup",
+        action="append",
+        choices=[label for label, _, _ in matchups("", "")],
+        help="only these rows (default: all three)",
+    )
     args = parser.parse_args(argv)
     print("| game | match-up | games (finished) | measured bot's wins (95% interval) "
           "| each opposing bot | × fair | s/move |")  # fmt: skip
@@ -95,9 +104,11 @@ def main(argv: list[str] | None = None) -> None:
         ]
         per_seat = max(1, args.games // PLAYERS[game])
         for label, measured, opposing in matchups(game, args.ismcts):
+            if args.matchup and label not in args.matchup:
+                continue
             summaries = []
             for bots in seatings(game, measured, opposing):
-                cmd = command(game, bots, per_seat, args.workers, extra)
+                cmd = command(game, bots, per_seat, args.workers, extra, args.seed)
                 done = subprocess.run(
                     [BUREAU, *cmd[1:], "--json"], capture_output=True, text=True, check=True
                 )

@@ -53,14 +53,18 @@ def watched(game):
 # -- it sees only what its seat may know ---------------------------------------------------------
 
 
+COMPARED = {"plies": 1, "compare": "hint", "rollout": "heuristic", "explore": 0.1}
+
+
+@pytest.mark.parametrize("settings", [{}, COMPARED], ids=["tree", "compared"])
 @pytest.mark.parametrize("name", GAMES)
-def test_the_search_is_never_handed_the_true_state(name):
+def test_the_search_is_never_handed_the_true_state(name, settings):
     game, seen = watched(load(name))
     state, seat = position(game, seed=3, decisions=40)
     secrets = [id(h) for h in getattr(state, "hands", [])]
     for calls in seen.values():
         calls.clear()
-    bot = ISMCTSBot(game, seat, seed=1, iterations=40)
+    bot = ISMCTSBot(game, seat, seed=1, iterations=40, **settings)
     bot.act(state)
     # Bot.act re-deals the true state once; the search re-deals that copy every iteration.
     assert seen["determinize"][0] is state
@@ -195,12 +199,44 @@ def wins_at_once(game, state, seat: int, action) -> bool:
     return out is not None and not out.capped and out.winners == (seat,)
 
 
-@pytest.mark.parametrize(("name", "seed", "players"), [("nobility", 10, 3), ("decrees", 1, 4)])
-def test_it_finds_a_move_that_wins_at_once(name, seed, players):
+@pytest.mark.parametrize(
+    ("name", "seed", "players", "settings"),
+    [("nobility", 10, 3, {}), ("decrees", 1, 4, {}), ("nobility", 10, 3, COMPARED)],
+)
+def test_it_finds_a_move_that_wins_at_once(name, seed, players, settings):
     game = load(name)
     state, seat, wins = winning_position(game, seed, players)
-    action = ISMCTSBot(game, seat, seed=0, iterations=300).act(state)
+    action = ISMCTSBot(game, seat, seed=0, iterations=300, **settings).act(state)
     assert str(action) in wins
+
+
+def test_compared_it_claims_a_winning_glory():
+    game, state = glory_position()
+    action = ISMCTSBot(game, 0, seed=0, iterations=60, **COMPARED).act(state)
+    assert str(action) == "glory"
+
+
+def test_compared_moves_are_scored_by_their_gain_over_the_heuristic_move():
+    """compare=hint: the heuristic's root move scores 0 by definition; every other root
+    move its gain over it in the same worlds; a move is played over it only if its gain
+    is above 0 by ``margin`` standard errors."""
+    game = load("aristocracy")
+    state, seat = position(game, seed=2, decisions=50, players=4)
+    bot = ISMCTSBot(game, seat, seed=3, iterations=120, **COMPARED)
+    world = game.determinize(state, seat, random.Random(0))
+    hint = bot._hint(world)
+    root, listed = bot._root(world, game.legal_actions(world, seat), hint)
+    hinted = root.children[str(hint)]
+    bot._search(world, root, listed, time.perf_counter(), hinted)
+    assert hinted.visits and hinted.total == 0 and hinted.square == 0  # no gain over itself
+    assert sum(c.visits for c in root.children.values()) == 120
+    ranked = bot._gainers(root, hinted)
+    assert ranked[-1] is hinted
+    for child in ranked[:-1]:
+        mean = child.total / child.visits
+        assert mean > 0 and child.visits >= 2
+    sure = ISMCTSBot(game, seat, seed=3, iterations=120, margin=1e9, **COMPARED)
+    assert sure._gainers(root, hinted) == [hinted]  # no gain is that sure
 
 
 # -- specs ---------------------------------------------------------------------------------------
@@ -211,6 +247,9 @@ def test_specs_set_the_parameters():
     bot = make("ismcts:iterations=400,rollout=heuristic,depth=2", game, 1, 0)
     s = bot.settings
     assert (s.iterations, s.seconds, s.rollout, s.depth) == (400, None, "heuristic", 2)
+    assert (s.plies, s.compare, s.margin) == (None, "off", 2.0)
+    flat = make("ismcts:plies=1:compare=hint:margin=1.5", game, 1, 0).settings
+    assert (flat.plies, flat.compare, flat.margin) == (1, "hint", 1.5)
     assert make("ismcts", game, 0).settings.iterations == 1000
     timed = make("ismcts:seconds=0.5:explore=1.2", game, 0).settings
     assert (timed.iterations, timed.seconds, timed.explore) == (None, 0.5, 1.2)
@@ -227,6 +266,9 @@ def test_specs_set_the_parameters():
         ("ismcts:iterations=none", "ismcts needs a budget"),
         ("ismcts:depth", "write parameters as name=value"),
         ("ismcts:depth=1,depth=2", "depth is given twice"),
+        ("ismcts:plies=0", "plies=0: give 1 or more, or none"),
+        ("ismcts:compare=best", "compare=best: one of off, hint"),
+        ("ismcts:margin=-1", "margin=-1.0: give 0 or more"),
         ("random:depth=1", "bot 'random' takes no parameters"),
         ("mcts", "no bot named 'mcts'; the bots are: random, ismcts"),
     ],

@@ -28,6 +28,14 @@ The move played is the root child visited most. A lone legal action is played
 without searching, unless the heuristic bot suggests another. Simultaneous decisions
 (several pending seats) are taken in pending order, as the tournament loop does.
 
+``plies`` bounds the tree's height: with ``plies=1`` only the root's moves are searched
+and the rollout policy plays the rest (rollout policy improvement over the heuristic
+bot). ``compare=hint`` scores each root move by its *gain* over the heuristic bot's own
+move played in the same world (common random numbers): one re-deal changes every
+move's share alike (the hidden cards decide most of a position's worth), so the gain
+cancels that noise; the move played is then the one whose gain is surest above 0
+(``margin`` standard errors), else the heuristic's.
+
 >>> import bureau
 >>> game = bureau.load("aristocracy")
 >>> state = game.new(3, seed=5, options={"herald": 1})
@@ -51,6 +59,7 @@ from .base import Bot
 
 ROLLOUTS = ("random", "heuristic")
 GUIDES = ("off", "root", "tree")  # where the game's heuristic bot proposes moves
+COMPARES = ("off", "hint")  # what a root move's score is measured against
 ALPHA = 0.5  # progressive widening: a node visited n times may have widen * n**ALPHA children
 
 
@@ -66,7 +75,10 @@ class Settings:
     ``root`` (its choice is a root child), ``tree`` (also the first child of every
     node, so opponents are expected to play sensibly), or ``off``; ``prior`` counts
     that many extra visits for its root choice when the move is picked, so the search
-    leaves the heuristic's move only for one it found clearly better.
+    leaves the heuristic's move only for one it found clearly better. ``plies`` bounds
+    the tree's height (None: unbounded; 1: the root's moves only, the rollout policy plays
+    on). ``compare=hint`` scores root moves by their gain over the heuristic's move in the
+    same world and plays one only if that gain is ``margin`` standard errors above 0.
     """
 
     iterations: int | None = 1000
@@ -78,6 +90,9 @@ class Settings:
     listed: int = 40
     prior: int = 0
     guide: str = "root"
+    plies: int | None = None
+    compare: str = "off"
+    margin: float = 2.0
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -88,11 +103,17 @@ class Settings:
             raise OptionError(f"ismcts seconds={self.seconds}: give a time above 0")
         if self.rollout not in ROLLOUTS:
             raise OptionError(f"ismcts rollout={self.rollout}: one of {', '.join(ROLLOUTS)}")
+        if self.compare not in COMPARES:
+            raise OptionError(f"ismcts compare={self.compare}: one of {', '.join(COMPARES)}")
         if self.guide not in GUIDES:
             raise OptionError(f"ismcts guide={self.guide}: one of {', '.join(GUIDES)}")
         for name in ("depth", "listed", "prior"):
             if getattr(self, name) < 0:
                 raise OptionError(f"ismcts {name}={getattr(self, name)}: give 0 or more")
+        if self.plies is not None and self.plies < 1:
+            raise OptionError(f"ismcts plies={self.plies}: give 1 or more, or none")
+        if self.margin < 0:
+            raise OptionError(f"ismcts margin={self.margin}: give 0 or more")
         if self.explore < 0 or self.widen <= 0:
             raise OptionError("ismcts explore must be 0 or more, and widen above 0")
 
@@ -108,7 +129,8 @@ class Settings:
         Traceback (most recent call last):
         ...
         bureau.engine.errors.OptionError: ismcts has no parameter 'depht'; its parameters are: \
-iterations, seconds, rollout, depth, explore, widen, listed, prior, guide
+iterations, seconds, rollout, depth, explore, widen, listed, prior, guide, plies, compare, \
+margin
         """
         kinds = {f.name: f.type for f in fields(cls)}
         values: dict = {}
@@ -145,7 +167,7 @@ class Node:
     ``visits``; ``avail`` counts the parent's visits in which the action was legal.
     """
 
-    __slots__ = ("action", "actor", "avail", "children", "total", "visits")
+    __slots__ = ("action", "actor", "avail", "children", "square", "total", "visits")
 
     def __init__(self, action=None, actor: int = -1):
         self.action = action
@@ -153,6 +175,7 @@ class Node:
         self.avail = 0
         self.children: dict[str, Node] = {}
         self.total = 0.0
+        self.square = 0.0  # compare=hint, at the root: the sum of the squared gains
         self.visits = 0
 
     def ucb(self, explore: float) -> float:
@@ -210,18 +233,37 @@ class ISMCTSBot(Bot):
             return self.game.sample_action(state, self.seat, self.rng)
         start = time.perf_counter()
         root, listed = self._root(state, legal, hint)
-        done = self._search(state, root, listed, start)
-        self.last = Report(done, time.perf_counter() - start, len(root.children), True)
         hinted = None if hint is None else root.children[str(hint)]
+        done = self._search(state, root, listed, start, hinted)
+        self.last = Report(done, time.perf_counter() - start, len(root.children), True)
         bonus = self.settings.prior
 
         def weight(n: Node) -> tuple:
             return (n.visits + (bonus if n is hinted else 0), n.total)
 
-        for child in sorted(root.children.values(), key=weight, reverse=True):
+        ranked = sorted(root.children.values(), key=weight, reverse=True)
+        if self.settings.compare == "hint" and hinted is not None:
+            ranked = self._gainers(root, hinted)
+        for child in ranked:
             if self._playable(state, child.action):
                 return child.action
         return self.game.sample_action(state, self.seat, self.rng)
+
+    def _gainers(self, root: Node, hinted: Node) -> list[Node]:
+        """compare=hint: the root moves whose mean gain over the heuristic's move is above 0
+        by ``margin`` standard errors, the surest first; then the heuristic's move."""
+        z = self.settings.margin
+        scored = []
+        for c in root.children.values():
+            if c is hinted or c.visits < 2:
+                continue
+            mean = c.total / c.visits
+            spread = max(0.0, c.square / c.visits - mean * mean) / (c.visits - 1)
+            low = mean - z * math.sqrt(spread)
+            if low > 0:
+                scored.append((low, c))
+        scored.sort(key=lambda x: x[0], reverse=True)
+        return [c for _, c in scored] + [hinted]
 
     def _playable(self, state, action) -> bool:
         """Does ``action`` apply here? A child drawn in another world may not; tried on a
@@ -256,7 +298,7 @@ class ISMCTSBot(Bot):
             root.children.setdefault(str(a), Node(a, self.seat))
         return root, listed
 
-    def _search(self, state, root: Node, listed: bool, start: float) -> int:
+    def _search(self, state, root: Node, listed: bool, start: float, hinted: Node | None) -> int:
         s = self.settings
         limit = s.iterations if s.iterations is not None else math.inf
         deadline = start + s.seconds if s.seconds is not None else math.inf
@@ -264,19 +306,28 @@ class ISMCTSBot(Bot):
         guided = s.guide == "tree" and "heuristic" in self.game.own_bots()
         self._guides = self._heuristic_bots(state) if guided else None
         clock = time.perf_counter
+        base = hinted if s.compare == "hint" else None
         done = 0
         while done < limit and (deadline == math.inf or clock() < deadline):
-            self._iterate(state, root, listed, bots)
+            self._iterate(state, root, listed, bots, base)
             done += 1
         return done
 
     # -- one iteration -------------------------------------------------------------------------
 
-    def _iterate(self, state, root: Node, listed: bool, bots: list[Bot] | None) -> None:
+    def _iterate(
+        self, state, root: Node, listed: bool, bots: list[Bot] | None, base: Node | None
+    ) -> None:
         game = self.game
+        plies = self.settings.plies or math.inf
         world = game.determinize(state, self.seat, self.rng)
         path = [root]
         child, new = self._select_root(root, world, listed)
+        # compare=hint: the heuristic's move played in this same world first, and the
+        # root move scored by how much better it does (common random numbers).
+        baseline = None
+        if base is not None and child is not None and child is not base:
+            baseline = self._baseline(world, base, bots)
         while child is not None:
             # Drawn in this world: checked here, as a human's action would be. Found
             # available, or a root action (legal in every world): checked already. Should a
@@ -287,7 +338,7 @@ class ISMCTSBot(Bot):
             except IllegalAction:
                 break
             path.append(child)
-            if new or game.outcome(world) is not None:
+            if new or len(path) > plies or game.outcome(world) is not None:
                 break
             pending = game.pending(world)
             if not pending:
@@ -298,6 +349,20 @@ class ISMCTSBot(Bot):
         for n in path:
             n.visits += 1
             n.total += shares[n.actor]
+        if base is not None and len(path) > 1:  # the root move: its gain over the hint
+            gain = 0.0 if baseline is None else shares[self.seat] - baseline
+            path[1].total += gain - shares[self.seat]
+            path[1].square += gain * gain
+
+    def _baseline(self, world, base: Node, bots: list[Bot] | None) -> float | None:
+        """The seat's share after the heuristic's root move in a copy of ``world``."""
+        trial = self.game.clone(world)
+        try:
+            self._perform(trial, self.seat, base.action)
+        except IllegalAction:
+            return None
+        self._rollout(trial, bots)
+        return self.game.evaluate(trial)[self.seat]
 
     def _select_root(self, root: Node, world, listed: bool) -> tuple[Node | None, bool]:
         """The root's child to follow. Every world the root is handed is one its seat

@@ -13,7 +13,7 @@ import pytest
 from bureau import sim
 from bureau.bots import kinds, make
 from bureau.games.aristocracy import GAME, flow
-from bureau.games.aristocracy.heuristic import HeuristicBot, evaluate
+from bureau.games.aristocracy.heuristic import HeuristicBot, evaluate, progress
 
 from .helpers import ANN, BEN, CAT, build, new_game, stalls, texts
 
@@ -199,13 +199,37 @@ def test_evaluate_is_a_share_of_the_win_along_a_game():
 
 
 def test_evaluate_prefers_the_seat_clearly_ahead():
-    state = new_game(3, herald=ANN)
+    state = new_game(3, hands=("2C 4D 6H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
     build(state, BEN, "7S", CHATEAU)
     build(state, BEN, "9S", ESTATE)
     build(state, CAT, "5S", "5H 5D 2C")  # a site with a mismatch
     shares = evaluate(state)
     assert shares[BEN] > 0.8
     assert shares[CAT] > shares[ANN] > 0
+
+
+def test_evaluate_counts_the_cards_held_toward_buildings():
+    """A held card that fits a site's mismatched slot is most of the way to stored; three
+    of a rank beat three singles; a King is a build to come. So a search that sells or
+    trades away its material sees the loss, not just a coin."""
+    fits = new_game(3, hands=("5C 8D 10H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
+    junk = new_game(3, hands=("3C 8D 10H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
+    for state in (fits, junk):
+        build(state, ANN, "5S", "5H 5D 2C")
+    assert progress(fits, ANN) > progress(junk, ANN)
+    stored = new_game(3, hands=("2C 8D 10H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
+    build(stored, ANN, "5S", "5H 5D 5C")
+    assert progress(stored, ANN) > progress(fits, ANN)  # complete beats about to be
+    triple = new_game(3, hands=("8C 8D 8H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
+    singles = new_game(3, hands=("8C 9D 10H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
+    king = new_game(3, hands=("KC 9D 10H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
+    assert progress(triple, ANN) > progress(singles, ANN)
+    assert progress(king, ANN) > progress(singles, ANN)
+    rich = new_game(3, hands=("8C 9D 10H", "2D 4H 6S", "2H 4S 6C"), herald=ANN)
+    rich.coins[ANN] += 1
+    assert progress(triple, ANN) - progress(singles, ANN) > progress(rich, ANN) - progress(
+        singles, ANN
+    )  # a coin for two of a set's cards is a loss
 
 
 def test_evaluate_of_a_capped_game_favors_nobody():

@@ -13,16 +13,18 @@ cannot refuse, so the bot weighs each trade by what it gains, what it gives
 up, and how much the card it hands over helps the player who receives it.
 
 ``evaluate`` scores a position for search bots: each seat's share of the
-win, a softmax of its progress (complete buildings, partly matched ones,
-Glory in reach, coins).
+win, a softmax of its progress (complete buildings, incomplete ones by the
+cards they miss, held cards that fit or grow a building or make a set,
+Kings, Glory in reach, coins).
 
 >>> from bureau.games.aristocracy import GAME
 >>> state = GAME.new(3, seed=1, options={"herald": 0})
 >>> bot = HeuristicBot(GAME, seat=0, seed=1)
 >>> str(bot.act(state)).startswith("stall")
 True
->>> [round(x, 3) for x in evaluate(state)]
-[0.333, 0.333, 0.333]
+>>> shares = evaluate(state)  # no buildings yet: the hands differ (sets, Kings)
+>>> round(sum(shares), 6), all(0 < x < 1 for x in shares)
+(1.0, True)
 """
 
 from __future__ import annotations
@@ -606,16 +608,35 @@ def wants_glory(state, p: int) -> bool:
 # -- the evaluator ------------------------------------------------------------------------------
 
 TEMPERATURE = 1.5  # progress points per e-fold of win odds
+COIN = 0.1  # a coin: a royal action, a bid, the first tie-break
+SHORT = 0.55  # an incomplete building is worth its points times this per missing card
+STORABLE = 0.8  # a held card that fits a mismatched slot: this much of a stored one
+UPGRADE = 0.35  # a held card that can grow a complete farm or estate, per point it adds
+SETS = (0, 0, 0.1, 0.3, 0.5, 0.9, 1.3, 1.6, 1.8)  # cards held of a rank nobody builds on
+KINGS = (0.4, 0.2)  # the first and second King held: free builds
 
 
 def progress(state, p: int) -> float:
-    """``p``'s progress: points of complete buildings, part-points of matched cards in
-    incomplete ones, a bonus for Glory in reach, and a little for coins."""
+    """``p``'s progress, in victory points within reach: complete buildings in full, an
+    incomplete one by its points discounted per missing card (a held card that fits counts
+    as most of one stored), held cards that can grow a building or make a new one, Kings
+    to build with, a bonus for Glory in reach, and a little for coins.
+
+    Held cards count, so that a search does not trade, sell or discard away the material
+    its buildings need for a coin or a half-built site."""
     farm = state.options["farm_size"]
-    total = 0.1 * state.coins[p]
+    chateau = state.options["chateau_size"]
+    held = [0] * 14
+    for c in state.hands[p]:
+        held[RANKS[c]] += 1
+    for c in state.stalls[p]:
+        held[RANKS[c]] += 1
+    total = COIN * state.coins[p]
     counts = [0, 0, 0]
+    used = set()
     for b in state.buildings[p]:
         want = RANKS[b.address]
+        used.add(want)
         size = len(b.cards)
         kind = size - farm
         matched = 0
@@ -625,11 +646,21 @@ def progress(state, p: int) -> float:
         if matched == size:
             counts[kind] += 1
             total += kind + 1
+            grow = min(held[want], chateau - size)
+            held[want] -= grow
+            total += UPGRADE * grow
         else:
-            total += 0.5 * (kind + 1) * (matched / size) ** 2
+            fit = min(held[want], size - matched)
+            held[want] -= fit
+            total += (kind + 1) * SHORT ** (size - matched - STORABLE * fit)
     farms, estates, chateaux = counts
     if chateaux and (chateaux >= 2 or estates >= 2 or farms >= 3):
         total += 3.0
+    for r in range(1, 14):
+        if r == KING:
+            total += sum(KINGS[: held[r]])
+        elif r not in used:
+            total += SETS[min(held[r], len(SETS) - 1)]
     return total
 
 
