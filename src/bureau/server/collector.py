@@ -28,7 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import time
+
+log = logging.getLogger("bureau.server")
 
 
 class Collector:
@@ -59,10 +62,16 @@ class Collector:
         return young >= self.floor and now - self.last_request >= self.idle
 
     def collect_if_due(self) -> bool:
-        if not self.due(gc.get_count()[0], time.monotonic()):
+        young = gc.get_count()[0]
+        if not self.due(young, time.monotonic()):
             return False
-        gc.collect()
+        started = time.perf_counter()
+        found = gc.collect()
         self.collections += 1
+        log.info(
+            "garbage collected: %d unreachable of %d new objects, in %.0f ms",
+            found, young, 1000 * (time.perf_counter() - started),
+        )  # fmt: skip
         return True
 
     async def run(self) -> None:
