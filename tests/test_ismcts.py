@@ -242,6 +242,15 @@ def test_compared_moves_are_scored_by_their_gain_over_the_heuristic_move():
 # -- specs ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["aristocracy", "nobility", "decrees", "seabirds", "noblesse"])
+def test_a_plain_ismcts_plays_with_the_games_tuned_parameters(name):
+    game = load(name)
+    tuned = make(f"ismcts:{game.ismcts}", game, 0).settings
+    assert make("ismcts", game, 0).settings == tuned
+    assert tuned.rollout == "heuristic" and tuned.guide == "tree"
+    assert make("ismcts:depth=4", game, 0).settings.rollout == "random"
+
+
 def test_specs_set_the_parameters():
     game = load("aristocracy")
     bot = make("ismcts:iterations=400,rollout=heuristic,depth=2", game, 1, 0)
@@ -250,7 +259,7 @@ def test_specs_set_the_parameters():
     assert (s.plies, s.compare, s.margin) == (None, "off", 2.0)
     flat = make("ismcts:plies=1:compare=hint:margin=1.5", game, 1, 0).settings
     assert (flat.plies, flat.compare, flat.margin) == (1, "hint", 1.5)
-    assert make("ismcts", game, 0).settings.iterations == 1000
+    assert make("ismcts:depth=4", game, 0).settings.iterations == 1000  # the defaults
     timed = make("ismcts:seconds=0.5:explore=1.2", game, 0).settings
     assert (timed.iterations, timed.seconds, timed.explore) == (None, 0.5, 1.2)
     assert parse_spec(" ISMCTS ") == ("ismcts", {})

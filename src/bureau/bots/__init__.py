@@ -69,9 +69,19 @@ name=value, like ismcts:iterations=400,rollout=heuristic
 
 def make(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
     """A bot of spec ``name`` for ``seat``; its randomness derives from ``seed``, the spec
-    and the seat."""
+    and the seat. A plain ``ismcts`` plays with the game's own tuned parameters
+    (``Game.ismcts``); given any parameter, the others are the search's defaults.
+
+    >>> import bureau
+    >>> make("ismcts", bureau.load("aristocracy"), 0).settings.compare
+    'hint'
+    >>> make("ismcts:iterations=500", bureau.load("aristocracy"), 0).settings.compare
+    'off'
+    """
     available = kinds(game)
     kind, params = parse_spec(name)
+    if kind == ISMCTSBot.name and not params and game.ismcts:
+        params = parse_spec(f"{kind}:{game.ismcts}")[1]
     cls = available.get(kind)
     if cls is None:
         raise OptionError(f"no bot named {kind!r}; the bots are: {', '.join(available)}")

@@ -245,6 +245,10 @@ class Game:
     # ``figures`` holds ``statistics``.
     heuristic: str | None = None
     figures: str | None = None
+    # The ISMCTS parameters that play this game best (docs/bots.md, "Strength"): a plain
+    # ``ismcts`` bot spec plays with them; a spec with any parameter starts from the
+    # search's generic defaults instead.
+    ismcts: str | None = None
 
     def own_bots(self) -> dict[str, type]:
         """The game's own bot kinds by name (its heuristic bot), beside the game-agnostic

@@ -148,6 +148,7 @@ class Aristocracy(Game):
     name = "aristocracy"
     heuristic = "bureau.games.aristocracy.heuristic"
     figures = "bureau.games.aristocracy.stats"
+    ismcts = "rollout=heuristic:guide=tree:iterations=200:plies=1:compare=hint:explore=0.1"
     title = "Aristocracy"
     version = "1"
     min_players = 2

@@ -132,6 +132,7 @@ class FinalDecrees(Game):
     name = "decrees"
     heuristic = "bureau.games.decrees.heuristic"
     figures = "bureau.games.decrees.stats"
+    ismcts = "rollout=heuristic:guide=tree:iterations=60:plies=1:compare=hint:explore=0.1"
     title = "Final Decrees"
     version = "1"
     min_players = 4

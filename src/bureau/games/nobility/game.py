@@ -182,6 +182,7 @@ class Nobility(Game):
     name = "nobility"
     heuristic = "bureau.games.nobility.heuristic"
     figures = "bureau.games.nobility.heuristic"
+    ismcts = "rollout=heuristic:guide=tree:prior=300"
     title = "Nobility"
     version = "1"
     min_players = 3

@@ -127,6 +127,7 @@ class Seabirds(Game):
     name = "seabirds"
     heuristic = "bureau.games.seabirds.heuristic"
     figures = "bureau.games.seabirds.figures"
+    ismcts = "rollout=heuristic:guide=tree:prior=30:iterations=100:depth=60"
     title = "Noble Houses of the Seabirds"
     version = "1"
     min_players = 3
