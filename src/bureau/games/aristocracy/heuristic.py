@@ -614,6 +614,7 @@ STORABLE = 0.8  # a held card that fits a mismatched slot: this much of a stored
 UPGRADE = 0.35  # a held card that can grow a complete farm or estate, per point it adds
 SETS = (0, 0, 0.1, 0.3, 0.5, 0.9, 1.3, 1.6, 1.8)  # cards held of a rank nobody builds on
 KINGS = (0.4, 0.2)  # the first and second King held: free builds
+KINGS_HELD = tuple(sum(KINGS[:k]) for k in range(len(KINGS) + 1))  # by Kings held
 
 
 def progress(state, p: int) -> float:
@@ -657,10 +658,12 @@ def progress(state, p: int) -> float:
     if chateaux and (chateaux >= 2 or estates >= 2 or farms >= 3):
         total += 3.0
     for r in range(1, 14):
-        if r == KING:
-            total += sum(KINGS[: held[r]])
-        elif r not in used:
-            total += SETS[min(held[r], len(SETS) - 1)]
+        k = held[r]
+        if k > 1 or (k and r == KING):  # the others add 0: SETS is 0 below a pair
+            if r == KING:
+                total += KINGS_HELD[min(k, len(KINGS))]
+            elif r not in used:
+                total += SETS[min(k, len(SETS) - 1)]
     return total
 
 
