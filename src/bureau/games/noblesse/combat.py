@@ -76,6 +76,7 @@ House Red wins with morale 4.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -116,25 +117,20 @@ class Unit(NamedTuple):
 
     def stats(self) -> tuple[int, ...]:
         """The unit's summed stats, in ``STATS`` order (remembered: search bots fight the
-        same units over and over)."""
-        known = _STATS.get(self)
-        if known is not None:
-            return known
-        acc = [0] * len(STATS)
-        for comp in self.companies:
-            for i, v in enumerate(comp.stats):
-                acc[i] += v
-        for i, v in enumerate(self.extra):
+        same units over and over, and a unit is an immutable value)."""
+        return _summed_stats(self)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _summed_stats(unit: Unit) -> tuple[int, ...]:
+    acc = [0] * len(STATS)
+    for comp in unit.companies:
+        for i, v in enumerate(comp.stats):
             acc[i] += v
-        acc[_ATK] += self.commander_atk
-        if len(_STATS) >= _STATS_LIMIT:
-            _STATS.clear()
-        known = _STATS[self] = tuple(acc)
-        return known
-
-
-_STATS: dict[Unit, tuple[int, ...]] = {}  # Unit.stats, by unit (a unit is an immutable value)
-_STATS_LIMIT = 20_000
+    for i, v in enumerate(unit.extra):
+        acc[i] += v
+    acc[_ATK] += unit.commander_atk
+    return tuple(acc)
 
 
 class Side(NamedTuple):

@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 
 from bureau.bots.base import Bot
@@ -350,19 +351,14 @@ def wins(st, units, square: int, friendly) -> bool:
         return False
     ours = tuple(board.battle_unit(st, u) for u in units)
     them = tuple(board.battle_unit(st, u) for u in theirs)
-    key = (ours, them, st.setting("max_rounds"))
-    won = _WINS.get(key)
-    if won is None:
-        sides = (combat.Side("us", ours), combat.Side("them", them, last=True))
-        won = combat.fight(sides, max_rounds=key[2]).winner == "us"
-        if len(_WINS) >= _WINS_LIMIT:
-            _WINS.clear()
-        _WINS[key] = won
-    return won
+    return _won(ours, them, st.setting("max_rounds"))
 
 
-_WINS: dict[tuple, bool] = {}  # wins, by the battle's units (combat has no dice)
-_WINS_LIMIT = 20_000
+@functools.lru_cache(maxsize=20_000)
+def _won(ours: tuple, them: tuple, max_rounds: int) -> bool:
+    """Does side "us" win this battle? Remembered: the battle engine has no dice."""
+    sides = (combat.Side("us", ours), combat.Side("them", them, last=True))
+    return combat.fight(sides, max_rounds=max_rounds).winner == "us"
 
 
 def _goal(st, here: int, squares) -> int:
