@@ -33,12 +33,18 @@ class Limiter:
             q.popleft()
         return q
 
+    def full(self, key: str) -> bool:
+        """Has ``key`` used up its window?"""
+        return len(self.recent(key)) >= self.count
+
+    def record(self, key: str) -> None:
+        self.seen[key].append(time.monotonic())
+
     def allow(self, key: str) -> bool:
         """Count one event for ``key`` if the window has room for it."""
-        q = self.recent(key)
-        if len(q) >= self.count:
+        if self.full(key):
             return False
-        q.append(time.monotonic())
+        self.record(key)
         return True
 
 
@@ -69,11 +75,11 @@ class LoginGuard:
                 return int(await redis.get(self.key(client)) or 0) >= self.count
             except (RedisError, OSError) as exc:
                 log.warning("login limit: Redis unreachable (%s); counting in memory", exc)
-        return len(self.local.recent(client)) >= self.count
+        return self.local.full(client)
 
     async def failed(self, client: str, redis=None) -> None:
         """Count a failed login from ``client`` (in memory too, for when Redis is away)."""
-        self.local.recent(client).append(time.monotonic())
+        self.local.record(client)
         if redis is None:
             return
         key = self.key(client)
