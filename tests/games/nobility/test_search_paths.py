@@ -83,3 +83,12 @@ def test_check_refuses_as_before_for_a_seat_not_asked():
     action = GAME.legal_actions(state, p)[0]
     with pytest.raises(IllegalAction, match="not your turn to decide"):
         GAME.check(state, other, action)
+
+
+def test_no_step_action_is_optional():
+    """``rules.check`` takes a step action's class straight to the turn checks: that is
+    right only while no class a step allows is also open out of turn (``OPTIONAL``)."""
+    from bureau.games.nobility import rules
+
+    assert not [k for k in rules.STEP_KINDS if issubclass(k, rules.OPTIONAL)]
+    assert set(rules.FRESH_MELD_ACTIONS) >= set(rules.STEP_ACTIONS[rules.MELD])
