@@ -54,17 +54,24 @@ def watched(game):
 
 
 COMPARED = {"plies": 1, "compare": "hint", "rollout": "heuristic", "explore": 0.1}
+STYLED = {"styles": "on", "compare": "hint", "depth": 60, "margin": 1.0}
+SEARCHES = [
+    *(pytest.param(name, {}, id=f"{name}-tree") for name in GAMES),
+    *(pytest.param(name, COMPARED, id=f"{name}-compared") for name in GAMES),
+    pytest.param("noblesse", STYLED, id="noblesse-styles"),
+]
 
 
-@pytest.mark.parametrize("settings", [{}, COMPARED], ids=["tree", "compared"])
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("name", "settings"), SEARCHES)
 def test_the_search_is_never_handed_the_true_state(name, settings):
     game, seen = watched(load(name))
     state, seat = position(game, seed=3, decisions=40)
     secrets = [id(h) for h in getattr(state, "hands", [])]
     for calls in seen.values():
         calls.clear()
-    bot = ISMCTSBot(game, seat, seed=1, iterations=40, **settings)
+    bot = ISMCTSBot(
+        game, seat, seed=1, iterations=40 // (1 + 9 * ("styles" in settings)), **settings
+    )
     bot.act(state)
     # Bot.act re-deals the true state once; the search re-deals that copy every iteration.
     assert seen["determinize"][0] is state
@@ -230,13 +237,13 @@ def test_compared_moves_are_scored_by_their_gain_over_the_heuristic_move():
     bot._search(world, root, listed, time.perf_counter(), hinted)
     assert hinted.visits and hinted.total == 0 and hinted.square == 0  # no gain over itself
     assert sum(c.visits for c in root.children.values()) == 120
-    ranked = bot._gainers(root, hinted)
+    ranked = bot._gainers(root.children.values(), hinted)
     assert ranked[-1] is hinted
     for child in ranked[:-1]:
         mean = child.total / child.visits
         assert mean > 0 and child.visits >= 2
     sure = ISMCTSBot(game, seat, seed=3, iterations=120, margin=1e9, **COMPARED)
-    assert sure._gainers(root, hinted) == [hinted]  # no gain is that sure
+    assert sure._gainers(root.children.values(), hinted) == [hinted]  # no gain is that sure
 
 
 # -- specs ---------------------------------------------------------------------------------------
@@ -247,7 +254,10 @@ def test_a_plain_ismcts_plays_with_the_games_tuned_parameters(name):
     game = load(name)
     tuned = make(f"ismcts:{game.ismcts}", game, 0).settings
     assert make("ismcts", game, 0).settings == tuned
-    assert tuned.rollout == "heuristic" and tuned.guide == "tree"
+    if name == "noblesse":  # whole Days of the heuristic bot, in the style it finds best
+        assert tuned.styles == "on" and tuned.compare == "hint"
+    else:
+        assert tuned.rollout == "heuristic" and tuned.guide == "tree"
     assert make("ismcts:depth=4", game, 0).settings.rollout == "random"
 
 
@@ -278,6 +288,8 @@ def test_specs_set_the_parameters():
         ("ismcts:plies=0", "plies=0: give 1 or more, or none"),
         ("ismcts:compare=best", "compare=best: one of off, hint"),
         ("ismcts:margin=-1", "margin=-1.0: give 0 or more"),
+        ("ismcts:styles=maybe", "styles=maybe: on or off"),
+        ("ismcts:styles=on", "Nobility's heuristic bot has no styles: use styles=off"),
         ("random:depth=1", "bot 'random' takes no parameters"),
         ("mcts", "no bot named 'mcts'; the bots are: random, ismcts"),
     ],
@@ -352,3 +364,61 @@ def test_an_order_refused_only_when_performed_ends_the_walk_not_the_search():
     for guide in ("off", "tree"):
         bot = ISMCTSBot(game, seat, seed=1, iterations=80, guide=guide, rollout="heuristic")
         assert str(bot.act(state)) in ("draw discard", "concede")
+
+
+# -- styles: whole plans -------------------------------------------------------------------------
+
+
+def noblesse_game(bot: str, nights: int, seed: int = 4):
+    """Noblesse, eight seats: ``bot`` (a spec) in seat 2, heuristic bots elsewhere, played
+    to the start of Night ``nights``; the bots and every action in order."""
+    game = load("noblesse")
+    state = game.new(8, seed=seed, bots_only=True)
+    bots = [make("heuristic", game, p, seed) for p in range(8)]
+    bots[2] = make(bot, game, 2, seed)
+    played = []
+    while game.outcome(state) is None and state.night < nights:
+        seat = game.pending(state)[0]
+        action = bots[seat].act(state)
+        played.append((seat, str(action)))
+        game.apply(state, seat, action)
+    return bots, played
+
+
+def test_styles_are_chosen_once_a_day_and_played_whole():
+    """styles=on searches the heuristic bot's styles when the decision key (the Day)
+    changes and plays the chosen style's orders for the rest of it."""
+    chosen = []
+
+    class Counting(ISMCTSBot):
+        def choose_style(self, state):
+            chosen.append((load("noblesse").decision_key(state), super().choose_style(state)))
+            return chosen[-1][1]
+
+    game = load("noblesse")
+    state = game.new(8, seed=4, bots_only=True)
+    bots = [make("heuristic", game, p, 4) for p in range(8)]
+    bots[2] = Counting(game, 2, seed=1, iterations=3, **STYLED)
+    days = set()
+    while state.night < 4:
+        seat = game.pending(state)[0]
+        if seat == 2:
+            days.add(game.decision_key(state))
+        game.apply(state, seat, bots[seat].act(state))
+    assert sorted(key for key, _ in chosen) == sorted(days)  # one search a Day
+    assert len(days) >= 4
+    assert {style for _, style in chosen} <= set(bots[0].styles)
+    assert bots[2].last.iterations == 3 and bots[2].last.children == len(bots[0].styles)
+
+
+def test_styles_that_cannot_be_sure_of_a_gain_play_the_heuristics_own_game():
+    """With a margin no gain reaches, the search keeps the bot's own style, so the game is
+    move for move the heuristic bot's; with margin 0 the best mean gain is played, and
+    some Days that is another style."""
+    _, heuristic = noblesse_game("heuristic", nights=4)
+    _, sure = noblesse_game("ismcts:styles=on:compare=hint:margin=1e9:iterations=2", nights=4)
+    assert sure == heuristic
+    bold_spec = "ismcts:styles=on:compare=hint:margin=0:iterations=6:depth=60"
+    bots, bold = noblesse_game(bold_spec, nights=4)
+    assert bots[2]._player.style in bots[0].styles
+    assert bold != heuristic

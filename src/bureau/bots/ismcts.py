@@ -36,6 +36,15 @@ move's share alike (the hidden cards decide most of a position's worth), so the 
 cancels that noise; the move played is then the one whose gain is surest above 0
 (``margin`` standard errors), else the heuristic's.
 
+``styles=on`` searches plans instead of moves, where a game's heuristic bot has
+``styles`` (whole ways of play: Noblesse's decide how many units march on the centre).
+When the decision key changes (a new Day), every style plays out from copies of the
+same re-dealt worlds, the seat's heuristic bot in that style and the others' in their
+own; the style with the surest gain over the first is then played for the whole key
+(``choose_style``). In a game where a Night resolves only after every seat's whole Day
+of orders, a single order's worth shows only past the Night, and a Day's plan is the
+move that matters.
+
 >>> import bureau
 >>> game = bureau.load("aristocracy")
 >>> state = game.new(3, seed=5, options={"herald": 1})
@@ -60,6 +69,7 @@ from .base import Bot
 ROLLOUTS = ("random", "heuristic")
 GUIDES = ("off", "root", "tree")  # where the game's heuristic bot proposes moves
 COMPARES = ("off", "hint")  # what a root move's score is measured against
+SWITCHES = ("off", "on")
 ALPHA = 0.5  # progressive widening: a node visited n times may have widen * n**ALPHA children
 
 
@@ -79,6 +89,8 @@ class Settings:
     the tree's height (None: unbounded; 1: the root's moves only, the rollout policy plays
     on). ``compare=hint`` scores root moves by their gain over the heuristic's move in the
     same world and plays one only if that gain is ``margin`` standard errors above 0.
+    ``styles=on`` searches the heuristic bot's styles (whole plans) instead of single
+    moves, once per decision key (see ``ISMCTSBot.choose_style``).
     """
 
     iterations: int | None = 1000
@@ -93,6 +105,7 @@ class Settings:
     plies: int | None = None
     compare: str = "off"
     margin: float = 2.0
+    styles: str = "off"
 
     def __post_init__(self):
         if self.iterations is None and self.seconds is None:
@@ -105,6 +118,8 @@ class Settings:
             raise OptionError(f"ismcts rollout={self.rollout}: one of {', '.join(ROLLOUTS)}")
         if self.compare not in COMPARES:
             raise OptionError(f"ismcts compare={self.compare}: one of {', '.join(COMPARES)}")
+        if self.styles not in SWITCHES:
+            raise OptionError(f"ismcts styles={self.styles}: on or off")
         if self.guide not in GUIDES:
             raise OptionError(f"ismcts guide={self.guide}: one of {', '.join(GUIDES)}")
         for name in ("depth", "listed", "prior"):
@@ -130,7 +145,7 @@ class Settings:
         ...
         bureau.engine.errors.OptionError: ismcts has no parameter 'depht'; its parameters are: \
 iterations, seconds, rollout, depth, explore, widen, listed, prior, guide, plies, compare, \
-margin
+margin, styles
         """
         kinds = {f.name: f.type for f in fields(cls)}
         values: dict = {}
@@ -205,8 +220,12 @@ class ISMCTSBot(Bot):
         self.settings = Settings(**settings)
         if self.settings.rollout == "heuristic" and "heuristic" not in game.own_bots():
             raise OptionError(f"{game.title} has no heuristic bot: use ismcts:rollout=random")
+        if self.settings.styles == "on" and len(self._styles()) < 2:
+            raise OptionError(f"{game.title}'s heuristic bot has no styles: use styles=off")
         self.last = Report()
         self._heuristic: list[Bot] | None = None
+        self._style_key = None  # styles=on: the decision key the current style was chosen for
+        self._player: Bot | None = None  # ... and the heuristic bot of that style
         self._guides: list[Bot] | None = None  # the heuristic bots, with guide=tree
         # The heuristic bot that proposes the root's move: it sees only the positions this
         # bot is handed, as a heuristic bot in the seat would (some plan a whole Day).
@@ -224,6 +243,8 @@ class ISMCTSBot(Bot):
     # -- one move ------------------------------------------------------------------------------
 
     def choose(self, state):
+        if self.settings.styles == "on":
+            return self._styled(state)
         legal = self.game.legal_actions(state, self.seat)
         hint = self._hint(state)
         if len(legal) == 1 and (hint is None or str(hint) == str(legal[0])):
@@ -243,18 +264,18 @@ class ISMCTSBot(Bot):
 
         ranked = sorted(root.children.values(), key=weight, reverse=True)
         if self.settings.compare == "hint" and hinted is not None:
-            ranked = self._gainers(root, hinted)
+            ranked = self._gainers(root.children.values(), hinted)
         for child in ranked:
             if self._playable(state, child.action):
                 return child.action
         return self.game.sample_action(state, self.seat, self.rng)
 
-    def _gainers(self, root: Node, hinted: Node) -> list[Node]:
-        """compare=hint: the root moves whose mean gain over the heuristic's move is above 0
-        by ``margin`` standard errors, the surest first; then the heuristic's move."""
+    def _gainers(self, children, hinted: Node) -> list[Node]:
+        """compare=hint: the ``children`` whose mean gain over the heuristic's move is above
+        0 by ``margin`` standard errors, the surest first; then the heuristic's move."""
         z = self.settings.margin
         scored = []
-        for c in root.children.values():
+        for c in children:
             if c is hinted or c.visits < 2:
                 continue
             mean = c.total / c.visits
@@ -312,6 +333,65 @@ class ISMCTSBot(Bot):
             self._iterate(state, root, listed, bots, base)
             done += 1
         return done
+
+    # -- styles: whole plans -------------------------------------------------------------------
+
+    def _styles(self) -> tuple[str, ...]:
+        """The game's heuristic bot's styles, its own way of play first."""
+        return getattr(self.game.own_bots().get("heuristic"), "styles", ())
+
+    def _styled(self, state):
+        """styles=on: the chosen style's heuristic bot gives the move. The style is chosen
+        by search when the decision key changes (a new Day, in Noblesse) and kept until it
+        changes again, so that one plan is played out whole."""
+        key = self.game.decision_key(state)
+        if self._player is None or key != self._style_key:
+            self._style_key = key
+            style = self.choose_style(state)
+            cls = self.game.own_bots()["heuristic"]
+            self._player = cls(self.game, self.seat, self.rng.getrandbits(32), style=style)
+        return self._player.choose(state)
+
+    def choose_style(self, state) -> str:
+        """The heuristic style that does best for this seat from ``state``.
+
+        Each iteration re-deals a world and plays every style from a copy of it, the
+        seat's heuristic bot in that style and every other seat's in its own, for
+        ``depth`` decisions, then scores the seat's share with ``evaluate``: every style
+        meets the same worlds (common random numbers). With ``compare=hint`` a style is
+        chosen over the first (the bot's own) only if its mean gain over it is ``margin``
+        standard errors above 0; otherwise the best mean share wins.
+        """
+        s, game = self.settings, self.game
+        styles = self._styles()
+        start = time.perf_counter()
+        limit = s.iterations if s.iterations is not None else math.inf
+        deadline = start + s.seconds if s.seconds is not None else math.inf
+        nodes = [Node(style, self.seat) for style in styles]
+        done = 0
+        while done < limit and (deadline == math.inf or time.perf_counter() < deadline):
+            world = game.determinize(state, self.seat, self.rng)
+            shares = [self._play_style(game.clone(world), style) for style in styles]
+            for node, share in zip(nodes, shares, strict=True):
+                value = share - shares[0] if s.compare == "hint" else share
+                node.visits += 1
+                node.total += value
+                node.square += value * value
+            done += 1
+        self.last = Report(done, time.perf_counter() - start, len(nodes), True)
+        if s.compare == "hint":
+            return self._gainers(nodes, nodes[0])[0].action
+        return max(nodes, key=lambda n: n.total).action
+
+    def _play_style(self, world, style: str) -> float:
+        """The seat's share after ``depth`` decisions of heuristic bots in ``world``, its
+        own in ``style``."""
+        cls = self.game.own_bots()["heuristic"]
+        seed = self.rng.getrandbits(32)
+        bots = [cls(self.game, p, seed + p) for p in range(world.num_players)]
+        bots[self.seat] = cls(self.game, self.seat, seed, style=style)
+        self._rollout(world, bots)
+        return self.game.evaluate(world)[self.seat]
 
     # -- one iteration -------------------------------------------------------------------------
 

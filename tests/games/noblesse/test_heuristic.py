@@ -11,12 +11,17 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
+
 from bureau.bots import make
+from bureau.engine import OptionError
 from bureau.games.noblesse import combat
 from bureau.games.noblesse.heuristic import (
+    STYLES,
     HeuristicBot,
     evaluate,
     faction_shares,
+    plan_day,
     statistics,
     win_chances,
     wins,
@@ -88,6 +93,31 @@ def test_beats_random_bots():
     summary = run("noblesse", games=30, players=8, seed=1, bots=bots, workers=1)
     assert summary.errors == 0
     assert summary.wins_by_seat[0] >= 2 * summary.games / 8
+
+
+def test_styles_change_how_many_units_march_on_the_centre():
+    """A style sets how many field units march on the centre (the others claim estates):
+    ``heuristic:style=NAME`` plays one throughout, the default style is the bot's own
+    play, and over a game's Days the styles plan differently."""
+    assert make("heuristic:style=dynastic", GAME, 0).style == "dynastic"
+    with pytest.raises(OptionError, match="style='bold': one of default, estates, dynastic"):
+        make("heuristic:style=bold", GAME, 0)
+    with pytest.raises(OptionError, match="heuristic has no parameter 'depth'"):
+        make("heuristic:depth=3", GAME, 0)
+    differ = []
+
+    def compare(state):
+        if state.phase != "day" or state.night < 2:
+            return
+        seat = GAME.pending(state)[0]
+        if state.houses[seat].orders:
+            return
+        plans = {name: plan_day(state, seat, n) for name, n in STYLES.items()}
+        assert plans["default"] == plan_day(state, seat)
+        differ.append(plans["dynastic"] != plans["centre"])
+
+    play(3, ["heuristic"] * 8, {"max_nights": 8}, watch=compare)
+    assert len(differ) > 20 and any(differ)
 
 
 def test_signs_a_good_alliance_and_rejects_a_bad_deal():

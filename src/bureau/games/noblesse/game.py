@@ -86,7 +86,7 @@ class Noblesse(Game):
     name = "noblesse"
     heuristic = "bureau.games.noblesse.heuristic"
     figures = "bureau.games.noblesse.heuristic"
-    ismcts = "rollout=heuristic:guide=tree:prior=30:iterations=100"
+    ismcts = "styles=on:compare=hint:margin=1:iterations=16:depth=120"
     title = "Noblesse"
     min_players = 8
     max_players = 12

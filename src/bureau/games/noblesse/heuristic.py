@@ -41,7 +41,7 @@ import functools
 import math
 
 from bureau.bots.base import Bot
-from bureau.engine import IllegalAction
+from bureau.engine import IllegalAction, OptionError
 
 from . import actions, board, combat, diplomacy, rules
 from .moves import STARTERS
@@ -51,7 +51,10 @@ from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP, State
 
 HOME_SPLIT = (2, 3, 0)  # Inf, MP, $: TC + Lobbyist on each gives 4 Inf and 5 MP a Night
 IMMEDIATE = frozenset({"propose", "sign", "reject", "breach"})  # performed to be checked
-ATTACKERS = 3  # units of one seat marching on the centre; the others claim estates
+# A style is how many of a seat's field units march on the centre (the others claim
+# estates for Stewards and Nobles); "default" is the bot's own play. A search bot picks
+# one per Day (ISMCTS ``styles=on``); ``heuristic:style=NAME`` plays one throughout.
+STYLES = {"default": 3, "estates": 1, "dynastic": 0, "centre": 99}
 LEAD_RATIO = 1.5  # a faction this many times our share is "the leader" in deals
 TEMPERATURE = 3.0  # softmax sharpness of ``evaluate``
 SLOTS = ("Officer", "Centre", "Flank", "Reserve")  # UNIT_SHAPES order
@@ -68,13 +71,25 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
     strict = False
+    styles = tuple(STYLES)
 
-    def __init__(self, game, seat: int, seed: int = 0):
+    def __init__(self, game, seat: int, seed: int = 0, style: str = "default"):
         super().__init__(game, seat, seed)
+        self.style = style
+        self._attackers = _style(style)
         self._key: tuple = ()
         self._plan: list[Order] = []
         self._next = 0
         self._expect = -1  # the length of our order list the plan expects next
+
+    @classmethod
+    def configure(cls, params: dict[str, str]) -> dict:
+        """Keyword arguments from a spec's parameters: ``heuristic:style=estates``."""
+        unknown = set(params) - {"style"}
+        if unknown:
+            raise OptionError(f"heuristic has no parameter {min(unknown)!r}; it takes style")
+        _style(params["style"])
+        return {"style": params["style"]}
 
     def choose(self, state):
         try:
@@ -98,7 +113,8 @@ class HeuristicBot(Bot):
             return setup_order(state, seat)
         key = (state.night, state.phase)
         if key != self._key or len(h.orders) != self._expect:
-            self._key, self._plan, self._next = key, plan_day(state, seat), 0
+            self._key, self._next = key, 0
+            self._plan = plan_day(state, seat, self._attackers)
         while self._next < len(self._plan):
             order = self._plan[self._next]
             self._next += 1
@@ -109,6 +125,13 @@ class HeuristicBot(Bot):
                 return order
         self._expect = len(h.orders)
         return Order("done")
+
+
+def _style(name: str) -> int:
+    """The attackers of style ``name``; ``OptionError`` names the styles."""
+    if name not in STYLES:
+        raise OptionError(f"heuristic style={name!r}: one of {', '.join(STYLES)}")
+    return STYLES[name]
 
 
 def allowed(state, seat: int, order: Order) -> bool:
@@ -198,6 +221,7 @@ class Planner:
         "_reserve",
         "_targets",
         "ally",
+        "attackers",
         "court",
         "fac",
         "facts",
@@ -209,9 +233,10 @@ class Planner:
         "victory",
     )
 
-    def __init__(self, state, seat: int):
+    def __init__(self, state, seat: int, attackers: int = STYLES["default"]):
         self.st = state
         self.seat = seat
+        self.attackers = attackers
         self.h = state.houses[seat]
         self.fac = self.h.faction
         self.ally = state.ally_of(self.fac)
@@ -273,9 +298,10 @@ def _nearer(st, sq: int, mine: int, other: int) -> bool:
     return (dist[0], mine) < (dist[1], other)
 
 
-def plan_day(state, seat: int) -> list[Order]:
-    """Every order ``seat`` means to give this Day, in the order to give them."""
-    p = Planner(state, seat)
+def plan_day(state, seat: int, attackers: int = STYLES["default"]) -> list[Order]:
+    """Every order ``seat`` means to give this Day, in the order to give them, with up to
+    ``attackers`` field units marching on the centre."""
+    p = Planner(state, seat, attackers)
     answer_offers(p)
     if state.leaders[p.fac] == seat:
         diplomacy_orders(p)
@@ -300,7 +326,7 @@ def _mine(st, seat: int) -> list:
 
 
 def move_units(p: Planner) -> set[int]:
-    """Hold each victory square we have with one unit, march up to ``ATTACKERS`` units on
+    """Hold each victory square we have with one unit, march up to ``p.attackers`` units on
     the nearest square still to take, and send the rest to claim estates for Stewards
     and Nobles. Attackers gather next to their square and go in together once the
     battle engine says they win. Returns the squares our units end the move on."""
@@ -317,7 +343,7 @@ def move_units(p: Planner) -> set[int]:
     units.sort(key=lambda u: (u.kind != "Garrison", -len(u.companies), u.id))
     groups: dict[int, list] = {}
     claimed: set[int] = set()
-    limit = ATTACKERS if p.court > p.reserve() else len(units)
+    limit = p.attackers if p.court > p.reserve() else len(units)
     for u in units:
         if u.kind == "Garrison" or (u.square in held and u.square not in guarded):
             guarded.add(u.square)
