@@ -361,6 +361,15 @@ class ISMCTSBot(Bot):
         meets the same worlds (common random numbers). With ``compare=hint`` a style is
         chosen over the first (the bot's own) only if its mean gain over it is ``margin``
         standard errors above 0; otherwise the best mean share wins.
+
+        >>> import bureau
+        >>> game = bureau.load("noblesse")
+        >>> state = game.new(8, seed=3, bots_only=True)
+        >>> bot = ISMCTSBot(game, 0, seed=0, styles="on", iterations=2, depth=60)
+        >>> bot.choose_style(state) in ("default", "estates", "dynastic", "centre")
+        True
+        >>> bot.last.iterations, bot.last.children
+        (2, 4)
         """
         s, game = self.settings, self.game
         styles = self._styles()

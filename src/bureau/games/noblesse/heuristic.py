@@ -84,7 +84,11 @@ class HeuristicBot(Bot):
 
     @classmethod
     def configure(cls, params: dict[str, str]) -> dict:
-        """Keyword arguments from a spec's parameters: ``heuristic:style=estates``."""
+        """Keyword arguments from a spec's parameters: ``heuristic:style=estates``.
+
+        >>> HeuristicBot.configure({"style": "dynastic"})
+        {'style': 'dynastic'}
+        """
         unknown = set(params) - {"style"}
         if unknown:
             raise OptionError(f"heuristic has no parameter {min(unknown)!r}; it takes style")
