@@ -28,7 +28,7 @@ from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from bureau.bots import kinds, make
+from bureau.bots import Bot, kinds, make
 from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, load
 from bureau.engine.events import Event
 from bureau.engine.registry import names as game_names
@@ -82,6 +82,9 @@ class Loaded:
     version: int
     keys: dict[str, str] = field(default_factory=dict)  # idempotency key -> action text
     bots: dict[int, str] = field(default_factory=dict)  # seat -> bot kind (fixed once running)
+    # seat -> the bot playing it, kept between its turns so a plan it chose (a Noblesse
+    # Day's style) is played through; not in snapshots: a restart makes it anew
+    players: dict[int, Bot] = field(default_factory=dict)
 
     @property
     def events(self) -> list[Event]:
@@ -809,7 +812,10 @@ class Service:
             if not waiting or m.outcome() is not None:
                 break
             seat = waiting[0]
-            bot = make(bots[seat], m.game, seat, seed + loaded.version)
+            bot = loaded.players.get(seat)
+            if bot is None:
+                bot = make(bots[seat], m.game, seat, seed + loaded.version)
+                loaded.players[seat] = bot
             action = bot.act(m.state)  # Bot.act re-deals a copy for any bot that reads it
             self.submit(
                 game_id, Reader(None, seat), str(action), key=f"bot:{loaded.version}:{seat}"
