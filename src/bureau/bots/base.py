@@ -35,3 +35,7 @@ class Bot:
         """A legal action for ``self.seat`` in ``state``, which ``act`` has already made
         safe to read (re-dealt where the seat cannot see)."""
         raise NotImplementedError
+
+    def forget(self) -> None:
+        """Drop what the bot remembers between decisions (a plan for the rest of a turn).
+        A search calls it when it hands the bot another world; most bots keep nothing."""

@@ -410,6 +410,8 @@ class ISMCTSBot(Bot):
         game = self.game
         plies = self.settings.plies or math.inf
         world = game.determinize(state, self.seat, self.rng)
+        for guide in self._guides or ():  # a plan made in the last world is not this one's
+            guide.forget()
         path = [root]
         child, new = self._select_root(root, world, listed)
         # compare=hint: the heuristic's move played in this same world first, and the
@@ -519,6 +521,8 @@ class ISMCTSBot(Bot):
     def _rollout(self, world, bots: list[Bot] | None) -> None:
         """At most ``depth`` decisions by the rollout policy, then stop."""
         game, rng = self.game, self.rng
+        for bot in bots or ():  # what they planned, they planned in another world
+            bot.forget()
         for _ in range(self.settings.depth):
             if game.outcome(world) is not None:
                 return

@@ -298,3 +298,29 @@ def test_statistics_of_a_finished_game():
     assert stats["units_raised"] >= 8  # the starting units at least
     assert stats["treaties_signed"] <= stats["treaties_proposed"]
     assert stats == statistics(state)
+
+
+def test_a_plan_made_in_another_world_is_forgotten():
+    """A search hands one heuristic bot world after world. Its Day's plan names its units
+    where they stand in the world it was made in; ``forget`` drops it, so in the next world
+    the bot plays as a fresh one would, where the remembered plan would not."""
+    stale = []
+
+    def check(state):
+        if state.phase != "day" or state.night < 3 or GAME.pending(state)[0] != 0:
+            return
+        if state.houses[0].orders:
+            return
+        first, second = (GAME.determinize(state, 0, random.Random(k)) for k in (1, 2))
+        for seat in range(1, 8):
+            bot = HeuristicBot(GAME, seat, 0)
+            bot.strict = True
+            bot.choose(first)
+            remembered = str(bot.choose(GAME.clone(second)))
+            bot.forget()
+            fresh = str(HeuristicBot(GAME, seat, 0).choose(second))
+            assert str(bot.choose(second)) == fresh
+            stale.append(remembered != fresh)
+
+    play(3, ["heuristic"] * 8, {"max_nights": 6}, watch=check)
+    assert len(stale) > 20 and any(stale)

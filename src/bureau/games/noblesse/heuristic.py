@@ -95,6 +95,10 @@ class HeuristicBot(Bot):
         _style(params["style"])
         return {"style": params["style"]}
 
+    def forget(self) -> None:
+        """Plan the next decision afresh: the Day's plan was made in another world."""
+        self._key, self._plan, self._next, self._expect = (), [], 0, -1
+
     def choose(self, state):
         try:
             return self._choose(state)
