@@ -120,7 +120,8 @@ def test_a_time_budget_is_kept():
     bot.act(state)
     spent = time.perf_counter() - started
     assert bot.last.iterations > 10
-    assert spent < 0.15 + 0.25  # one iteration past the deadline, and the root's set-up
+    assert bot.last.seconds >= 0.15  # it searched until the deadline ...
+    assert spent < 2.0  # ... and then stopped: with seconds alone it has no iteration bound
 
 
 def test_a_lone_legal_action_is_played_without_search():
