@@ -386,7 +386,7 @@ def noblesse_game(bot: str, nights: int, seed: int = 4):
     return bots, played
 
 
-def test_styles_are_chosen_once_a_day_and_played_whole():
+def test_styles_are_chosen_once_a_day():
     """styles=on searches the heuristic bot's styles when the decision key (the Day)
     changes and plays the chosen style's orders for the rest of it."""
     chosen = []

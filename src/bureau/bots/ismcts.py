@@ -218,7 +218,9 @@ class ISMCTSBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int = 0, **settings):
         super().__init__(game, seat, seed)
         self.settings = Settings(**settings)
-        if self.settings.rollout == "heuristic" and "heuristic" not in game.own_bots():
+        # the game's heuristic bot class (None without one): rollouts, hints, guides, styles
+        self._advisers: type[Bot] | None = game.own_bots().get("heuristic")
+        if self.settings.rollout == "heuristic" and self._advisers is None:
             raise OptionError(f"{game.title} has no heuristic bot: use ismcts:rollout=random")
         if self.settings.styles == "on" and len(self._styles()) < 2:
             raise OptionError(f"{game.title}'s heuristic bot has no styles: use styles=off")
@@ -299,11 +301,10 @@ class ISMCTSBot(Bot):
         """The game's heuristic bot's choice for this seat, if the game has one: a root
         child always, so the search weighs it even where ``legal_actions`` cannot list
         it (free-text orders) or a long list would leave it out."""
-        if self.settings.guide == "off" or "heuristic" not in self.game.own_bots():
+        if self.settings.guide == "off" or self._advisers is None:
             return None
         if self._adviser is None:  # its own bot: the search's copies see other worlds
-            cls = self.game.own_bots()["heuristic"]
-            self._adviser = cls(self.game, self.seat, self.rng.getrandbits(32))
+            self._adviser = self._advisers(self.game, self.seat, self.rng.getrandbits(32))
         return self._adviser.choose(state)
 
     def _root(self, state, legal: list, hint) -> tuple[Node, bool]:
@@ -324,7 +325,7 @@ class ISMCTSBot(Bot):
         limit = s.iterations if s.iterations is not None else math.inf
         deadline = start + s.seconds if s.seconds is not None else math.inf
         bots = self._heuristic_bots(state) if s.rollout == "heuristic" else None
-        guided = s.guide == "tree" and "heuristic" in self.game.own_bots()
+        guided = s.guide == "tree" and self._advisers is not None
         self._guides = self._heuristic_bots(state) if guided else None
         clock = time.perf_counter
         base = hinted if s.compare == "hint" else None
@@ -338,7 +339,7 @@ class ISMCTSBot(Bot):
 
     def _styles(self) -> tuple[str, ...]:
         """The game's heuristic bot's styles, its own way of play first."""
-        return getattr(self.game.own_bots().get("heuristic"), "styles", ())
+        return getattr(self._advisers, "styles", ())
 
     def _styled(self, state):
         """styles=on: the chosen style's heuristic bot gives the move. The style is chosen
@@ -348,8 +349,8 @@ class ISMCTSBot(Bot):
         if self._player is None or key != self._style_key:
             self._style_key = key
             style = self.choose_style(state)
-            cls = self.game.own_bots()["heuristic"]
-            self._player = cls(self.game, self.seat, self.rng.getrandbits(32), style=style)
+            seed = self.rng.getrandbits(32)
+            self._player = self._advisers(self.game, self.seat, seed, style=style)
         return self._player.choose(state)
 
     def choose_style(self, state) -> str:
@@ -377,10 +378,15 @@ class ISMCTSBot(Bot):
         limit = s.iterations if s.iterations is not None else math.inf
         deadline = start + s.seconds if s.seconds is not None else math.inf
         nodes = [Node(style, self.seat) for style in styles]
+        lineups = self._lineups(state, styles)
         done = 0
         while done < limit and (deadline == math.inf or time.perf_counter() < deadline):
             world = game.determinize(state, self.seat, self.rng)
-            shares = [self._play_style(game.clone(world), style) for style in styles]
+            shares = []
+            for bots in lineups:
+                trial = game.clone(world)
+                self._rollout(trial, bots)  # which makes each bot forget the last world
+                shares.append(game.evaluate(trial)[self.seat])
             for node, share in zip(nodes, shares, strict=True):
                 value = share - shares[0] if s.compare == "hint" else share
                 node.visits += 1
@@ -392,15 +398,16 @@ class ISMCTSBot(Bot):
             return self._gainers(nodes, nodes[0])[0].action
         return max(nodes, key=lambda n: n.total).action
 
-    def _play_style(self, world, style: str) -> float:
-        """The seat's share after ``depth`` decisions of heuristic bots in ``world``, its
-        own in ``style``."""
-        cls = self.game.own_bots()["heuristic"]
+    def _lineups(self, state, styles) -> list[list[Bot]]:
+        """For each style, the rollout's bots: the game's heuristic bots, this seat's in
+        that style."""
         seed = self.rng.getrandbits(32)
-        bots = [cls(self.game, p, seed + p) for p in range(world.num_players)]
-        bots[self.seat] = cls(self.game, self.seat, seed, style=style)
-        self._rollout(world, bots)
-        return self.game.evaluate(world)[self.seat]
+        lineups = []
+        for style in styles:
+            bots = list(self._heuristic_bots(state))
+            bots[self.seat] = self._advisers(self.game, self.seat, seed, style=style)
+            lineups.append(bots)
+        return lineups
 
     # -- one iteration -------------------------------------------------------------------------
 
@@ -539,7 +546,7 @@ class ISMCTSBot(Bot):
     def _heuristic_bots(self, state) -> list[Bot]:
         """The game's heuristic bot for every seat, made once (for rollouts and hints)."""
         if self._heuristic is None:
-            cls = self.game.own_bots()["heuristic"]
             seed = self.rng.getrandbits(32)
-            self._heuristic = [cls(self.game, p, seed + p) for p in range(state.num_players)]
+            n = state.num_players
+            self._heuristic = [self._advisers(self.game, p, seed + p) for p in range(n)]
         return self._heuristic

@@ -75,8 +75,7 @@ class HeuristicBot(Bot):
 
     def __init__(self, game, seat: int, seed: int = 0, style: str = "default"):
         super().__init__(game, seat, seed)
-        self.style = style
-        self._attackers = _style(style)
+        self.style = _checked_style(style)
         self._key: tuple = ()
         self._plan: list[Order] = []
         self._next = 0
@@ -92,8 +91,7 @@ class HeuristicBot(Bot):
         unknown = set(params) - {"style"}
         if unknown:
             raise OptionError(f"heuristic has no parameter {min(unknown)!r}; it takes style")
-        _style(params["style"])
-        return {"style": params["style"]}
+        return {"style": _checked_style(params["style"])}
 
     def forget(self) -> None:
         """Plan the next decision afresh: the Day's plan was made in another world."""
@@ -122,7 +120,7 @@ class HeuristicBot(Bot):
         key = (state.night, state.phase)
         if key != self._key or len(h.orders) != self._expect:
             self._key, self._next = key, 0
-            self._plan = plan_day(state, seat, self._attackers)
+            self._plan = plan_day(state, seat, STYLES[self.style])
         while self._next < len(self._plan):
             order = self._plan[self._next]
             self._next += 1
@@ -135,11 +133,11 @@ class HeuristicBot(Bot):
         return Order("done")
 
 
-def _style(name: str) -> int:
-    """The attackers of style ``name``; ``OptionError`` names the styles."""
+def _checked_style(name: str) -> str:
+    """``name``, if it is a style; else an ``OptionError`` that names the styles."""
     if name not in STYLES:
         raise OptionError(f"heuristic style={name!r}: one of {', '.join(STYLES)}")
-    return STYLES[name]
+    return name
 
 
 def allowed(state, seat: int, order: Order) -> bool:
