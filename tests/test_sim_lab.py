@@ -276,6 +276,28 @@ def test_sim_command_sweeps_saves_and_reports(tmp_path):
     assert check_self_contained(again).count("<svg") == 3 + len(statistics)
 
 
+def test_sim_text_piped_to_a_file_is_never_cut_to_a_terminal_width(tmp_path):
+    """Piped (no terminal, no COLUMNS), rich would draw in 80 columns and cut cells short
+    ("heurist…"); the sweep's tables come out whole, however wide."""
+    env = {k: v for k, v in CLI_ENV.items() if k != "COLUMNS"}
+    saved = tmp_path / "sim.txt"
+    with saved.open("w", encoding="utf-8") as file:
+        proc = subprocess.run(
+            [sys.executable, "-m", "bureau", "sim", "aristocracy", "-n", "2", "-p", "5",
+             "-s", "1", "-w", "1", "--bots", "heuristic", "--sweep", "variant=standard,longer",
+             "--sweep", "max_years=10,30"],
+            stdout=file, stderr=subprocess.PIPE, text=True, env=env, timeout=240,
+        )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    text = saved.read_text(encoding="utf-8")
+    assert "…" not in text, text
+    rows = [line for line in text.splitlines() if line.startswith("│ longer")]
+    assert len(rows) == 4, text  # two in the games table, two in the win rates
+    header = next(line for line in text.splitlines() if "seat 0" in line)
+    assert [header.count(f"seat {s}") for s in range(5)] == [1] * 5
+    assert max(len(line) for line in text.splitlines()) > 80  # wider than a terminal's 80
+
+
 # -- Ray ---------------------------------------------------------------------------------------
 
 

@@ -43,7 +43,7 @@ from bureau.sim.tournament import (
 )
 
 from .play import EOF, HUMAN, QUIT, STUCK, TerminalGame, parse_seats
-from .render import outcome_table, print_lines, render_view
+from .render import outcome_table, print_lines, render_view, stdout_console
 
 app = typer.Typer(
     name="bureau",
@@ -699,7 +699,7 @@ def _print_sim(
             data["report"] = str(report)
         _write_json(data)
         return
-    console = Console()
+    console = stdout_console()
     if len(summaries) == 1 and not swept:
         console.print(_summary_renderable(summaries[0], where))
     else:

@@ -219,6 +219,21 @@ def render_view(view: dict) -> RenderableType:
     return generic_view(view)
 
 
+# The width of text output that goes to a file or a pipe: wide enough for any table, so a
+# cell is never cut short ("finis…") to fit a terminal that is not there.
+PIPED_WIDTH = 10_000
+
+
+def stdout_console() -> Console:
+    """A console on stdout: a terminal's width on a terminal; piped to a file or another
+    program, as wide as the output needs (rich would cut tables to 80 columns, or to
+    ``COLUMNS``)."""
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=PIPED_WIDTH)
+    return console
+
+
 def print_lines(console: Console, lines: Iterable[str], style: str = "") -> None:
     """Plain lines (event descriptions), never read as markup and never wrapped."""
     for line in lines:
