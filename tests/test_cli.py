@@ -343,6 +343,44 @@ def test_generic_view_shows_cards_with_suit_symbols_and_seats_by_name():
     assert "year" in _draw(render_view(odd))
 
 
+def _rows(text: str, title: str) -> list[list[str]]:
+    """The cells of each one-line row of the table titled ``title`` in rich's drawing."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == title)
+    rows = []
+    for line in lines[start + 4 :]:
+        if line.startswith("└"):
+            return rows
+        cells = [c.strip() for c in line.strip("│").split("│")]
+        if cells[0]:  # a row's first line (a folded cell continues on lines with no number)
+            rows.append(cells)
+    raise AssertionError(f"no end of the {title} table")
+
+
+def test_replay_names_meld_owners_and_the_rubber_winner(tmp_path):
+    """Nobility in the terminal and in ``bureau replay``: a meld's owner and a rubber's
+    winner are seats, shown by the players' names (the generic drawing looked seats up
+    among the table's own rows: meld 5D owned by Ben showed the owner 10D)."""
+    record = tmp_path / "nobility.json"
+    proc = bureau_cmd("play", "nobility", "--players", "3", "--seed", "7", "--record", str(record))
+    assert proc.returncode == 0, proc.stderr
+    names = ["Ann", "Ben", "Cat"]
+    view = json.loads(bureau_cmd("replay", str(record), "--as", "Ben", "--json").stdout)["view"]
+    assert len(view["melds"]) >= 2 and view["rubbers"]
+    assert any(m["owner"] != i for i, m in enumerate(view["melds"]))  # a row is not a seat
+    proc = bureau_cmd("replay", str(record), "--as", "Ben")
+    assert proc.returncode == 0, proc.stderr
+    melds = _rows(proc.stdout, "melds")
+    assert [row[1] for row in melds] == [m["name"] for m in view["melds"]]
+    assert [row[2] for row in melds] == [names[m["owner"]] for m in view["melds"]]
+    rubber = view["rubbers"][0]
+    winner, first = _rows(proc.stdout, "rubbers")[0][2:4]
+    assert winner == names[rubber["winner"]]
+    assert first == ", ".join(names[s] for s in rubber["first"])
+    text = _draw(bureau.cli.render.render_view(view))  # the terminal draws with the same code
+    assert [row[2] for row in _rows(text, "melds")] == [row[2] for row in melds]
+
+
 json_values = st.recursive(
     st.none()
     | st.booleans()

@@ -46,10 +46,17 @@ SEAT_KEYS = frozenset(
         "leader",
         "winner",
         "winners",
+        "first",
+        "coalition",
+        "majority",
+        "attacker",
+        "defender",
         "pending",
         "to_play",
     }
 )
+# Keys whose lists hold one number per seat, in seat order (a rubber's ranking, money, ...).
+PER_SEAT_KEYS = frozenset({"wins", "ranking", "scores", "provinces", "money"})
 # Keys whose string values are never cards.
 TEXT_KEYS = frozenset({"name", "names", "title", "game", "step", "phase", "reason", "kind"})
 
@@ -89,6 +96,13 @@ def value_text(value: Any, key: str = "", names: Sequence[str] = ()) -> Text:
             return Text(", ".join(seat_name(s, names) for s in value) or "—")
         if isinstance(value, int) and not isinstance(value, bool):
             return Text(seat_name(value, names))
+    if (
+        key in PER_SEAT_KEYS
+        and isinstance(value, list)
+        and len(value) == len(names) > 0
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        return Text(", ".join(f"{n} {v:g}" for n, v in zip(names, value, strict=True)))
     if value is None:
         return Text(HIDDEN if not key else "—", style="dim")
     if isinstance(value, bool):
@@ -117,25 +131,38 @@ def label(key: str) -> str:
     return key.replace("_", " ")
 
 
-def players_table(players: list[dict], you: int | None = None, title: str = "players") -> Table:
-    """A table with one row per player dict, columns the union of their keys."""
+def players_table(
+    players: list[dict],
+    you: int | None = None,
+    title: str = "players",
+    names: Sequence[str] | None = None,
+) -> Table:
+    """A table with one row per dict, columns the union of their keys.
+
+    ``names`` are the players' names, by seat, for values that are seats (a meld's
+    ``owner``, a rubber's ``winner``); by default the rows' own ``name``s, which is right
+    only for the players table itself. Its first column is the row's seat there, and the
+    row's number in any other table.
+    """
     columns: list[str] = []
     for p in players:
         for k in p:
             if k not in columns:
                 columns.append(k)
-    names = [str(p.get("name", i)) for i, p in enumerate(players)]
+    if names is None:
+        names = [str(p.get("name", i)) for i, p in enumerate(players)]
+    seats = title == "players"
     table = Table(title=label(title), title_justify="left", show_lines=False)
-    table.add_column("seat", justify="right")
+    table.add_column("seat" if seats else "#", justify="right")
     for c in columns:
         table.add_column(label(c), overflow="fold")
     for i, p in enumerate(players):
         seat = Text(str(i))
-        if i == you:
+        if seats and i == you:
             seat = Text(f"{i} (you)", style="bold")
         row: list[RenderableType] = [seat]
         row += [value_text(p[c], c, names) if c in p else Text("") for c in columns]
-        table.add_row(*row, style="bold" if i == you else None)
+        table.add_row(*row, style="bold" if seats and i == you else None)
     return table
 
 
@@ -158,7 +185,7 @@ def generic_view(view: dict) -> RenderableType:
         if key in ("game", "you"):
             continue
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            tables.append(players_table(value, you if key == "players" else None, key))
+            tables.append(players_table(value, you, key, names or None))
         elif isinstance(value, dict) and value and key != "outcome":
             facts.add_row(label(key), value_text(value, key, names))
         elif key == "outcome" and isinstance(value, dict):
