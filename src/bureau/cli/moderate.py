@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bureau.engine import MODERATOR, BureauError, Match
+from bureau.engine import MODERATOR, BureauError, Event, Match
 
 # Up to this many events of one command are printed; more (a Night, a resolution) are summed
 # up, since the post and the reports say them for the forum.
@@ -115,9 +115,11 @@ class Console:
         g, st = self.match.game, self.match.state
         action = g.read(st, seat, text) if seat == MODERATOR else g.parse(st, seat, text)
         events = self.match.play(seat, action)
-        if len(events) <= ECHOED:
-            for e in events:
-                self.say(g.describe(st, e))
+        restating = getattr(g, "restating", frozenset())
+        shown = [e for e in events if e.kind not in restating]
+        if len(shown) <= ECHOED:
+            for e in shown:
+                self.say(self.line(e))
         else:  # a resolution: its results are what the post and the reports are for
             night = any(e.kind == "night" for e in events)
             done = f"Night {st.night} resolved" if night else f"Resolved ({len(events)} events)"
@@ -126,6 +128,16 @@ class Console:
             self.record.write_text(
                 json.dumps(self.match.record(), indent=1, ensure_ascii=False) + "\n", "utf-8"
             )
+
+
+    def line(self, event: Event) -> str:
+        """How the console says ``event``: an event for one player alone (a line of his
+        private report, an override that touches him) names him, ``to Ann: ...``."""
+        text = self.match.game.describe(self.match.state, event)
+        a = event.audience
+        if a > 0 and a & (a - 1) == 0 and a.bit_length() <= len(self.match.names):
+            return f"to {self.match.names[a.bit_length() - 1]}: {text}"
+        return text
 
 
 def _fmt(words) -> str:

@@ -141,6 +141,25 @@ def test_bureau_moderate_runs_a_night_from_the_terminal(tmp_path):
     assert HOMES[ANN] in again.view(ANN)["you"]["estates"]
 
 
+def test_the_console_names_whom_a_quiet_night_told_what():
+    """A quiet Night is short enough to echo whole: each house's income line is a line of
+    its private report, and the console says whose ("to Ann: Income: ...") rather than
+    eight nameless "Income: ..." lines."""
+    import io
+
+    from bureau.cli.moderate import Console
+    from bureau.engine import Match
+
+    match = Match("noblesse", list(NAMES), seed=1, options={"roles": ",".join(ROLES)})
+    out = io.StringIO()
+    assert Console(match, out).run(["resolve", "resolve"]) == 0
+    night_two = out.getvalue().split("The moderator resolves Night 2.\n", 1)[1].splitlines()
+    assert night_two[0] == "Night 2 is resolved."
+    income = [line for line in night_two if "Income:" in line]
+    assert [line.split(":", 1)[0] for line in income] == [f"to {name}" for name in NAMES]
+    assert all(line.split(": ", 1)[1].startswith("Income: ") for line in income)
+
+
 def test_moderator_settles_a_decision_point(st):
     """NSE-105, NSE-A23: a penalty the engine cannot carry out (a forced action) is a
     decision point in the moderator's view; she settles it by a reasoned override, once."""

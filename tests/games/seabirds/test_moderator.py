@@ -479,3 +479,40 @@ def test_bureau_moderate_runs_seabirds_from_the_terminal(tmp_path):
     assert saved["actions"][-1] == ["moderator", "resolve", None]
     again = Match.replay(saved)
     assert again.state.phase == "land" and again.state.holdings[CAT][0] == 1
+
+
+def test_the_console_echoes_each_override_once():
+    """An override is told twice, with its reason to the House it touches and without to
+    the others (or, for a note, to the moderator alone and then to everyone); the
+    moderator reads both, and her console echoes it once, naming whom it told."""
+    import io
+
+    from bureau.cli.moderate import Console
+
+    options = {"houses": "Breeding,Usury,Sensation", "rolls": "3,3,3", "stops": "4"}
+    match = Match("seabirds", ["Ann", "Ben", "Cat"], seed=0, options=options)
+    out = io.StringIO()
+    lines = [
+        "override money Cat 1 because a lost bet",
+        "override grant Ann Expansion Contract because posted in time",
+        "override note Fog over Stop 1 because the table asked",
+    ]
+    assert Console(match, out).run(lines) == 0
+    assert out.getvalue().splitlines() == [
+        "to Cat: The moderator sets Sensation's Money to 1 (it was 3), because a lost bet.",
+        "to Ann: The moderator grants Breeding an Upgrade, Expansion Contract (it owns 1 now),"
+        " because posted in time.",
+        "Moderator override: note Fog over Stop 1 (because the table asked).",
+    ]
+    # ...while the players are told as before: the others without the reason, and everyone
+    # reads the note.
+    again = Match("seabirds", ["Ann", "Ben", "Cat"], seed=0, options=options)
+    told = []
+    for line in lines:
+        events = again.play(MODERATOR, again.game.read(again.state, MODERATOR, line))
+        told += [again.game.describe(again.state, e) for e in events if e.visible_to(BEN)]
+    assert told == [
+        "The moderator sets Sensation's Money to 1 (it was 3).",
+        "The moderator grants Breeding an Upgrade, Expansion Contract (it owns 1 now).",
+        "The moderator notes: Fog over Stop 1",
+    ]

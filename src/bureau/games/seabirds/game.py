@@ -136,6 +136,10 @@ class Seabirds(Game):
     open_ended = True  # messages are free text
     moderated = True  # a forum moderator resolves and overrides (``moderator``)
     reveals = frozenset({"resolution"})  # the complication card and the sealed messages
+    # Events that tell the players an override does not touch what its ``override`` event
+    # told the others (without the reason): the moderator's console, which has shown her the
+    # override itself, does not echo them a second time.
+    restating = frozenset({"corrected", "note"})
     summary = (
         "Three to six Houses fly from Stop to Stop, posting messages, trading and upgrading"
         " through the Bureau's Transactions; hidden messages open at the landing."
