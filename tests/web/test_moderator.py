@@ -76,13 +76,15 @@ def test_the_creator_moderates_a_noblesse_table(visitor):
     expect(events).to_contain_text("(because the FL paid him by PM)")
     expect(table(ben).locator(".nob-res").first).to_contain_text("5 $")
     expect(ben.page.locator(".events")).to_contain_text("because the FL paid him by PM")
+    # a note during the Day: everyone reads it now, and it waits for the next Night's post
+    # (Night 1's post, already published, stays as it was)
     override.get_by_label("Override").fill("note The bridge at E5 is out")
     override.get_by_label("Because").fill("a flood")
     override.get_by_role("button", name="Override").click()
-    expect(table(mod).locator(".nob-post")).to_contain_text("The bridge at E5 is out")
     expect(events).to_contain_text("(because a flood)")
     settle(mod)
-    expect(table(ben).locator(".nob-post")).to_contain_text("The bridge at E5 is out")
+    expect(ben.page.locator(".events")).to_contain_text("note The bridge at E5 is out")
+    expect(table(mod).locator(".nob-post")).not_to_contain_text("The bridge at E5 is out")
 
     # the forum buttons: the public post in BBCode, Ben's report in Markdown
     text = page.locator("#forum-text")
@@ -91,7 +93,8 @@ def test_the_creator_moderates_a_noblesse_table(visitor):
     expect(text).not_to_have_value("")
     post = forum(mod, gid, "format=bbcode")
     expect(text).to_have_value(post)
-    assert "The bridge at E5 is out" in post and "[" in post
+    assert "Noblesse: Night 1" in post and "[" in post
+    assert "The bridge at E5 is out" not in post
     page.get_by_label("Forum format").select_option("markdown")
     page.get_by_role("button", name=f"Report for {ben.name}").click()
     report = forum(mod, gid, f"format=markdown&seat={ben.name}")
@@ -120,4 +123,12 @@ def test_the_creator_moderates_a_noblesse_table(visitor):
                 assert line not in shown, f"{house['name']}'s report shows"
         if house["home"] and house["home"] != mine["home"]:
             assert f"⌂{house['name']}" not in shown
+
+    # Night 2 publishes the note written during Day 1
+    page.get_by_role("button", name="Resolve now").click()
+    expect(table(mod).locator(".nob-phase")).to_contain_text("Day 2:")
+    expect(table(mod).locator(".nob-post")).to_contain_text("The bridge at E5 is out")
+    expect(table(ben).locator(".nob-post")).to_contain_text("The bridge at E5 is out")
+    post = forum(mod, gid, "format=markdown")
+    assert post.startswith("## Noblesse: Night 2") and "- The bridge at E5 is out" in post
     assert mod.errors == [] and ben.errors == []

@@ -12,7 +12,18 @@ from bureau.engine import MODERATOR, IllegalAction
 from bureau.games.noblesse import exports
 from conftest import bureau_cmd
 
-from .helpers import GAME, HOMES, NAMES, ROLES, act, place_unit, resolve, setup_text, started
+from .helpers import (
+    GAME,
+    HOMES,
+    NAMES,
+    ROLES,
+    act,
+    place_unit,
+    resolve,
+    setup_text,
+    started,
+    table,
+)
 
 ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(8)
 PAPE, FLEURS, CROWNS, STATES = range(4)
@@ -158,6 +169,38 @@ def test_the_console_names_whom_a_quiet_night_told_what():
     income = [line for line in night_two if "Income:" in line]
     assert [line.split(":", 1)[0] for line in income] == [f"to {name}" for name in NAMES]
     assert all(line.split(": ", 1)[1].startswith("Income: ") for line in income)
+
+
+def test_a_note_written_during_the_day_is_published_with_that_night(st, tmp_path):
+    """``override note`` during the Day is for the Night that ends it: that Night's public
+    post (BBCode and Markdown) carries it, the post already published does not change, and
+    the next Night's post does not repeat it. Before Night 1 it goes to Night 1's post; a
+    saved position keeps a note not yet published."""
+    from bureau.games.noblesse.positions import save_position
+
+    from .helpers import moderate
+
+    published = exports.public_post(st, "markdown")  # Night 1, already in the thread
+    moderate(st, "override note The bridge at E5 is out because a flood")
+    moderate(st, "override note Rain  in the north because the thread asked")
+    assert exports.public_post(st, "markdown") == published
+    saved = tmp_path / "day2.json"
+    saved.write_text(json.dumps(save_position(st)), "utf-8")
+    moderate(st, "resolve")
+    assert st.night == 2
+    assert st.post[:3] == ["Night 2", "The bridge at E5 is out", "Rain in the north"]
+    post = exports.public_post(st, "bbcode")
+    assert "[*]The bridge at E5 is out" in post and "[*]Rain in the north" in post
+    assert "- The bridge at E5 is out" in exports.public_post(st, "markdown")
+    again = GAME.new(list(NAMES), seed=1, options={"position": str(saved)})
+    GAME.apply(again, MODERATOR, GAME.read(again, MODERATOR, "resolve"))
+    assert again.post[:3] == st.post[:3]
+    resolve(st)  # Night 3: the notes were Night 2's
+    assert not any("bridge" in line for line in st.post)
+    fresh = table()
+    moderate(fresh, "override note Welcome to the war because it starts")
+    moderate(fresh, "resolve")
+    assert fresh.post[:2] == ["Night 1", "Welcome to the war"]
 
 
 def test_moderator_settles_a_decision_point(st):

@@ -10,7 +10,9 @@ touches are told what changed and why. What an override may change:
 - ``remove UNIT``: take a unit off the board;
 - ``control SQUARE FACTION|none``: give an estate to a faction, or make it neutral;
 - ``status FACTION FACTION hostile|neutral|allied``: set two factions' status;
-- ``note TEXT``: add a line to the Night's public post;
+- ``note TEXT``: a line for the public post of the Night to come: a note written during
+  the Day (or before Night 1) is published with the Night that ends it, never added to a
+  post already published;
 - ``settle N``: mark decision point N (``decisions`` in her view) as settled.
 """
 
@@ -37,6 +39,18 @@ def decisions(state) -> list[dict]:
             out.append({"number": number, "night": entry[1], "text": entry[2],
                         "settled": f"settle {number}" in settled})  # fmt: skip
     return out
+
+
+def pending_notes(state) -> list[str]:
+    """The notes the moderator wrote since the last Night resolved (``override note``), in
+    the order written: the next Night's public post begins with them."""
+    notes = []
+    for entry in state.log:
+        if entry[0] == "override" and entry[1] == state.night:
+            kind, _, text = entry[2].partition(" ")
+            if kind.lower() == "note" and text.strip():
+                notes.append(" ".join(text.split()))
+    return notes
 
 
 def check(state, order) -> None:
@@ -155,8 +169,7 @@ def perform(state, order) -> list[Event]:
             state.status.pop((a, b), None)
         else:
             state.status[(a, b)] = status
-    elif kind == "note":
-        state.post.append(values[0])
+    # a note waits in the log for the next Night's post (``pending_notes``)
     state.log.append(("override", state.night, order.args[0], reason))
     text = f"Moderator override: {order.args[0]} (because {reason})."
     # One event per override: the moderator reads every event, so a second one for her

@@ -14,6 +14,7 @@ from bureau.engine import Event
 from bureau.engine.events import EVERYONE, only
 
 from . import actions, board, combat, diplomacy
+from .moderator import pending_notes
 from .state import (
     DAY,
     INF,
@@ -64,9 +65,10 @@ class Night:
 
     def run(self) -> list[Event]:
         st = self.state
+        notes = pending_notes(st)  # written during the Day: this Night's post carries them
         st.night += 1
         st.reports = [[] for _ in st.houses]
-        st.post = [f"Night {st.night}"]
+        st.post = [f"Night {st.night}", *notes]
         st.battles = []
         st.open_cities.clear()
         st.bribed.clear()
