@@ -93,7 +93,7 @@ UNLIMITED = """
 import sys
 from bureau.server import build, run
 from bureau.server.app import Limiter
-app = build(sys.argv[1])
+app = build(sys.argv[1], allow_fixtures=True)
 for route in app.routes:
     api = getattr(getattr(route, "endpoint", None), "__self__", None)
     if api is not None and hasattr(api, "submit_limit"):
@@ -127,7 +127,8 @@ class Server(ServerProcess):
 
     def __init__(self, folder: Path, db: str, core: int | None, unlimited: bool = False):
         command = [sys.executable, "-c", UNLIMITED] if unlimited else None
-        super().__init__(folder, db, core=core, command=command)
+        # Every table plays one script, so its seed is chosen: an arranged table.
+        super().__init__(folder, db, core=core, command=command, allow_fixtures=True)
 
 
 # -- accounts, tables and the actions to play ----------------------------------------------

@@ -10,7 +10,12 @@ from bureau.server.localservices import ServerProcess
 
 
 class Server(ServerProcess):
-    """``bureau serve`` for one test: ``stop``/``kill``/``start`` for restart tests."""
+    """``bureau serve`` for one test: ``stop``/``kill``/``start`` for restart tests. It
+    allows arranged tables (a chosen seed, fixtures) unless told not to: most tests
+    compare the server's games with the same deals played locally."""
+
+    def __init__(self, folder, *args, allow_fixtures: bool = True, **kwargs):
+        super().__init__(folder, *args, allow_fixtures=allow_fixtures, **kwargs)
 
     def start(self, timeout: float = 30) -> Server:
         super().start(timeout)
@@ -44,6 +49,14 @@ class Player:
 @pytest.fixture
 def server(tmp_path):
     s = Server(tmp_path).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def hosted(tmp_path):
+    """A server as ``bureau serve`` runs by default: no arranged tables."""
+    s = Server(tmp_path, allow_fixtures=False).start()
     yield s
     s.stop()
 

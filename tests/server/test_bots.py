@@ -14,7 +14,7 @@ def noblesse_of_bots(tmp_path, searcher: int):
     seat ``searcher``, heuristic bots elsewhere. Returns the service and the game's id."""
     store = open_store(database_url(str(tmp_path / "b.sqlite3")), create=False)
     upgrade(store.engine)
-    svc = Service(store)
+    svc = Service(store, allow_fixtures=True)
     ann = svc.register("Ann", "password123")
     gid = svc.create(ann, "noblesse", 8, {}, seed=4)["id"]
     for seat in range(8):

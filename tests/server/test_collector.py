@@ -57,7 +57,7 @@ class Client:
 
 async def with_app(tmp_path, play):
     """``play(client)`` against the app on a fresh SQLite file, with its lifespan."""
-    app = build(str(tmp_path / "bureau.sqlite3"), workers=False)
+    app = build(str(tmp_path / "bureau.sqlite3"), workers=False, allow_fixtures=True)
     inbox: asyncio.Queue = asyncio.Queue()
     started = asyncio.Event()
 

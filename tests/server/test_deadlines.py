@@ -16,7 +16,7 @@ HOUR = 3600
 def test_a_passed_air_phase_deadline_ends_the_air_phase_and_not_the_land_phase(tmp_path):
     store = open_store(database_url(str(tmp_path / "d.sqlite3")), create=False)
     upgrade(store.engine)
-    svc = Service(store)
+    svc = Service(store, allow_fixtures=True)
     names = ("Ann", "Ben", "Cat")
     accounts = [svc.register(name, "password123") for name in names]
     options = {

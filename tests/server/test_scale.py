@@ -72,7 +72,7 @@ class Cluster:
         names = [n for (n,) in self.sql(
             "SELECT name FROM seats WHERE game_id = %s ORDER BY seat", gid)]  # fmt: skip
         options = json.loads(options) if isinstance(options, str) else options
-        m = Match(game, names, seed, options)
+        m = Match(game, names, int(seed), options)  # the seed is kept as its digits
         if started is not None:
             m.begin(started)
         for seq, seat, text, at, _key in self.log(gid)[:upto]:

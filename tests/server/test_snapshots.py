@@ -25,7 +25,7 @@ def test_a_restart_resumes_from_the_snapshot(tmp_path, monkeypatch):
     url = database_url(str(tmp_path / "s.sqlite3"))
     store = open_store(url, create=False)
     upgrade(store.engine)
-    svc = Service(store)
+    svc = Service(store, allow_fixtures=True)
     accounts = [svc.register(name, "password123") for name in ("Ann", "Ben")]
     game = svc.create(accounts[0], "aristocracy", 2, {}, seed=3)
     for a in accounts:

@@ -17,7 +17,7 @@ from .services import database, postgres  # noqa: F401  (fixtures)
 
 def job(game: int, expected: int, key: str) -> Write:
     action = {"game_id": game, "seq": expected + 1, "seat": 0, "text": f"t{key}", "at": 1.0,
-              "key": key, "account_id": None}  # fmt: skip
+              "key": key, "account_id": None, "nonce": "00" * 16}  # fmt: skip
     values = {"version": expected + 1, "deadline": None, "status": "running"}
     return Write(game, expected, values, action)
 

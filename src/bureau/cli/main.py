@@ -27,6 +27,7 @@ from bureau.bots import BOTS, make
 from bureau.bots import kinds as bot_kinds
 from bureau.engine import BureauError, Game, Match, RecordError, all_games, load
 from bureau.engine.options import Option, parse_assignments
+from bureau.engine.record import load_record
 from bureau.sim.records import read as read_records
 from bureau.sim.records import record
 from bureau.sim.report import write_report
@@ -328,11 +329,26 @@ def serve(
     secure_cookies: Annotated[
         bool, typer.Option("--secure-cookies", help="Behind HTTPS: mark session cookies Secure.")
     ] = False,
+    allow_fixtures: Annotated[
+        bool,
+        typer.Option(
+            "--allow-fixtures",
+            help="Teaching or testing: hosts may choose a seed and fixtures (deck order,"
+            " roles, ...); such tables are marked arranged for everyone.",
+        ),
+    ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="The address players use, e.g. https://bureau.example"),
+    ] = None,
 ) -> None:
     """Run the game server (HTTP and WebSocket API; migrates the database on start)."""
     from bureau.server import serve as run_server
 
-    run_server(db, redis, host, port, access_log, secure_cookies)
+    with input_errors():
+        if public_url is not None and not public_url.startswith(("http://", "https://")):
+            raise BureauError(f"--public-url {public_url!r} must start with http:// or https://")
+    run_server(db, redis, host, port, access_log, secure_cookies, allow_fixtures, public_url)
 
 
 # -- bureau moderate ---------------------------------------------------------------------------
@@ -493,6 +509,55 @@ def _recorded_outcome_differs(file: Path, match: Match) -> str | None:
         "; ".join(f"{k}: recorded {recorded.get(k)!r}, replayed {replayed.get(k)!r}" for k in keys)
         or None
     )
+
+
+# -- bureau verify -----------------------------------------------------------------------------
+
+
+@app.command()
+def verify(
+    file: Annotated[Path, typer.Argument(help="A finished hosted game's record (JSON).")],
+    receipts: Annotated[
+        list[Path] | None,
+        typer.Option("--receipts", "-r", help="Receipts you saved during the game (JSON)."),
+    ] = None,
+    commitment: Annotated[
+        str | None, typer.Option("--commitment", help="The commitment you saw at the start.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Prove a hosted game was fair: the revealed seed against the commitment published at
+    the start, every action replayed by the rules, every receipt against its action.
+    Exit 0 when fair, 1 when a check fails (it says which)."""
+    from bureau.engine.fairness import verify as check
+
+    with input_errors():
+        record = load_record(file)
+        saved = [r for path in receipts or [] for r in _saved_receipts(path)]
+    verdict = check(record, saved, commitment)
+    if as_json:
+        _write_json({"fair": verdict.fair, "summary": verdict.summary, "checks": verdict.checks,
+                     "problem": verdict.problem, "arranged": verdict.arranged})  # fmt: skip
+    else:
+        for line in verdict.checks:
+            print(f"ok: {line}")
+        print(verdict.summary)
+    if not verdict.fair:
+        raise typer.Exit(1)
+
+
+def _saved_receipts(path: Path) -> list[dict]:
+    """Receipts as the server gave them: ``GET .../receipts`` (an object with
+    ``receipts``), a list of receipts, or one receipt."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise BureauError(f"cannot read receipts {path}: {exc}") from None
+    if isinstance(data, dict):
+        data = data.get("receipts", [data])
+    if not isinstance(data, list):
+        raise BureauError(f"{path} holds no receipts: save what GET /api/games/ID/receipts gives")
+    return data
 
 
 # -- bureau sim --------------------------------------------------------------------------------

@@ -70,6 +70,11 @@ def load_record(source: str | Path | dict) -> dict:
         raise RecordError("record key 'actions' must be a list of [player, action, time]")
     if not isinstance(record.get("options", {}), dict):
         raise RecordError("record key 'options' must be an object")
+    if "seed" not in record and isinstance(record.get("fairness"), dict):
+        raise RecordError(
+            "the record's seed is withheld until the game is over (it is committed, not"
+            " revealed): it cannot be replayed yet"
+        )
     seed = record.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise RecordError("record key 'seed' must be a whole number")

@@ -3,11 +3,16 @@
 Every random choice a game makes comes from a ``random.Random`` held in its
 state and seeded from the game's seed, so a game record replays bit for bit.
 ``derive`` turns a seed and labels into independent sub-seeds (one per game
-of a tournament, one per bot), stable across machines and Python runs.
+of a tournament, one per bot), stable across machines and Python runs. A seed
+of up to 63 bits (local play, ``sim``, old records) derives 63-bit seeds, as it
+always has; a wider one (a hosted game's 128-bit seed) derives 256-bit seeds,
+so its whole width reaches every generator and no smaller space can be searched.
 
 >>> derive(1, "game", 3) == derive(1, "game", 3)
 True
 >>> derive(1, "game", 3) != derive(1, "game", 4)
+True
+>>> derive(1, "game").bit_length() <= 63 < derive(1 << 127, "game").bit_length()
 True
 """
 
@@ -16,11 +21,16 @@ from __future__ import annotations
 import hashlib
 import random
 
+NARROW = 1 << 63  # seeds below this derive 63-bit seeds (every record before wide seeds)
+
 
 def derive(seed: int, *labels: object) -> int:
-    """A 63-bit seed derived from ``seed`` and ``labels``."""
+    """A seed derived from ``seed`` and ``labels``: 63 bits for a seed below 2^63,
+    else 256 bits."""
     text = repr((seed, *labels)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+    if -NARROW <= seed < NARROW:
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+    return int.from_bytes(hashlib.blake2b(text, digest_size=32).digest(), "big")
 
 
 def make_rng(seed: int, *labels: object) -> random.Random:

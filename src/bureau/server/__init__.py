@@ -17,18 +17,22 @@ from .migrations import upgrade
 
 
 def build(db: str | None = None, redis: str | None = None, workers: bool = True,
-          secure_cookies: bool = False):  # fmt: skip
+          secure_cookies: bool = False, allow_fixtures: bool = False,
+          public_url: str | None = None):  # fmt: skip
     """The app on the database ``db`` (a SQLite file by default), migrated to the newest
-    schema."""
+    schema (``create_app`` says what the rest means)."""
     store = open_store(database_url(db), create=False)
     upgrade(store.engine)
-    return create_app(store, redis_url=redis, workers=workers, secure_cookies=secure_cookies)
+    return create_app(store, redis_url=redis, workers=workers, secure_cookies=secure_cookies,
+                      allow_fixtures=allow_fixtures, public_url=public_url)  # fmt: skip
 
 
 def serve(db: str | None = None, redis: str | None = None, host: str = "127.0.0.1",
-          port: int = 8000, access_log: bool = False,
-          secure_cookies: bool = False) -> None:  # fmt: skip
-    run(build(db, redis, secure_cookies=secure_cookies), host, port, access_log)
+          port: int = 8000, access_log: bool = False, secure_cookies: bool = False,
+          allow_fixtures: bool = False, public_url: str | None = None) -> None:  # fmt: skip
+    app = build(db, redis, secure_cookies=secure_cookies, allow_fixtures=allow_fixtures,
+                public_url=public_url)  # fmt: skip
+    run(app, host, port, access_log)
 
 
 def run(app, host: str = "127.0.0.1", port: int = 8000, access_log: bool = False) -> None:

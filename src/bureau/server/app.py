@@ -11,14 +11,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
+from urllib.parse import urlsplit
 
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.schemas import SchemaGenerator
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -30,8 +32,9 @@ from .collector import Collector
 from .db import Store
 from .limits import Limiter, LoginGuard
 from .live import Hub
-from .service import Reader, Service, ServiceError
+from .service import Reader, Service, ServiceError, client_key
 
+log = logging.getLogger("bureau.server")
 MAX_BODY = 256 * 1024
 SCHEMAS = SchemaGenerator({"openapi": "3.0.0", "info": {"title": "Bureau", "version": "1"}})
 
@@ -116,9 +119,10 @@ class BodyLimit:
 class Api:
     """The routes, bound to one service."""
 
-    def __init__(self, service: Service, hub: Hub):
+    def __init__(self, service: Service, hub: Hub, public_url: str | None = None):
         self.service = service
         self.hub = hub
+        self.public_url = public_url
         self.secure_cookies = False
         self.login_guard = LoginGuard(10, 60)
         self.submit_limit = Limiter(120, 10)
@@ -381,9 +385,24 @@ class Api:
         if not self.submit_limit.allow(f"{reader.account_id}:{gid}"):
             raise ServiceError(429, "too many submissions; slow down")
         data = await self.body(request)
-        out = await self.service.submit_async(gid, reader, data.get("action"), data.get("key"))
+        key = client_key(data.get("key"))
+        out = await self.service.submit_async(gid, reader, data.get("action"), key)
         self.hub.wake_bots(gid)
         return JSONResponse(out)
+
+    async def receipts(self, request: Request):
+        """
+        summary: Your receipts, one per action of your seat, to keep until the game is over
+          (then `bureau verify RECORD --receipts FILE` checks them against the record).
+        responses:
+          200: {description: "the commitment, your name and your receipts"}
+          401: {description: not logged in}
+          403: {description: a spectator}
+        """
+        reader = await self.reader(request, required=True)
+        return JSONResponse(
+            await self.call(self.service.receipts, self.game_id(request), reader)
+        )
 
     async def check(self, request: Request):
         """
@@ -411,7 +430,8 @@ class Api:
 
     async def record(self, request: Request):
         """
-        summary: The full game record, once the game is over (the moderator any time).
+        summary: The full game record, once the game is over, with the seed, salt and
+          receipts revealed (the moderator any time, the seed withheld until the end).
         responses:
           200: {description: the record}
           403: {description: the game is not over}
@@ -471,13 +491,30 @@ class Api:
 
     # -- live updates ----------------------------------------------------------------------
 
+    def same_origin(self, headers) -> bool:
+        """Whether a browser's ``Origin`` is this server (the host it was asked for, or
+        ``--public-url``): a page elsewhere must not open a player's live view with her
+        cookie."""
+        origin = urlsplit(headers.get("origin", ""))
+        if not origin.netloc:
+            return False
+        ours = {headers.get("host", "")}
+        if self.public_url:
+            ours.add(urlsplit(self.public_url).netloc)
+        return origin.netloc in ours
+
     async def live(self, websocket: WebSocket):
-        """Pushes the reader's view, new events and new messages he may read whenever the
-        game changes or someone writes (query ``since`` / ``messages_since`` resume)."""
+        """Pushes the reader's view, new events and new messages he may read whenever
+        something he may see changed (query ``since`` / ``messages_since`` resume)."""
         gid = websocket.path_params["game_id"]
         # A browser sends its session cookie; a script the Authorization header. Never a
         # token in the URL: URLs end up in logs.
-        token = bearer(websocket.headers) or websocket.cookies.get(auth.SESSION_COOKIE)
+        token = bearer(websocket.headers)
+        if token is None and auth.SESSION_COOKIE in websocket.cookies:
+            if not self.same_origin(websocket.headers):
+                await websocket.close(code=4403, reason="a session cookie from another origin")
+                return
+            token = websocket.cookies[auth.SESSION_COOKIE]
         found = await self.call(self.service.who, token)
         account = None if found is None else found[0]
         try:
@@ -493,10 +530,13 @@ class Api:
         last_message = int(raw) if re.fullmatch(r"[0-9]{1,12}", raw) else 0
         changed = self.hub.subscribe(gid)
         closed = asyncio.ensure_future(self._closed(websocket))
+        shown = None  # the view last sent
         try:
             while not closed.done():
                 push = await self.call(self.service.push, gid, reader, seen, last_message)
-                await websocket.send_json(push)
+                if push["events"] or push["messages"] or push["view"] != shown:
+                    await websocket.send_json(push)  # only news: a wake-up alone says nothing
+                    shown = push["view"]
                 seen += len(push["events"])
                 messages = push["messages"]
                 last_message = messages[-1]["id"] if messages else last_message
@@ -518,6 +558,11 @@ class Api:
 
 
 async def _errors(request: Request, exc: Exception):
+    if isinstance(exc, ClientDisconnect):  # anyone can cause it: one quiet line, no trace
+        client = request.client.host if request.client else "?"
+        log.info("%s %s: the client %s went away before its body was read",
+                 request.method, request.url.path, client)  # fmt: skip
+        return Response(status_code=400)  # nobody is there to read it
     if isinstance(exc, ServiceError):
         return error(exc.status, exc.message)
     if isinstance(exc, HTTPException):  # unknown route (404), wrong method (405)
@@ -526,15 +571,18 @@ async def _errors(request: Request, exc: Exception):
 
 
 def create_app(
-    store: Store, redis_url: str | None = None, workers: bool = True, secure_cookies=False
-) -> Starlette:
+    store: Store, redis_url: str | None = None, workers: bool = True, secure_cookies=False,
+    allow_fixtures: bool = False, public_url: str | None = None,
+) -> Starlette:  # fmt: skip
     """The ASGI app: the API over ``store``; ``redis_url`` fans live updates out to
-    other server processes; ``workers`` runs bots and deadlines in the background."""
+    other server processes; ``workers`` runs bots and deadlines in the background;
+    ``allow_fixtures`` lets hosts arrange tables (marked so); ``public_url`` is the
+    address players use (a browser origin the WebSocket accepts)."""
     hub = Hub(redis_url)
     collector = Collector()
-    service = Service(store, publish=hub.publish_threadsafe)
+    service = Service(store, publish=hub.publish_threadsafe, allow_fixtures=allow_fixtures)
     hub.service = service
-    api = Api(service, hub)
+    api = Api(service, hub, public_url)
     api.secure_cookies = secure_cookies
     g = "/api/games/{game_id:int}"
     routes = [
@@ -556,6 +604,7 @@ def create_app(
         Route(g + "/check", api.check, methods=["POST"]),
         Route(g + "/events", api.events, methods=["GET"]),
         Route(g + "/record", api.record, methods=["GET"]),
+        Route(g + "/receipts", api.receipts, methods=["GET"]),
         Route(g + "/messages", api.messages, methods=["GET", "POST"]),
         Route(g + "/forum", api.forum, methods=["GET"]),
         Route("/api/openapi.json", api.openapi, methods=["GET"], include_in_schema=False),
@@ -578,7 +627,9 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=[Middleware(BodyLimit, collector=collector)],
-        exception_handlers={ServiceError: _errors, HTTPException: _errors},
+        exception_handlers={
+            ServiceError: _errors, HTTPException: _errors, ClientDisconnect: _errors
+        },
         lifespan=lifespan,
     )
     app.state.service = service

@@ -26,6 +26,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    TypeDecorator,
     UniqueConstraint,
     create_engine,
     event,
@@ -58,6 +59,20 @@ class Base(DeclarativeBase):
     pass
 
 
+class WholeNumber(TypeDecorator):
+    """A whole number of any width, kept as its decimal digits: a hosted game's 128-bit
+    seed fits no database's INTEGER, and every database keeps text whole."""
+
+    impl = String(80)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        return None if value is None else str(int(value))
+
+    def process_result_value(self, value, dialect):
+        return None if value is None else int(value)
+
+
 class Account(Base):
     __tablename__ = "accounts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -86,7 +101,11 @@ class GameRow(Base):
     game: Mapped[str] = mapped_column(String(40))
     title: Mapped[str] = mapped_column(String(120), default="")
     options: Mapped[dict] = mapped_column(JSON, default=dict)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(WholeNumber)
+    # the commitment's salt (hex): the seed and salt are revealed when the game is over
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # what the host chose on a server that allows it ("seed", fixture options), else None
+    arranged: Mapped[list | None] = mapped_column(JSON, nullable=True)
     players: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(10), default="open")  # open | running | over
     creator_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
@@ -122,6 +141,7 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
     key: Mapped[str | None] = mapped_column(String(80), nullable=True)
     account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    nonce: Mapped[str | None] = mapped_column(String(32), nullable=True)  # of its receipt
 
 
 class SnapshotRow(Base):

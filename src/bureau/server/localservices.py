@@ -194,11 +194,14 @@ class ServerProcess:
     """``bureau serve`` in a subprocess on a free loopback port (its own SQLite file in
     ``folder`` unless ``db`` says otherwise), optionally pinned to one core; ``start``,
     ``stop`` and ``kill`` (SIGKILL) for restart tests. ``command`` replaces the usual one
-    (it gets the database and the port as its last two arguments)."""
+    (it gets the database and the port as its last two arguments); ``allow_fixtures``
+    starts it with ``--allow-fixtures`` (tests that set up exact deals)."""
 
     def __init__(self, folder: Path, db: str | None = None, redis: str | None = None,
-                 core: int | None = None, command: list[str] | None = None):  # fmt: skip
+                 core: int | None = None, command: list[str] | None = None,
+                 allow_fixtures: bool = False):  # fmt: skip
         self.folder, self.redis, self.core, self.command = folder, redis, core, command
+        self.allow_fixtures = allow_fixtures
         self.db = db or str(folder / "bureau.sqlite3")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -212,7 +215,8 @@ class ServerProcess:
             cmd = [*self.command, self.db, str(self.port)]
         else:
             cmd = [sys.executable, "-m", "bureau", "serve", "--db", self.db, "--port",
-                   str(self.port), *(["--redis", self.redis] if self.redis else [])]  # fmt: skip
+                   str(self.port), *(["--redis", self.redis] if self.redis else []),
+                   *(["--allow-fixtures"] if self.allow_fixtures else [])]  # fmt: skip
         log = open(self.logfile, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             pinned(cmd, self.core), stdout=log, stderr=log, cwd=self.folder

@@ -16,7 +16,6 @@ import functools
 import hashlib
 import logging
 import pickle
-import random
 import secrets
 import threading
 import time
@@ -29,7 +28,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from bureau.bots import Bot, kinds, make
-from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, load
+from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, fairness, load
 from bureau.engine.events import Event
 from bureau.engine.registry import names as game_names
 
@@ -64,13 +63,40 @@ def refuse(status: int, message: str) -> ServiceError:
 
 SNAPSHOT_EVERY = 200  # actions between snapshots of a game
 LOGIN_CACHE = 60.0  # seconds a checked login is trusted without asking the database
-MAX_INT = 2**31 - 1  # ids, seats and seeds fit every database's INTEGER
+MAX_INT = 2**31 - 1  # ids and seats fit every database's INTEGER
+MAX_SEED = (1 << 8 * fairness.SEED_BYTES) - 1  # the widest seed a commitment carries
+# Idempotency keys the server gives its own actions; a client's key may not start so,
+# or it could take the key of her own next timeout and stall her deadline.
+RESERVED_KEYS = ("timeout:", "bot:", "server:")
+
+
+def client_key(key) -> str | None:
+    """A client's idempotency key, checked: text of at most 80 characters that does not
+    start with a prefix the server keeps for itself (``RESERVED_KEYS``).
+
+    >>> client_key("retry-1")
+    'retry-1'
+    >>> client_key("Timeout:4:0")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bureau.server.service.ServiceError: idempotency keys starting timeout:, bot: or ...
+    """
+    if key is None:
+        return None
+    if not isinstance(key, str) or len(key) > 80:
+        raise refuse(400, "an idempotency key is text of at most 80 characters")
+    if key.lower().startswith(RESERVED_KEYS):
+        prefixes = ", ".join(RESERVED_KEYS[:-1]) + " or " + RESERVED_KEYS[-1]
+        raise refuse(400, f"idempotency keys starting {prefixes} are the server's own; choose"
+                          " another key")  # fmt: skip
+    return key
 
 
 def whole(value, what: str, lo: int = 0, hi: int = MAX_INT) -> int:
-    """``value`` as a whole number in range, or a 400 naming ``what``."""
+    """``value`` as a whole number in range (never a boolean), or a 400 naming ``what``."""
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise refuse(400, f"{what} must be a whole number from {lo} to {hi}")
+        top = hi if hi <= MAX_INT else f"2^{hi.bit_length()} - 1"
+        raise refuse(400, f"{what} must be a whole number from {lo} to {top}")
     return value
 
 
@@ -85,10 +111,36 @@ class Loaded:
     # seat -> the bot playing it, kept between its turns so a plan it chose (a Noblesse
     # Day's style) is played through; not in snapshots: a restart makes it anew
     players: dict[int, Bot] = field(default_factory=dict)
+    commitment: str | None = None  # to the seed (hex); None for tables from before it
+    nonces: list[str | None] = field(default_factory=list)  # each action's receipt nonce
+    counts: dict[int, int] = field(default_factory=dict)  # seat -> actions made
 
     @property
     def events(self) -> list[Event]:
         return self.match.events
+
+    def played(self, seat: int, nonce: str | None) -> None:
+        """Count an action of ``seat`` just appended to the match, with its nonce."""
+        self.nonces.append(nonce)
+        self.counts[seat] = self.counts.get(seat, 0) + 1
+
+    def receipt(self, seat: int, number: int, text: str, nonce: str | None) -> dict | None:
+        """The receipt of ``seat``'s ``number``-th action (None before commitments)."""
+        if self.commitment is None or nonce is None:
+            return None
+        player = self.match.who(seat)
+        return {
+            "scheme": fairness.SCHEME, "commitment": self.commitment, "player": player,
+            "number": number, "text": text, "nonce": nonce,
+            "receipt": fairness.receipt(self.commitment, number, player, text, nonce),
+        }  # fmt: skip
+
+    def receipts(self, seat: int) -> list[dict]:
+        """Every receipt of ``seat``'s actions so far, first to last."""
+        actions = zip(self.match.actions, self.nonces, strict=True)
+        mine = [(t, n) for (p, t, _), n in actions if p == seat]
+        found = (self.receipt(seat, i, t, n) for i, (t, n) in enumerate(mine, 1))
+        return [r for r in found if r is not None]
 
     def pickled(self) -> bytes:
         """The game as a snapshot. Its events go as plain tuples: pickling thousands of
@@ -96,7 +148,8 @@ class Loaded:
         m = self.match
         bare = copy.copy(m)
         bare.events = []
-        shell = Loaded(bare, self.version, self.keys, self.bots)
+        shell = copy.copy(self)
+        shell.match, shell.players = bare, {}
         events = [e.as_tuple() for e in m.events]
         return pickle.dumps((code_fingerprint(), shell, events), protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -144,8 +197,13 @@ class Reader:
 
 
 class Service:
-    def __init__(self, store: Store, publish: Callable[[int], None] | None = None):
+    """``allow_fixtures``: tables may be arranged (a chosen seed, fixture options), for
+    teaching and testing; every such table says so (``docs/server.md`` "Fairness")."""
+
+    def __init__(self, store: Store, publish: Callable[[int], None] | None = None,
+                 allow_fixtures: bool = False):  # fmt: skip
         self.store = store
+        self.allow_fixtures = allow_fixtures
         self.writer = Writer(store)
         self.passwords = auth.Passwords()
         self.loaded: dict[int, Loaded] = {}
@@ -241,7 +299,10 @@ class Service:
         if game not in game_names():
             raise refuse(400, f"no game {game!r}; the games are {', '.join(game_names())}")
         g = load(game)
-        if not isinstance(players, int) or not g.min_players <= players <= g.max_players:
+        if (
+            not isinstance(players, int) or isinstance(players, bool)
+            or not g.min_players <= players <= g.max_players
+        ):  # fmt: skip
             raise refuse(400, f"{g.title} takes {g.min_players}-{g.max_players} players")
         if not isinstance(options, dict):
             raise refuse(400, "options must be an object of NAME: VALUE")
@@ -249,11 +310,13 @@ class Service:
             g.resolve_options(options)
         except BureauError as exc:
             raise refuse(400, str(exc)) from None
-        seed = random.SystemRandom().randrange(1 << 31) if seed is None else whole(seed, "seed")
+        arranged = self._arranged(g, options, seed)
+        seed = fairness.draw_seed() if seed is None else whole(seed, "seed", hi=MAX_SEED)
         with self.store.session() as s:
             row = GameRow(
                 game=game, title=str(title)[:120], options=options, seed=seed, players=players,
                 creator_id=account["id"], invite=secrets.token_urlsafe(12), version=0,
+                salt=fairness.new_salt(), arranged=arranged or None,
             )  # fmt: skip
             s.add(row)
             s.flush()
@@ -261,6 +324,37 @@ class Service:
                 s.add(SeatRow(game_id=row.id, seat=seat))
             s.commit()
             return self.summary(row.id, account)
+
+    def _arranged(self, g, options: dict, seed) -> list[str]:
+        """What the host would choose of the deal (``seed``, fixture options): refused
+        with a 400 that says why unless this server allows arranged tables."""
+        chosen = (["seed"] if seed is not None else []) + [
+            o.name for o in g.options if o.fixture and options.get(o.name) is not None
+        ]
+        if chosen and not self.allow_fixtures:
+            raise refuse(
+                400,
+                f"a hosted table cannot choose {', '.join(chosen)}: the Bureau draws every"
+                " deal from the operating system's entropy and commits to it, so no one can"
+                " stack, predict or search it. Arranged tables (teaching, testing) need a"
+                " server started with --allow-fixtures, and say so to everyone.",
+            )
+        return chosen
+
+    @staticmethod
+    def fairness_of(row: GameRow) -> dict | None:
+        """A table's fairness block: its commitment from the start, what was arranged, and
+        the seed and salt once the game is over (None for tables from before commitments)."""
+        if row.salt is None:
+            return None
+        out = {
+            "scheme": fairness.SCHEME,
+            "commitment": fairness.commitment(row.seed, row.salt),
+            "arranged": row.arranged or [],
+        }
+        if row.status == "over":
+            out["seed"], out["salt"] = str(row.seed), row.salt
+        return out
 
     def summary(self, game_id: int, account: dict | None) -> dict:
         with self.store.session() as s:
@@ -295,6 +389,7 @@ class Service:
                 ],
                 "deadline": row.deadline,
                 "created_by_you": mine,
+                "fairness": self.fairness_of(row),
             }
             if mine:
                 out["invite"] = row.invite
@@ -467,6 +562,8 @@ class Service:
                 names = [x.name for x in seats]
                 loaded = Loaded(Match(row.game, names, row.seed, row.options), 0)
                 loaded.bots = {x.seat: x.bot for x in seats if x.bot}
+                if row.salt is not None:
+                    loaded.commitment = fairness.commitment(row.seed, row.salt)
                 if row.started_at is not None:
                     loaded.match.begin(row.started_at)
             actions = s.scalars(
@@ -476,6 +573,7 @@ class Service:
             ).all()
         for a in actions:
             loaded.match.play(a.seat, a.text, a.at)
+            loaded.played(a.seat, a.nonce)
             loaded.version = a.seq
             if a.key is not None:
                 loaded.keys[a.key] = a.text
@@ -578,7 +676,9 @@ class Service:
         return self._finish(game_id, loaded, reader, prepared)
 
     def _checked(self, reader: Reader, text, key) -> str | None:
-        """Refuse what no game could accept; the stored form of the key (per seat)."""
+        """Refuse what no game could accept; the stored form of the key (per seat). The
+        server's own keys (``RESERVED_KEYS``) come only from its workers, not over HTTP
+        (``client_key``)."""
         if reader.seat is None:
             raise refuse(403, "only a seated player (or the moderator) acts")
         if not isinstance(text, str) or not text.strip():
@@ -638,6 +738,7 @@ class Service:
             raise refuse(422, str(exc)) from None
         canonical = str(action)
         seq = loaded.version + 1
+        nonce = fairness.new_nonce() if loaded.commitment is not None else None
         job = Write(
             game_id,
             loaded.version,
@@ -654,6 +755,7 @@ class Service:
                 "at": at,
                 "key": key,
                 "account_id": reader.account_id,
+                "nonce": nonce,
             },
         )
         return Prepared(job, trial, canonical, at, events)
@@ -667,14 +769,20 @@ class Service:
         m.state = p.trial
         m.actions.append((reader.seat, canonical, at))
         m.events.extend(events)
+        nonce = p.job.action["nonce"]
+        loaded.played(reader.seat, nonce)
         loaded.version = p.job.action["seq"]
         self._snapshot(game_id, loaded)
         mine = [e for e in events if e.visible_to(reader.seat)]
-        return {
+        out = {
             "accepted": True,
             "action": canonical,
             "events": [m.game.describe(m.state, e) for e in mine],
         }
+        receipt = loaded.receipt(reader.seat, loaded.counts[reader.seat], canonical, nonce)
+        if receipt is not None:
+            out["receipt"] = receipt
+        return out
 
     def check(self, game_id: int, reader: Reader, text) -> dict:
         """Whether the reader's seat could play ``text`` now, without playing it: the
@@ -696,10 +804,52 @@ class Service:
         return {"ok": True, "action": str(action)}
 
     def record(self, game_id: int, reader: Reader) -> dict:
-        m = self.game(game_id).match
-        if m.outcome() is None and reader.seat != MODERATOR:
+        """The game record as published: for everyone once the game is over, with the
+        seed, salt and receipts revealed; before that for the moderator only, with the
+        seed withheld (she would foresee every roll)."""
+        loaded = self.game(game_id)
+        if loaded.match.outcome() is None and reader.seat != MODERATOR:
             raise refuse(403, "the full record opens when the game is over")
-        return m.record()
+        return self.full_record(game_id, loaded, reveal=loaded.match.outcome() is not None)
+
+    def full_record(self, game_id: int, loaded: Loaded | None = None, reveal=True) -> dict:
+        """The record with its fairness block; ``reveal`` keeps the seed, the salt, the
+        nonces and receipts in it (the server's own replays; a finished game's readers)."""
+        loaded = loaded or self.game(game_id)
+        m = loaded.match
+        record = m.record()
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            block, salt = self.fairness_of(row), row.salt
+        if block is None:
+            return record
+        block.pop("seed", None)
+        if reveal:
+            names = [m.who(p) for p, _, _ in m.actions]
+            block["salt"] = salt
+            block["nonces"] = list(loaded.nonces)
+            block["receipts"] = [
+                None if n is None else fairness.receipt(loaded.commitment, k, who, t, n)
+                for (_, t, _), who, k, n in zip(
+                    m.actions, names, fairness.numbered(names), loaded.nonces, strict=True
+                )
+            ]
+        else:
+            block.pop("salt", None)
+            del record["seed"]
+        record["fairness"] = block
+        return record
+
+    def receipts(self, game_id: int, reader: Reader) -> dict:
+        """The reader's receipts: one per action of her seat, to keep until the end."""
+        if reader.seat is None:
+            raise refuse(403, "receipts are for the players (and the moderator) of a game")
+        loaded = self.game(game_id)
+        return {
+            "commitment": loaded.commitment,
+            "player": loaded.match.who(reader.seat),
+            "receipts": loaded.receipts(reader.seat),
+        }
 
     def forum_post(self, game_id: int, reader: Reader, fmt: str, seat: str | None) -> str:
         """A moderated game's public post (``seat`` None) or a private report, in BBCode
@@ -736,7 +886,7 @@ class Service:
                 if reader.seat == MODERATOR
                 else m.game.channels(m.state, reader.seat)
             )
-            if not isinstance(to, int) or to not in allowed:
+            if not isinstance(to, int) or isinstance(to, bool) or to not in allowed:
                 names = ", ".join(m.names[x] for x in sorted(allowed)) or "nobody"
                 raise refuse(403, f"you may write privately to: {names}")
         elif kind not in ("public", "bureau"):
@@ -746,33 +896,49 @@ class Service:
                              to_seat=to if kind == "private" else None, text=text)  # fmt: skip
             s.add(row)
             s.commit()
-            out = {"id": row.id, "at": row.at}
+            out = {"id": self._readable(s, game_id, reader, row.id), "at": row.at}
         self.publish(game_id)
         return out
 
+    def _readable(self, s, game_id: int, reader: Reader, upto: int) -> int:
+        """How many messages up to id ``upto`` the reader may read: the number his own
+        new message has in his list."""
+        rows = s.scalars(
+            select(MessageRow).where(MessageRow.game_id == game_id, MessageRow.id <= upto)
+        ).all()
+        return sum(self._may_read(reader, r) for r in rows)
+
     def messages(self, game_id: int, reader: Reader, since: int = 0) -> list[dict]:
+        """The messages the reader may read after the first ``since`` of them. Their ids
+        count only what this reader may read (1, 2, ...): ids counted across the server
+        would show, by their gaps, how much was written out of his sight."""
         names = self.game(game_id).match.names
         with self.store.session() as s:
             rows = s.scalars(
-                select(MessageRow)
-                .where(MessageRow.game_id == game_id, MessageRow.id > since)
-                .order_by(MessageRow.id)
+                select(MessageRow).where(MessageRow.game_id == game_id).order_by(MessageRow.id)
             ).all()
-        out = []
-        for r in rows:
-            mine = reader.seat is not None and reader.seat in (r.author, r.to_seat)
-            visible = (
-                r.kind == "public"
-                or reader.seat == MODERATOR
-                or (r.kind == "private" and mine)
-                or (r.kind == "bureau" and r.author == reader.seat)
-            )
-            if visible:
-                author = "moderator" if r.author == MODERATOR else names[r.author]
-                to = names[r.to_seat] if r.to_seat is not None else None
-                out.append({"id": r.id, "kind": r.kind, "from": author, "to": to,
-                            "text": r.text, "at": r.at})  # fmt: skip
-        return out
+        seen = [r for r in rows if self._may_read(reader, r)]
+        return [
+            {
+                "id": n,
+                "kind": r.kind,
+                "from": "moderator" if r.author == MODERATOR else names[r.author],
+                "to": names[r.to_seat] if r.to_seat is not None else None,
+                "text": r.text,
+                "at": r.at,
+            }
+            for n, r in enumerate(seen[since:], since + 1)
+        ]
+
+    @staticmethod
+    def _may_read(reader: Reader, r: MessageRow) -> bool:
+        mine = reader.seat is not None and reader.seat in (r.author, r.to_seat)
+        return (
+            r.kind == "public"
+            or reader.seat == MODERATOR
+            or (r.kind == "private" and mine)
+            or (r.kind == "bureau" and r.author == reader.seat)
+        )
 
     def push(self, game_id: int, reader: Reader, since: int, messages_since: int) -> dict:
         """What a live reader is sent, from one catch-up: the view, the events after his

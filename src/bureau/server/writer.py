@@ -57,7 +57,7 @@ class Conflict(Exception):
 # SQLAlchemy execution context per batch): every game of a batch gets its new version,
 # deadline and status where its version is still the one the action was computed on,
 # then every action row goes in.
-_ACTION_COLUMNS = ("game_id", "seq", "seat", "text", "at", "key", "account_id")
+_ACTION_COLUMNS = ("game_id", "seq", "seat", "text", "at", "key", "account_id", "nonce")
 
 
 def _statements(paramstyle: str) -> tuple[str, str]:
@@ -79,7 +79,8 @@ def _bump_row(job: Write) -> tuple:
 
 def _action_row(job: Write) -> tuple:
     a = job.action
-    return (a["game_id"], a["seq"], a["seat"], a["text"], a["at"], a["key"], a["account_id"])
+    return (a["game_id"], a["seq"], a["seat"], a["text"], a["at"], a["key"], a["account_id"],
+            a["nonce"])  # fmt: skip
 
 
 @dataclass

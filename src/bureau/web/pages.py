@@ -230,7 +230,10 @@ class Pages:
         return self.render("frame.html", ctx=ctx)
 
     def frame_context(self, gid: int, record: dict, step: int, seat: int | None) -> dict:
-        """A frame from the replay checkpoints: the slider does not replay from the start."""
+        """A frame from the replay checkpoints: the slider does not replay from the start.
+        Replayed from the server's own record: a moderator's, mid-game, withholds the seed."""
+        if "seed" not in record:
+            record = {**record, "seed": self.service.game(gid).match.seed}
         return _frame_context(self.frames.at(gid, record, step), record, step, seat)
 
 
