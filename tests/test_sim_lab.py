@@ -147,6 +147,26 @@ def test_sweep_plays_every_variant_on_the_same_seeds(tally):
         assert strip(alone.to_json()) == {**strip(s.to_json()), "variant": {}}
 
 
+def test_the_documented_sweep_of_decks_plays_one_deck_and_two():
+    """docs/simulation.md: ``run_sweep(..., sweeps={"decks": ["1", "2"]})`` (it stopped
+    with "1 deck(s) hold 4 of a rank"): one deck plays the rules' one-deck game, with the
+    buildings it can complete, on the same seeds as two."""
+    one, two = run_sweep("aristocracy", 3, 4, seed=1, sweeps={"decks": ["1", "2"]},
+                         bots="heuristic")  # fmt: skip
+    assert (one.variant, two.variant) == ({"decks": "1"}, {"decks": "2"})
+    assert [r.seed for r in one.results] == [r.seed for r in two.results]
+    assert one.finished == two.finished == 3 and one.errors == two.errors == 0
+    assert one.mean_decisions < two.mean_decisions  # smaller buildings: a shorter game
+    proc = bureau_cmd("sim", "aristocracy", "-n", "2", "-p", "4", "-s", "1", "-w", "1",
+                      "--bots", "heuristic", "--sweep", "decks=1,2", "--json")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    variants = json.loads(proc.stdout)["variants"]
+    assert [(v["variant"], v["finished"]) for v in variants] == [
+        ({"decks": "1"}, 2),
+        ({"decks": "2"}, 2),
+    ]
+
+
 def test_sweep_refuses_bad_input_before_playing(tally):
     played = []
 

@@ -86,7 +86,28 @@ def test_ari_82_a_chateau_the_decks_cannot_complete_is_refused():
         GAME.new(3, seed=1, options={"variant": "shorter", "farm_size": 2, "estate_size": 3,
                                      "chateau_size": 4})  # fmt: skip
     with pytest.raises(OptionError, match="use chateau_size 3 or less"):
-        GAME.new(3, seed=1, options={"decks": 1})
+        GAME.new(3, seed=1, options={"decks": 1, "chateau_size": 5})
+
+
+def test_ari_82_one_deck_alone_is_the_shorter_game():
+    """ARI-82: "one deck and fewer building cards". ``decks=1`` with no building size set
+    takes the largest sizes one deck can complete (1/2/3) and their hand (ARI-A24: 3), the
+    shorter variant; sizes or a hand that are set are kept (and checked)."""
+    sizes = ("decks", "farm_size", "estate_size", "chateau_size", "base_hand_size")
+    one = GAME.new(3, seed=1, options={"decks": 1}).options
+    shorter = GAME.new(3, seed=1, options={"variant": "shorter"}).options
+    assert [one[k] for k in sizes] == [shorter[k] for k in sizes] == [1, 1, 2, 3, 3]
+    assert [GAME.new(3, seed=1, options={"decks": "2"}).options[k] for k in sizes] == [
+        2, 3, 4, 5, 7
+    ]
+    held = GAME.new(3, seed=1, options={"decks": 1, "base_hand_size": 5}).options
+    assert [held[k] for k in sizes] == [1, 1, 2, 3, 5]
+    longer = GAME.new(3, seed=1, options={"variant": "longer", "decks": 1}).options
+    assert [longer[k] for k in sizes] == [1, 1, 2, 3, 3]
+    from bureau.sim.tournament import play_one
+
+    games = [play_one("aristocracy", 3, seed, {"decks": 1}, "heuristic") for seed in (1, 2)]
+    assert all(g.status == "finished" and "claimed glory" in g.reason for g in games)
 
 
 def test_ari_a24_standard_hand_size_is_seven_and_options_override_variants():

@@ -33,6 +33,7 @@ from .state import (
 )
 
 SIZE_WORDS = ("farm", "estate", "château")
+SIZE_OPTIONS = ("farm_size", "estate_size", "chateau_size")
 
 OPTIONS = (
     Option(
@@ -169,6 +170,15 @@ class Aristocracy(Game):
                 f"got {farm}, {estate}, {chateau}"
             )
         most = 4 * resolved["decks"]  # cards of one rank in the play deck
+        short = chateau + 1 - most
+        if short > 0 and farm > short and not any(k in given for k in SIZE_OPTIONS):
+            # Fewer decks than the sizes need, sizes not set: the rules' "one deck and fewer
+            # building cards" (ARI-82), the largest consecutive sizes the decks can complete,
+            # and the hand they give (ARI-A24) unless it is set.
+            farm, estate, chateau = farm - short, estate - short, chateau - short
+            resolved.update(farm_size=farm, estate_size=estate, chateau_size=chateau)
+            if "base_hand_size" not in given:
+                resolved["base_hand_size"] = 2 * (farm + 1) - 1
         if chateau + 1 > most:  # no château could ever be complete, so no Glory (ARI-35)
             raise OptionError(
                 f"a complete château is {chateau + 1} cards of one rank (an address card and "
