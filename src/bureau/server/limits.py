@@ -9,6 +9,7 @@ client address (``LoginGuard``).
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections import defaultdict, deque
 
@@ -49,15 +50,16 @@ class Limiter:
 
 
 class LoginGuard:
-    """At most ``count`` failed logins per ``seconds`` from one client address; after
-    that every login from it is refused until the window passes, a right password too
-    (a guesser must not learn which guess was right). Successful logins do not count, so
-    many people behind one address can log in.
+    """At most ``count`` failed logins in any ``seconds`` from one client address; after
+    that every login from it is refused until the oldest of them is ``seconds`` old, a
+    right password too (a guesser must not learn which guess was right). Successful logins
+    do not count, so many people behind one address can log in.
 
-    With Redis (``bureau serve --redis``) the count is kept there, shared by every
-    server process behind a proxy (fixed windows of ``seconds``: at most twice ``count``
-    across a window's edge); without it, or while Redis is unreachable, in this
-    process's memory.
+    The window slides: it is always the last ``seconds``, never a fixed minute of the
+    clock, so failures on both sides of a minute's turn count together. With Redis
+    (``bureau serve --redis``) the failures' times are kept there in a sorted set per
+    address, shared by every server process behind a proxy; without it, or while Redis is
+    unreachable, in this process's memory (``Limiter``).
     """
 
     PREFIX = "bureau:login-failures"
@@ -67,12 +69,13 @@ class LoginGuard:
         self.local = Limiter(count, seconds)
 
     def key(self, client: str) -> str:
-        return f"{self.PREFIX}:{client}:{int(time.time() // self.seconds)}"
+        return f"{self.PREFIX}:{client}"
 
     async def blocked(self, client: str, redis=None) -> bool:
         if redis is not None:
+            since = time.time() - self.seconds
             try:
-                return int(await redis.get(self.key(client)) or 0) >= self.count
+                return await redis.zcount(self.key(client), f"({since!r}", "+inf") >= self.count
             except (RedisError, OSError) as exc:
                 log.warning("login limit: Redis unreachable (%s); counting in memory", exc)
         return self.local.full(client)
@@ -82,10 +85,15 @@ class LoginGuard:
         self.local.record(client)
         if redis is None:
             return
-        key = self.key(client)
+        key, now = self.key(client), time.time()
+        member = f"{now!r}:{os.urandom(6).hex()}"  # two failures at one instant are two
         try:
             async with redis.pipeline(transaction=True) as pipe:
-                await pipe.incr(key).expire(key, int(2 * self.seconds)).execute()
+                pipe.zadd(key, {member: now})
+                pipe.zremrangebyscore(key, "-inf", repr(now - self.seconds))  # out of the window
+                pipe.zremrangebyrank(key, 0, -self.count - 1)  # the newest ``count`` suffice
+                pipe.pexpire(key, int(self.seconds * 1000) + 1000)
+                await pipe.execute()
         except (RedisError, OSError) as exc:
             log.warning("login limit: Redis unreachable (%s); counted in memory", exc)
 
