@@ -3,9 +3,9 @@
 ``postgres`` and ``redis_url`` are session fixtures: one throwaway PostgreSQL cluster
 (``initdb`` into a temporary folder, started with ``pg_ctl``) and one ``redis-server``
 without persistence, both torn down after the session. ``database`` hands each test a
-fresh, empty database on that cluster. A missing binary FAILS the tests: CI installs
-PostgreSQL and Redis (``apt-get install postgresql redis-server``), so a skip would
-only hide that the tests never ran.
+fresh, empty database on that cluster. A missing binary FAILS the tests: ``./run test``
+installs PostgreSQL and Redis (``apt-get install postgresql redis-server``), so a skip
+would only hide that the tests never ran.
 
 The services themselves are ``bureau.server.localservices`` (shared with the
 benchmarks).
@@ -25,7 +25,7 @@ from bureau.server.localservices import Missing, Postgres, Redis
 def missing(exc: Missing) -> None:
     pytest.fail(
         f"{exc}; the server scale tests need real PostgreSQL and Redis "
-        "(Debian: apt-get install postgresql redis-server)",
+        "(./run test installs them; Debian: apt-get install postgresql redis-server)",
         pytrace=False,
     )
 

@@ -37,7 +37,7 @@ def site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (./run test does)")
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         yield chromium
