@@ -316,7 +316,6 @@ def test_page_matrix(world, browsers, path, role, status):
 def test_pages_show_each_reader_only_their_view(world, browsers):
     """Ann's secrets (her house's words that no other reader's own view holds) never
     reach another reader's table; the moderator's console only reaches the moderator."""
-    g = f"/api/games/{world.gid}"
     m = Match.replay(moderators_record(world))
     mine = {s for s in strings(m.view(0)["you"]) if len(s) >= 6}
     for role, client in browsers.items():

@@ -167,6 +167,9 @@ def _verify(record: dict, receipts: list[dict], committed: str | None, v: Verdic
     v.checks.append(f"the seed matches the commitment {promised[:16]}...")
     arranged = fair.get("arranged") or []
     v.arranged = [str(a) for a in arranged] if isinstance(arranged, list) else ["?"]
+    issued = _check_receipts(record, fair, promised)
+    v.checks.append(f"all {len(issued)} receipts in the record match their actions")
+    _check_saved(receipts, issued, promised, v)
     _check_times(record, v)
     try:
         match = Match.replay(record)
@@ -179,9 +182,6 @@ def _verify(record: dict, receipts: list[dict], committed: str | None, v: Verdic
     if out is None:
         raise Unfair("the actions do not end the game, so its seed should not be revealed")
     v.checks.append("the recorded outcome is the replayed one")
-    issued = _check_receipts(record, fair, promised)
-    v.checks.append(f"all {len(issued)} receipts in the record match their actions")
-    _check_saved(receipts, issued, promised, v)
 
 
 def _check_times(record: dict, v: Verdict) -> None:

@@ -9,6 +9,7 @@ HTTP/WebSocket API).
 from __future__ import annotations
 
 import gc
+import logging
 import sys
 
 from .app import create_app
@@ -41,7 +42,19 @@ def run(app, host: str = "127.0.0.1", port: int = 8000, access_log: bool = False
     import uvicorn
 
     tune()
+    _log_beside_uvicorn()
     uvicorn.run(app, host=host, port=port, log_level="info", access_log=access_log)
+
+
+def _log_beside_uvicorn() -> None:
+    """Bureau's own log lines (``bureau.*``, INFO and up) on stderr, shaped as uvicorn's."""
+    logger = logging.getLogger("bureau")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
 
 
 SWITCH_INTERVAL = 0.0005  # seconds a busy thread keeps the GIL while another waits for it

@@ -400,9 +400,7 @@ class Api:
           403: {description: a spectator}
         """
         reader = await self.reader(request, required=True)
-        return JSONResponse(
-            await self.call(self.service.receipts, self.game_id(request), reader)
-        )
+        return JSONResponse(await self.call(self.service.receipts, self.game_id(request), reader))
 
     async def check(self, request: Request):
         """
@@ -628,7 +626,9 @@ def create_app(
         routes=routes,
         middleware=[Middleware(BodyLimit, collector=collector)],
         exception_handlers={
-            ServiceError: _errors, HTTPException: _errors, ClientDisconnect: _errors
+            ServiceError: _errors,
+            HTTPException: _errors,
+            ClientDisconnect: _errors,
         },
         lifespan=lifespan,
     )

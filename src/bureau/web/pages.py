@@ -31,8 +31,19 @@ def _environment() -> Environment:
     )
     env.globals["table_of"] = lambda game, ctx: Markup(tables.render(env, game, ctx))
     env.filters["extract"] = lambda index, items: items[index]
-    env.filters["clock"] = lambda at: time.strftime("%d %b %H:%M", time.gmtime(at))
+    env.filters["clock"] = _clock
     return env
+
+
+def _clock(at) -> str:
+    """A time (seconds since the epoch) as ``05 Mar 14:00`` (UTC). What no clock can show
+    (none, not a number, infinity, a time too far off) is a dash, never an error."""
+    if isinstance(at, bool) or not isinstance(at, int | float):
+        return "—"
+    try:
+        return time.strftime("%d %b %H:%M", time.gmtime(at))
+    except (ValueError, OverflowError, OSError):
+        return "—"
 
 
 class Pages:

@@ -77,7 +77,11 @@ export async function play(text) {
   try {
     const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
     const result = await api("POST", `/api/games/${gameId()}/actions`, { action: text, key });
-    if (message) message.textContent = `Played: ${result.action}`;
+    const receipt = result.receipt;
+    if (message) {
+      message.textContent = `Played: ${result.action}` +
+        (receipt ? `. Receipt ${receipt.number}: ${receipt.receipt.slice(0, 16)}…` : "");
+    }
     const box = $("#order-text");
     if (box) box.value = "";
     await refreshLive(false);  // the choices made went into this order
