@@ -68,9 +68,12 @@ def when(t: float | None) -> str:
     """A message's time: a UTC clock on a server, virtual minutes without a clock."""
     if t is None:
         return ""
-    if t >= 10**8:
-        return time.strftime("%d %b %H:%M UTC", time.gmtime(t))
-    return f"minute {round(t / 60)}"
+    try:
+        if t >= 10**8:
+            return time.strftime("%d %b %H:%M UTC", time.gmtime(t))
+        return f"minute {round(t / 60)}"
+    except (TypeError, ValueError, OverflowError, OSError):  # no clock shows it: no error
+        return "—"
 
 
 def ledger_row(h: dict, seat: int, view: dict, reader: int | None) -> dict:
