@@ -33,7 +33,7 @@ def test_audiences():
 
 def test_options_resolve_convert_and_reject():
     spec = (
-        Option("cap", None, "a cap", kind="int?", minimum=1, bot_default=20),
+        Option("cap", None, "a cap", kind="int?", minimum=1, maximum=99, bot_default=20),
         Option("flag", True, "a flag", kind="bool"),
         Option("mode", "a", "a mode", choices=("a", "b")),
     )

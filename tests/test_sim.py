@@ -63,8 +63,8 @@ class Race(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("target", 12, "points to win", kind="int", minimum=1),
-        Option("max_rounds", None, "cap", kind="int?", minimum=1, bot_default=None),
+        Option("target", 12, "points to win", kind="int", minimum=1, maximum=100),
+        Option("max_rounds", None, "cap", kind="int?", minimum=1, maximum=1000, bot_default=None),
         Option("bug", False, "crash odd seeds", kind="bool"),
     )
 

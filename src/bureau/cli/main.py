@@ -121,13 +121,9 @@ def _option_allowed(o: Option) -> str:
         "seat": "seat number",
         "any": "any",
     }.get(o.kind, o.kind)
-    if o.minimum is not None and o.maximum is not None:
-        kind += f" {o.minimum}-{o.maximum}"
-    elif o.minimum is not None:
-        kind += f" ≥ {o.minimum}"
-    elif o.maximum is not None:
-        kind += f" ≤ {o.maximum}"
-    return kind + (", or off" if o.kind == "int?" else "")
+    if o.allowed():  # a numeric option's range, unit and "or off": whole number 1-100, or off
+        return f"{kind} {o.allowed()}"
+    return kind
 
 
 def _show(value: Any, kind: str = "int?") -> str:

@@ -3,8 +3,11 @@
 A game declares its options as ``Option`` objects. ``resolve`` fills in
 defaults, converts typed text (``k=v`` on the command line) to values, and
 rejects unknown names and bad values with a message listing what is allowed.
+Every numeric option (``int``, ``int?``, ``seat``) declares both a ``minimum`` and a
+``maximum`` that make sense for play; a value beyond them is refused with the range.
 
->>> spec = (Option("max_years", None, "year cap", kind="int?", bot_default=20),
+>>> spec = (Option("max_years", None, "year cap", kind="int?", minimum=1, maximum=100,
+...                bot_default=20),
 ...         Option("mode", "a", "which mode", choices=("a", "b")))
 >>> resolve(spec, {"mode": "b"})
 {'max_years': None, 'mode': 'b'}
@@ -14,6 +17,10 @@ rejects unknown names and bad values with a message listing what is allowed.
 Traceback (most recent call last):
 ...
 bureau.engine.errors.OptionError: option mode: 'c' is not one of a, b
+>>> resolve(spec, {"max_years": 10**30})
+Traceback (most recent call last):
+...
+bureau.engine.errors.OptionError: option max_years: 100...000 is above 100; allowed 1-100, or off
 """
 
 from __future__ import annotations
@@ -28,6 +35,9 @@ _MISSING: Any = object()
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 _OFF = {"off", "none", "null", ""}
+NUMERIC = ("int", "int?", "seat")  # kinds whose values are whole numbers, bounded
+_UNITS = {"_seconds": ("seconds", 1), "_hours": ("hours", 3600)}  # clock options by name
+_DAY = 86400
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +46,9 @@ class Option:
 
     ``kind`` is ``int``, ``int?`` (an int or off/None), ``bool``, ``str``,
     ``cards`` (a list of card texts), ``words`` (a list of other words, such as
-    card keys), ``seat`` (an int or None) or ``any``.
+    card keys), ``seat`` (an int or None) or ``any``. A numeric kind (``int``,
+    ``int?``, ``seat``) must declare ``minimum`` and ``maximum``: the range that
+    makes sense for play, shown by ``bureau games`` and in every refusal.
     ``fixture`` marks options that set up an exact situation (deck order,
     first player) rather than change a rule. ``bot_default`` replaces
     ``default`` in games every seat of which is a bot.
@@ -52,36 +64,91 @@ class Option:
     fixture: bool = False
     bot_default: Any = _MISSING
 
+    def __post_init__(self):
+        if self.kind not in _CONVERTERS:
+            raise ValueError(f"option {self.name}: no kind {self.kind!r}")
+        if self.kind in NUMERIC and (self.minimum is None or self.maximum is None):
+            raise ValueError(
+                f"option {self.name}: a numeric option ({self.kind}) needs a minimum and a maximum"
+            )
+
     def default_for(self, bots_only: bool) -> Any:
         if bots_only and self.bot_default is not _MISSING:
             return self.bot_default
         return self.default
 
+    @property
+    def unit(self) -> str:
+        """The unit of a clock option (named ``..._seconds`` or ``..._hours``), else ``""``."""
+        for suffix, (unit, _) in _UNITS.items():
+            if self.name.endswith(suffix):
+                return unit
+        return ""
+
+    def allowed(self) -> str:
+        """The values a numeric option takes, in words: ``1-2592000 seconds (30 days), or
+        off``; ``""`` for other kinds."""
+        if self.kind not in NUMERIC or self.minimum is None or self.maximum is None:
+            return ""
+        text = f"{self.minimum}-{self.maximum}"
+        if self.unit:
+            text += f" {self.unit}"
+            seconds = self.maximum * dict(_UNITS.values())[self.unit]
+            if seconds >= _DAY and seconds % _DAY == 0:
+                text += f" ({seconds // _DAY} days)"
+        return text + (", or off" if self.kind == "int?" else "")
+
     def convert(self, value: Any) -> Any:
         """``value`` (typed text or a JSON value) as this option's type, validated."""
+        allowed = f"; allowed {self.allowed()}" if self.allowed() else ""
         try:
             value = _CONVERTERS[self.kind](value)
         except (TypeError, ValueError) as exc:
-            raise OptionError(f"option {self.name}: {exc}") from None
+            raise OptionError(f"option {self.name}: {exc}{allowed}") from None
         if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+            choices = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name}: {_shown(value)} is not one of {choices}")
         if isinstance(value, int) and not isinstance(value, bool):
+            outside = (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            )
+            if self.kind == "seat" and outside:
+                raise OptionError(
+                    f"option {self.name}: seat {_shown(value)} does not exist{allowed}"
+                )
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name}: {value} is below {self.minimum}")
+                raise OptionError(
+                    f"option {self.name}: {_shown(value)} is below {self.minimum}{allowed}"
+                )
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.name}: {value} is above {self.maximum}")
+                raise OptionError(
+                    f"option {self.name}: {_shown(value)} is above {self.maximum}{allowed}"
+                )
         return value
+
+
+def _shown(value: Any) -> str:
+    """``value`` for a message: short, and never an error itself (a huge int has no str)."""
+    try:
+        text = str(value) if isinstance(value, int) else repr(value)
+    except ValueError:  # an int past Python's digit limit for str()
+        return "a number too large to write"
+    return text if len(text) <= 40 else text[:30] + "…" + text[-5:]
 
 
 def _to_int(value: Any) -> int:
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not a whole number")
+        raise ValueError(f"{_shown(value)} is not a whole number")
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value)
-    raise ValueError(f"{value!r} is not a whole number")
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text.removeprefix("-")
+        if digits.isdecimal():
+            if len(digits) > 40:  # far past any option's range, and past what int() reads
+                raise ValueError(f"{_shown(value)} is far too large")
+            return int(text)
+    raise ValueError(f"{_shown(value)} is not a whole number")
 
 
 def _to_optional_int(value: Any) -> int | None:
@@ -90,23 +157,23 @@ def _to_optional_int(value: Any) -> int | None:
     try:
         return _to_int(value)
     except ValueError:
-        raise ValueError(f"{value!r} is not a whole number or 'off'") from None
+        raise ValueError(f"{_shown(value)} is not a whole number") from None
 
 
 def _to_bool(value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    text = str(value).strip().lower()
+    text = (value if isinstance(value, str) else _shown(value)).strip().lower()
     if text in _TRUE:
         return True
     if text in _FALSE:
         return False
-    raise ValueError(f"{value!r} is not true or false")
+    raise ValueError(f"{_shown(value)} is not true or false")
 
 
 def _to_str(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not text")
+        raise ValueError(f"{_shown(value)} is not text")
     return value.strip()
 
 
@@ -118,7 +185,7 @@ def _to_words(value: Any) -> list[str] | None:
         return value.replace(",", " ").split() or None
     if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
         return list(value)
-    raise ValueError(f"{value!r} is not a list of words")
+    raise ValueError(f"{_shown(value)} is not a list of words")
 
 
 _CONVERTERS = {

@@ -231,7 +231,7 @@ def exhausted_game(top: str = "9D", **options):
 def test_nob_53_nob_a10_the_stock_discard_pile_exhausted_is_the_exhausted_state():
     """NOB-53, NOB-A10: with the stock discard pile too small to form a new stock at an
     election, the Exhausted state begins for good: no more elections."""
-    state = election_game(exhaustion_min_cards=60)
+    state = election_game(exhaustion_min_cards=54)
     play(state, ANN, "draw stock")
     ev = no_coalitions(state)
     assert "exhausted" in kinds(ev) and state.exhausted and state.stock == []
@@ -333,7 +333,7 @@ def test_nob_a11_an_idle_round_in_the_exhausted_state_ends_the_rubber():
         play(state, seat, "pass")
     assert state.phase != OVER
     # The turn in which the Exhausted state began does not count.
-    state = election_game(exhaustion_min_cards=60)
+    state = election_game(exhaustion_min_cards=54)
     play(state, ANN, "draw stock")
     no_coalitions(state)
     play(state, ANN, "discard KC")

@@ -48,16 +48,27 @@ OPTIONS = (
         "decks shuffled together (ARI-02; 1 in the shorter variant)",
         kind="int",
         choices=(1, 2),
+        minimum=1,
+        maximum=2,
     ),
-    Option("farm_size", 3, "building cards in a farm (ARI-33, ARI-82)", kind="int", minimum=1),
-    Option("estate_size", 4, "building cards in an estate", kind="int", minimum=2),
-    Option("chateau_size", 5, "building cards in a château", kind="int", minimum=3),
+    # Two decks hold 8 cards of a rank: a château of 7 building cards and its address at most.
+    Option(
+        "farm_size",
+        3,
+        "building cards in a farm (ARI-33, ARI-82)",
+        kind="int",
+        minimum=1,
+        maximum=5,
+    ),
+    Option("estate_size", 4, "building cards in an estate", kind="int", minimum=2, maximum=6),
+    Option("chateau_size", 5, "building cards in a château", kind="int", minimum=3, maximum=7),
     Option(
         "base_hand_size",
         7,
         "hand limit before châteaux, and the cards dealt (ARI-31, ARI-A24)",
         kind="int",
         minimum=1,
+        maximum=11,  # ARI-A24's 2 x (farm + 1) - 1 for the largest farm, 5
     ),
     Option(
         "recompute_stall_order",
@@ -92,6 +103,7 @@ OPTIONS = (
         "stop, capped, after this year's King round (ARI-A23)",
         kind="int?",
         minimum=1,
+        maximum=100,
         bot_default=20,
     ),
     Option(
@@ -100,12 +112,15 @@ OPTIONS = (
         "a clock on each decision, in seconds (off: none)",
         kind="int?",
         minimum=1,
+        maximum=30 * 24 * 3600,  # 30 days
     ),
     Option(
         "herald",
         None,
         "fixture: the first Herald's seat (default: random)",
         kind="seat",
+        minimum=0,
+        maximum=4,
         fixture=True,
     ),
     Option(
@@ -192,6 +207,12 @@ class Aristocracy(Game):
         if options["herald"] is not None and not 0 <= options["herald"] < n:
             raise OptionError(f"option herald: seat {options['herald']} is not 0-{n - 1}")
         deck = self._fixture_deck(options, n)
+        deal, held = options["base_hand_size"], len(flow.play_deck(options["decks"]))
+        if not deck and deal * n > held:
+            raise OptionError(
+                f"option base_hand_size: {n} hands of {deal} are {deal * n} cards, but "
+                f"{options['decks']} deck(s) hold {held}: deal at most {held // n} to {n} players"
+            )
         return flow.setup(names, seed, options, deck)
 
     def _fixture_deck(self, options: dict, n: int) -> list[int]:

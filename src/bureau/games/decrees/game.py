@@ -41,7 +41,12 @@ OPTIONS = (
         kind="bool",
     ),
     Option(
-        "max_controllers", 1, "controllers a department may have (DEC-A04)", kind="int", minimum=1
+        "max_controllers",
+        1,
+        "controllers a department may have (DEC-A04)",
+        kind="int",
+        minimum=1,
+        maximum=5,  # every other department
     ),
     Option(
         "sd_discard_count",
@@ -49,6 +54,7 @@ OPTIONS = (
         "cards Stagnation and Decline discards (DEC-A06)",
         kind="int",
         minimum=0,
+        maximum=60,
     ),
     Option(
         "sd_choose_one_variant",
@@ -74,6 +80,7 @@ OPTIONS = (
         "rebids for Human Resources before it goes by lot (DEC-A09)",
         kind="int",
         minimum=0,
+        maximum=20,
     ),
     Option(
         "chooser_timeout_action",
@@ -88,6 +95,7 @@ OPTIONS = (
         "stop, capped, after this many turns (off: none; the deck ends every game)",
         kind="int?",
         minimum=1,
+        maximum=1000,
     ),
     Option(
         "decision_seconds",
@@ -95,6 +103,7 @@ OPTIONS = (
         "a clock on each decision, in seconds (off: none)",
         kind="int?",
         minimum=1,
+        maximum=30 * 24 * 3600,  # 30 days
     ),
     Option(
         "deck_order",

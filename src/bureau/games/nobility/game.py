@@ -93,6 +93,7 @@ OPTIONS = (
         "a stock discard pile smaller than this at a reshuffle exhausts the stock (NOB-A10)",
         kind="int",
         minimum=1,
+        maximum=54,  # the whole deck
     ),
     Option(
         "win_check",
@@ -109,6 +110,7 @@ OPTIONS = (
         "the rubber ends when this election is counted (off: no cap) (NOB-A11)",
         kind="int?",
         minimum=1,
+        maximum=100,
     ),
     Option(
         "free_retrieval_max",
@@ -116,6 +118,7 @@ OPTIONS = (
         "nobles a free retrieval may take back in a turn (off: unlimited) (NOB-A15)",
         kind="int?",
         minimum=1,
+        maximum=16,  # every noble
     ),
     Option(
         "merge_requires_acceptance",
@@ -123,13 +126,21 @@ OPTIONS = (
         "the player merged with must accept the melds (NOB-A19)",
         kind="bool",
     ),
-    Option("rubbers_to_win", 2, "rubbers that win the match (NOB-A18)", kind="int", minimum=1),
+    Option(
+        "rubbers_to_win",
+        2,
+        "rubbers that win the match (NOB-A18)",
+        kind="int",
+        minimum=1,
+        maximum=10,
+    ),
     Option(
         "max_rubbers",
         1,
         "the match ends after this many rubbers; 4 plays NOB-A18's best of four",
         kind="int",
         minimum=1,
+        maximum=20,
     ),
     Option(
         "max_turns",
@@ -137,6 +148,7 @@ OPTIONS = (
         "stop, capped, after this many turns in one rubber",
         kind="int?",
         minimum=1,
+        maximum=10000,
         bot_default=600,
     ),
     Option(
@@ -145,12 +157,15 @@ OPTIONS = (
         "a clock on each decision, in seconds (off: none)",
         kind="int?",
         minimum=1,
+        maximum=30 * 24 * 3600,  # 30 days
     ),
     Option(
         "dealer",
         None,
         "fixture: the first dealer's seat (default: random)",
         kind="seat",
+        minimum=0,
+        maximum=2,
         fixture=True,
     ),
     Option(

@@ -44,14 +44,16 @@ OPTIONS = (
         "stop after this many Nights (a cap: capped games have no winner)",
         kind="int?",
         minimum=1,
+        maximum=100,
         bot_default=12,
     ),
     Option(
         "day_hours", None, "the Day's deadline in hours (default: the scenario's, 48)",
-        kind="int?", minimum=1,
+        kind="int?", minimum=1, maximum=30 * 24,  # 30 days
     ),
     Option("lynch", False, "the lynch module (NSE-A06)", kind="bool"),
-    Option("lynch_min_votes", 3, "votes a lynch needs (NSE-A06)", kind="int", minimum=1),
+    Option("lynch_min_votes", 3, "votes a lynch needs (NSE-A06)", kind="int", minimum=1,
+           maximum=12),  # a vote for every seat of the largest game
     Option("open_comms", False, "anyone may message anyone privately (NSE-A22)", kind="bool"),
     Option(
         "verify_breach_reports", True, "check breach reports against the record (NSE-A23)",
@@ -67,12 +69,12 @@ OPTIONS = (
     ),
     Option(
         "max_rounds", None, "a battle's round cap (NSE-A14; default: the scenario's, 30)",
-        kind="int?", minimum=1,
+        kind="int?", minimum=1, maximum=100,
     ),
     Option("max_coloured_per_unit", 2, "coloured companies per unit (NSE-A38)", kind="int",
-           minimum=0),
+           minimum=0, maximum=14),  # every company of a Division, the largest unit
     Option("max_coloured_per_player", 4, "coloured companies per player (NSE-A38)", kind="int",
-           minimum=0),
+           minimum=0, maximum=100),
     Option(
         "position", None,
         "start from a saved position: a JSON file, written by the moderator's 'save FILE'"

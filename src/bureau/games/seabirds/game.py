@@ -13,6 +13,7 @@ from bureau.engine import EVERYONE, MODERATOR, Event, Game, IllegalAction, Optio
 
 from . import economy, exports, flow, moderator, moves, rules
 from .actions import READY, Hide, Tell, read
+from .rules import MAX_HOURS
 from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, LAND, OPPOSES, OVER, State
 from .transactions import ASSETS, HOUSES, UPGRADES, amounts_text
 
@@ -33,6 +34,7 @@ OPTIONS = (
         "the Air Phase's default time limit in hours (SEA-A21)",
         kind="int",
         minimum=1,
+        maximum=MAX_HOURS,
     ),
     Option(
         "land_hours",
@@ -40,6 +42,7 @@ OPTIONS = (
         "the Land Phase's default time limit in hours (SEA-A21)",
         kind="int",
         minimum=1,
+        maximum=MAX_HOURS,
     ),
     Option(
         "house_assignment",
@@ -108,6 +111,7 @@ OPTIONS = (
         " that carries a time; games without timed actions end phases by readiness only)",
         kind="int?",
         minimum=0,
+        maximum=32503680000,  # 3000-01-01 00:00 UTC
     ),
     Option(
         "houses", None, "fixture: each seat's House, skipping the draft", kind="words", fixture=True

@@ -15,6 +15,7 @@ from .state import ADMINISTRATOR, AIR, CARDS, DISTRIBUTION, DRAFT, LAND, MONEY, 
 from .transactions import HOUSES
 
 MIN_HOURS = 1  # SEA-A21
+MAX_HOURS = 30 * 24  # 30 days: the longest phase, as the options air_hours and land_hours
 
 
 def pending(state: State) -> tuple[int, ...]:
@@ -61,6 +62,8 @@ def check(state: State, p: int, action) -> None:
             raise IllegalAction("this game keeps the host's time limits (allow_round_vote)")
         if min(action.air, action.land) < MIN_HOURS:
             raise IllegalAction(f"no phase is shorter than {MIN_HOURS} hour")
+        if max(action.air, action.land) > MAX_HOURS:
+            raise IllegalAction(f"no phase is longer than {MAX_HOURS} hours (30 days)")
     elif isinstance(action, Agree):
         if state.proposal is None:
             raise IllegalAction("there is no proposal of time limits to agree to")
