@@ -109,8 +109,9 @@ def _source(spec: str, package_file: str) -> tuple[str, str]:
     path = Path(spec).expanduser()
     try:
         return path.read_text(encoding="utf-8"), str(path)
-    except OSError as exc:
-        raise OptionError(f"cannot read {spec}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path, a file not UTF-8
+        reason = getattr(exc, "strerror", None) or exc
+        raise OptionError(f"cannot read {spec}: {reason}") from None
 
 
 def _toml(text: str, where: str) -> dict:

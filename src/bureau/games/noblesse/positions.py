@@ -305,8 +305,9 @@ def read_position(path: str) -> dict:
     """The JSON document in the file at ``path`` (``OptionError`` naming it otherwise)."""
     try:
         text = Path(path).expanduser().read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OptionError(f"cannot read the position {path}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path, a file not UTF-8
+        reason = getattr(exc, "strerror", None) or exc
+        raise OptionError(f"cannot read the position {path}: {reason}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -339,8 +339,9 @@ def load_scenario(spec: str) -> Scenario:
     path = Path(spec).expanduser()
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OptionError(f"cannot read {spec}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path, a file not UTF-8
+        reason = getattr(exc, "strerror", None) or exc
+        raise OptionError(f"cannot read {spec}: {reason}") from None
     return parse_scenario(text, str(path))
 
 
@@ -682,11 +683,11 @@ class _Reader(Checks):
                 f"is {threshold}; it must be 2 x {n_factions} starting factions (NSE-A03)",
             )
         d = Defaults(
-            self.int_(obj["day_deadline_hours"], f"{p}.day_deadline_hours", 1),
+            self.int_(obj["day_deadline_hours"], f"{p}.day_deadline_hours", 1, 30 * 24),
             self.bool_(obj["night_automatic"], f"{p}.night_automatic"),
             self.bool_(obj["lynch"], f"{p}.lynch"),
             (start[0], start[1], start[2]),
-            self.int_(obj["max_rounds"], f"{p}.max_rounds", 1),
+            self.int_(obj["max_rounds"], f"{p}.max_rounds", 1, 100),  # as the options
             self.int_(obj["courtiers"], f"{p}.courtiers"),
             self.int_(obj["starting_unit_budget_mp"], f"{p}.starting_unit_budget_mp"),
             self.bool_(obj["custom_companies"], f"{p}.custom_companies"),
