@@ -91,6 +91,9 @@ def wait_until(predicate, seconds: float = 20) -> None:
         ("decrees", {"options": {"heads": "REF EXE HR TRE"}}, "heads"),
         ("seabirds", {"options": {"houses": "a b c", "rolls": "1 2 3"}}, "houses"),
         ("noblesse", {"options": {"roles": "1,2,4,5,7,8,10,11"}}, "roles"),
+        ("noblesse", {"options": {"scenario": "/etc/passwd"}}, "scenario"),
+        ("decrees", {"options": {"deck": "/tmp/my-deck.toml"}}, "deck"),
+        ("decrees", {"options": {"decrees": "../decrees.toml"}}, "decrees"),
     ],
 )
 def test_a_hosted_table_refuses_a_chosen_seed_and_fixtures(hosted, game, body, named):
@@ -99,6 +102,15 @@ def test_a_hosted_table_refuses_a_chosen_seed_and_fixtures(hosted, game, body, n
     assert r.status_code == 400, r.text
     assert named in r.json()["error"] and "--allow-fixtures" in r.json()["error"]
     assert ann.ok("GET", "/api/games")["open"] == []  # nothing was made
+
+
+def test_a_hosted_table_takes_built_in_decks_and_scenarios(hosted):
+    ann = Player(hosted, "Ann")
+    for game, options in (("decrees", {"deck": "house_v1", "decrees": "house_v1"}),
+                          ("noblesse", {"scenario": "house_default_v1"})):  # fmt: skip
+        r = ann.post("/api/games", {"game": game, "players": QUICK[game][0], "options": options})
+        assert r.status_code == 201, r.text
+        assert r.json()["fairness"]["arranged"] == []
 
 
 def test_a_hosted_table_commits_to_its_seed_before_anyone_joins(hosted):

@@ -50,8 +50,11 @@ class Option:
     ``int?``, ``seat``) must declare ``minimum`` and ``maximum``: the range that
     makes sense for play, shown by ``bureau games`` and in every refusal.
     ``fixture`` marks options that set up an exact situation (deck order,
-    first player) rather than change a rule. ``bot_default`` replaces
-    ``default`` in games every seat of which is a bot.
+    first player) rather than change a rule. ``builtins`` names the built-in
+    values of an option that also takes a file path (a deck, a scenario): a
+    hosted table takes only those, since a path would be read from the server's
+    disk. ``bot_default`` replaces ``default`` in games every seat of which is a
+    bot.
     """
 
     name: str
@@ -63,6 +66,7 @@ class Option:
     maximum: int | None = None
     fixture: bool = False
     bot_default: Any = _MISSING
+    builtins: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.kind not in _CONVERTERS:

@@ -329,15 +329,19 @@ class Service:
         """What the host would choose of the deal (``seed``, fixture options): refused
         with a 400 that says why unless this server allows arranged tables."""
         chosen = (["seed"] if seed is not None else []) + [
-            o.name for o in g.options if o.fixture and options.get(o.name) is not None
+            o.name
+            for o in g.options
+            if options.get(o.name) is not None
+            and (o.fixture or (o.builtins and options[o.name] not in o.builtins))
         ]
         if chosen and not self.allow_fixtures:
             raise refuse(
                 400,
                 f"a hosted table cannot choose {', '.join(chosen)}: the Bureau draws every"
                 " deal from the operating system's entropy and commits to it, so no one can"
-                " stack, predict or search it. Arranged tables (teaching, testing) need a"
-                " server started with --allow-fixtures, and say so to everyone.",
+                " stack, predict or search it, and it reads no file of the server's for a"
+                " table. Arranged tables (teaching, testing) need a server started with"
+                " --allow-fixtures, and say so to everyone.",
             )
         return chosen
 

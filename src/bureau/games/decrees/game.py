@@ -30,9 +30,15 @@ from .state import (
 )
 
 OPTIONS = (
-    Option("deck", "house_v1", "the deck: house_v1, or the path of a deck TOML file (DEC-A01)"),
     Option(
-        "decrees", "house_v1", "the decrees: house_v1, or the path of a decrees TOML file (DEC-A02)"
+        "deck", "house_v1", "the deck: house_v1, or the path of a deck TOML file (DEC-A01)",
+        builtins=("house_v1",),
+    ),
+    Option(
+        "decrees",
+        "house_v1",
+        "the decrees: house_v1, or the path of a decrees TOML file (DEC-A02)",
+        builtins=("house_v1",),
     ),
     Option(
         "spread_to_self",

@@ -30,7 +30,10 @@ TREATY_NEWS = {
 }
 
 OPTIONS = (
-    Option("scenario", "house_default_v1", "house_default_v1 or a scenario TOML file (NSE-A01)"),
+    Option(
+        "scenario", "house_default_v1", "house_default_v1 or a scenario TOML file (NSE-A01)",
+        builtins=("house_default_v1",),
+    ),
     Option(
         "roles",
         None,
