@@ -387,3 +387,60 @@ def test_ray_cluster_plays_the_same_games_as_workers(ray_head, tmp_path):
 
     assert len(games(remote)) == 12
     assert games(local) == games(remote)
+
+
+def test_a_ray_address_with_no_cluster_fails_within_seconds():
+    """Nothing listens there: the documented error in seconds, not Ray's minutes of retries."""
+    address = f"127.0.0.1:{free_port()}"
+    started = time.monotonic()
+    try:
+        done = bureau_cmd("sim", "aristocracy", "-n", "1", "--ray", address, timeout=45)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"bureau sim --ray {address} was still trying after 45 s")
+    assert time.monotonic() - started < 30
+    assert done.returncode == 2, done.stderr
+    assert f"bureau: cannot join the Ray cluster at {address}: no answer from" in done.stderr
+    assert "Connection refused" in done.stderr
+    assert "GCS" not in done.stderr  # Ray never got to retry its connection
+
+
+def test_a_port_that_answers_but_is_no_cluster_gets_one_attempt_from_ray(monkeypatch):
+    """Something answers at the port, so Ray tries it, but once (its default is 20 tries of
+    some 40 s each); an attempt that fails is the documented error, and the environment
+    is left as it was."""
+    from bureau.sim import cluster
+
+    wait, seen = "RAY_gcs_server_port_wait_time_s", []
+
+    class FakeRay:
+        def is_initialized(self):
+            return False
+
+        def init(self, address, **kwargs):
+            seen.append((address, os.environ.get(wait)))
+            raise ConnectionError(f"Failed to connect to Ray cluster at {address}")
+
+    monkeypatch.setattr(cluster, "require_ray", FakeRay)
+    monkeypatch.delenv(wait, raising=False)
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        address = f"127.0.0.1:{server.getsockname()[1]}"
+        with pytest.raises(cluster.ClusterError) as caught, cluster.connect(address, timeout=2):
+            pytest.fail("joined a cluster that is not there")
+    assert str(caught.value) == (
+        f"cannot join the Ray cluster at {address}: Failed to connect to Ray cluster at {address}"
+    )
+    assert seen == [(address, str(cluster.GCS_ATTEMPTS))]
+    assert cluster.GCS_ATTEMPTS <= 2
+    assert wait not in os.environ
+    # A user's own setting is Ray's to use, and stays.
+    monkeypatch.setenv(wait, "30")
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        address = f"127.0.0.1:{server.getsockname()[1]}"
+        with pytest.raises(cluster.ClusterError), cluster.connect(address, timeout=2):
+            pass
+    assert seen[-1] == (address, "30")
+    assert os.environ[wait] == "30"
