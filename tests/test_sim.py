@@ -5,8 +5,11 @@ from __future__ import annotations
 import doctest
 import json
 import random
+import re
+import shlex
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -26,6 +29,7 @@ from bureau.engine import BureauError, Event, Game, Option, OptionError, Outcome
 from bureau.engine.rng import derive
 from bureau.sim import GameResult, Summary, play_one, run, wilson
 from bureau.sim.tournament import CAPPED, ERROR, FINISHED
+from conftest import bureau_cmd
 
 TIMING_KEYS = {"seconds", "games_per_sec", "decisions_per_sec", "seconds_per_move"}
 
@@ -309,7 +313,9 @@ def test_sim_command_json():
     assert data["games"] == 8 == data["finished"] + data["capped"] + data["errors"]
     assert data["options"] == {"max_years": "2"}
     assert data["players"] == 3 and data["seed"] == 4
-    same = run("aristocracy", games=8, players=3, seed=4, options={"max_years": "2"})
+    assert data["bots"] == ["heuristic"] * 3  # without --bots: the game's own heuristic bot
+    same = run("aristocracy", games=8, players=3, seed=4, options={"max_years": "2"},
+               bots="heuristic")  # fmt: skip
     assert data["mean_decisions"] == same.mean_decisions
 
 
@@ -330,3 +336,72 @@ def test_sim_command_text_reports_errors_with_a_seed():
     assert f"seed {derive(0, 'sim', 0)}" in out
     assert "no result after 20 decisions" in out
     assert "--max-decisions 20" in out  # the reproduce command plays the same game
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def documented_sims(page: str) -> list[str]:
+    """The ``bureau sim GAME ...`` commands of a page's code blocks, continued lines joined
+    and comments dropped (``--from`` ones play nothing)."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    blocks = re.findall(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M)
+    lines = [x for b in blocks for x in b.replace("\\\n", " ").splitlines()]
+    return [
+        re.sub(r"\s+", " ", x.split(" #")[0]).strip()
+        for x in lines
+        if x.startswith("bureau sim ") and "--from" not in x
+    ]
+
+
+def few_games(command: str) -> list[str]:
+    """A documented command's arguments for a quick run: 3 games on one worker, --json; its
+    [optional] parts taken, and --ray, --out and --report left out (they change where games
+    are played or written, not how they go)."""
+    words = shlex.split(command.replace("[", "").replace("]", ""))[1:]
+    args, skip = [], {"--ray", "--out", "--report", "--games", "-n", "--workers", "-w"}
+    while words:
+        word = words.pop(0)
+        if word in skip:
+            words.pop(0)
+        elif word != "--json":
+            args.append(word)
+    return [*args, "--games", "3", "--workers", "1", "--json"]
+
+
+DOCUMENTED_SIMS = documented_sims("README.md") + documented_sims("docs/simulation.md")
+
+
+def test_the_documented_sim_commands_are_found():
+    assert len(documented_sims("README.md")) == 4
+    assert len(documented_sims("docs/simulation.md")) == 5
+    assert "--sweep recompute_stall_order=true,false" in DOCUMENTED_SIMS[5]
+
+
+@pytest.mark.parametrize("command", DOCUMENTED_SIMS)
+def test_documented_sim_commands_finish_their_games_with_win_rates(command):
+    """A designer's first try shows something: most games of every variant end by the
+    rules rather than at a cap (which has no winner; random bots cap every Aristocracy and
+    Noblesse game), so the win rates are there."""
+    proc = bureau_cmd(*few_games(command), timeout=240)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    for summary in data.get("variants", [data]):
+        assert summary["games"] == 3 and summary["errors"] == 0, command
+        assert summary["finished"] > summary["capped"], command
+        assert summary["win_rates"] is not None and sum(summary["win_rates"]) == pytest.approx(1)
+
+
+def test_sim_without_bots_plays_the_games_heuristic_bot_and_shows_win_rates():
+    proc = bureau_cmd("sim", "aristocracy", "--games", "3", "--workers", "1")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "bots heuristic × all" in out and "finished 3 · capped 0 · errors 0" in out
+    assert "Seat win rates over 3 finished games" in out
+    assert "No game finished" not in out
+    rates = re.findall(r"│\s+\d │ heuristic │\s+\d+ │\s+([\d.]+)%", out)
+    assert len(rates) == 4 and sum(map(float, rates)) == pytest.approx(100, abs=0.2)
+    # Given, random bots still play: their games mostly reach the year cap.
+    proc = bureau_cmd("sim", "aristocracy", "--games", "3", "--workers", "1", "--bots", "random")
+    assert proc.returncode == 0, proc.stderr
+    assert "bots random × all" in proc.stdout

@@ -588,11 +588,14 @@ def sim(
         typer.Option("--workers", "-w", min=1, help="Processes (default: one per CPU)."),
     ] = None,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--bots", help=f"Bots by seat, comma separated, or one for all ({', '.join(BOTS)})."
+            "--bots",
+            help=f"Bots by seat, comma separated, or one for all ({', '.join(BOTS)} or the "
+            "game's own 'heuristic'; default: the game's heuristic bot, which plays games "
+            "to their end).",
         ),
-    ] = "random",
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     max_decisions: Annotated[
         int,
@@ -635,7 +638,7 @@ def sim(
             count = players if players is not None else default_players(g)
             options = parse_assignments(option or [])
             sweeps = parse_sweeps(sweep or [])
-            bot_names = [b.strip() for b in bots.split(",")]
+            bot_names = [b.strip() for b in bots.split(",")] if bots else [sim_bot(g)]
             for variant in variants(sweeps):  # bad input fails here, before the progress bar
                 prepare(g.name, count, lay_over(options, variant), bot_names)
             if workers is None:
@@ -658,6 +661,13 @@ def sim(
     where = None if from_ else f"the Ray cluster at {ray}" if ray else f"{workers} worker(s)"
     swept = bool(sweep) or any(s.variant for s in summaries)
     _print_sim(summaries, workers, where, swept, as_json, written, ray)
+
+
+def sim_bot(game: Game) -> str:
+    """The bot of every seat of ``bureau sim`` without ``--bots``: the game's heuristic bot,
+    which plays games to their end (random bots stop most Aristocracy and Noblesse games at
+    their cap, without a winner), or ``random`` for a game without one."""
+    return "heuristic" if "heuristic" in game.own_bots() else "random"
 
 
 def _write_report(summaries: list[Summary], folder: Path, command: str) -> Path:
