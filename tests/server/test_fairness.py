@@ -132,6 +132,8 @@ def test_an_arranged_table_says_so_to_everyone(server):
     gid = ann.ok("POST", "/api/games", body)["id"]
     fair = ben.ok("GET", f"/api/games/{gid}")["fairness"]
     assert fair["arranged"] == ["seed", "herald"]
+    assert ben.ok("GET", f"/api/games/{gid}")["options"]["herald"] == "hidden (arranged)"
+    assert ann.ok("GET", f"/api/games/{gid}")["options"]["herald"] == 1  # the host's own
     for page in (ben.get("/").text, ben.get(f"/games/{gid}").text):
         assert "arranged" in page.lower() and "herald" in page
 

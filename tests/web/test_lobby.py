@@ -72,3 +72,42 @@ def test_a_phone_sized_screen_shows_the_table_in_one_column(visitor):
     assert width <= 390 + 1, "the page scrolls sideways on a phone"
     ann.shot("phone-aristocracy")
     assert ann.errors == []
+
+
+def test_the_table_shows_its_commitment_and_each_move_its_receipt(visitor, site):
+    """Fairness at the table: the commitment before the start (the same as the API's),
+    a receipt under the order box after a move, the seed revealed after the end."""
+    ann = visitor().sign_up()
+    gid = ann.create("aristocracy", 2, max_years=1)
+    committed = httpx.get(f"{site.url}/api/games/{gid}").json()["fairness"]["commitment"]
+    expect(ann.page.locator("#fairness .commitment")).to_have_text(committed)
+    ann.take_seat(0)
+    ann.seat_bots([1])
+    ann.start()
+    expect(ann.page.locator("#fairness .commitment")).to_have_text(committed)
+    expect(ann.page.locator("#fairness")).not_to_contain_text("Arranged")
+    expect(ann.page.locator("#legal-list option").first).to_be_attached(timeout=20_000)
+    ann.type_order(ann.legal()[0])
+    expect(ann.page.locator("#receipt-msg")).to_contain_text("Receipt 1: ")
+    api = f"{site.url}/api/games/{gid}"
+    for _ in range(500):  # the rest of the game through the API, as quickly as it goes
+        view = ann.page.request.get(api + "/view").json()
+        if view["outcome"] is not None:
+            break
+        legal = ann.page.request.get(api + "/legal").json()["actions"]
+        if 0 in view["pending"] and legal:
+            ann.page.evaluate(
+                """async ([url, action]) => {
+                    const csrf = document.querySelector('meta[name="csrf"]').content;
+                    await fetch(url, {method: 'POST', body: JSON.stringify({action}),
+                        headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}});
+                }""",
+                [api + "/actions", legal[0]],
+            )
+        else:
+            ann.page.wait_for_timeout(50)  # the bot's turn
+    ann.go(f"/games/{gid}")
+    assert ann.over()
+    seed = httpx.get(f"{site.url}/api/games/{gid}").json()["fairness"]["seed"]
+    expect(ann.page.locator("#fairness .seed")).to_have_text(seed)
+    assert ann.errors == []

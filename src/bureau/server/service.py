@@ -360,6 +360,15 @@ class Service:
             out["seed"], out["salt"] = str(row.seed), row.salt
         return out
 
+    @staticmethod
+    def _shown_options(row: GameRow, mine: bool) -> dict:
+        """A table's options as its reader may see them: an arranged table's fixtures (a
+        deck in order, the roles) only for its host until the game is over."""
+        if mine or row.status == "over" or not row.arranged:
+            return row.options
+        fixtures = {o.name for o in load(row.game).options if o.fixture}
+        return {k: ("hidden (arranged)" if k in fixtures else v) for k, v in row.options.items()}
+
     def summary(self, game_id: int, account: dict | None) -> dict:
         with self.store.session() as s:
             row = self._row(s, game_id)
@@ -381,7 +390,7 @@ class Service:
                 "title": row.title,
                 "status": row.status,
                 "players": row.players,
-                "options": row.options,
+                "options": self._shown_options(row, mine),
                 "seats": [
                     {
                         "seat": x.seat,
@@ -564,7 +573,11 @@ class Service:
                     select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
                 ).all()
                 names = [x.name for x in seats]
-                loaded = Loaded(Match(row.game, names, row.seed, row.options), 0)
+                try:
+                    match = Match(row.game, names, row.seed, row.options)
+                except BureauError as exc:  # stored by an older Bureau that allowed it
+                    raise refuse(409, f"this table cannot be loaded: {exc}") from None
+                loaded = Loaded(match, 0)
                 loaded.bots = {x.seat: x.bot for x in seats if x.bot}
                 if row.salt is not None:
                     loaded.commitment = fairness.commitment(row.seed, row.salt)

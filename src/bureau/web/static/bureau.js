@@ -77,10 +77,11 @@ export async function play(text) {
   try {
     const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
     const result = await api("POST", `/api/games/${gameId()}/actions`, { action: text, key });
-    const receipt = result.receipt;
-    if (message) {
-      message.textContent = `Played: ${result.action}` +
-        (receipt ? `. Receipt ${receipt.number}: ${receipt.receipt.slice(0, 16)}…` : "");
+    if (message) message.textContent = `Played: ${result.action}`;
+    const receipt = result.receipt, slot = $("#receipt-msg");
+    if (slot && receipt) {
+      slot.textContent = `Receipt ${receipt.number}: ${receipt.receipt.slice(0, 16)}…`;
+      slot.title = `${receipt.receipt} (your action ${receipt.number}: ${receipt.text})`;
     }
     const box = $("#order-text");
     if (box) box.value = "";
