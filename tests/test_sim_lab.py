@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import queue
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from bureau.engine import BureauError, registry
-from bureau.sim import GameResult, Summary, action_kind, play_one, run, run_sweep
+from bureau.sim import GameResult, Summary, action_kind, play_one, report, run, run_sweep
 from bureau.sim.records import read, record, summaries
 from bureau.sim.report import write_report
 from bureau.sim.tournament import CAPPED, ERROR, FINISHED
@@ -263,6 +264,90 @@ def test_report_has_one_plot_per_figure_and_each_statistic(tally, plain, tmp_pat
     page = check_self_contained(write_report(bare, tmp_path / "bare").parent)
     assert page.count("<svg") == 3
     assert "names no statistics" in page
+
+
+def statistic_axes(runs):
+    """The axes of each statistic's figure of the report on ``runs``, drawn."""
+    import matplotlib
+
+    with matplotlib.rc_context(report.STYLE):
+        drawn = report.plots(runs)
+        for _, figure in drawn:
+            figure.draw_without_rendering()
+    return drawn, [figure.axes[0] for _, figure in drawn[report.MAIN_FIGURES :]]
+
+
+def test_statistics_boxes_have_their_variants_colours(tally):
+    """docs/simulation.md: every figure compares the variants in colour; the box plots were
+    all black."""
+    from matplotlib.colors import to_hex
+    from matplotlib.patches import Patch, PathPatch
+
+    runs = run_sweep(tally, 12, 3, seed=3, sweeps={"target": ["8", "12", "20"]})
+    drawn, axes = statistic_axes(runs)
+    legend = drawn[0][1].axes[0].get_legend()  # the win rates' key: each variant's colour
+    keyed = {
+        t.get_text(): to_hex(h.get_facecolor(), keep_alpha=False)
+        for t, h in zip(legend.get_texts(), legend.legend_handles, strict=True)
+        if isinstance(h, Patch)  # not the even share's line
+    }
+    assert [keyed[f"target={t}"] for t in (8, 12, 20)] == [report.colour(i) for i in range(3)]
+    assert len(axes) == 2  # rounds, rolled
+    for ax in axes:
+        boxes = [p for p in ax.patches if isinstance(p, PathPatch)]
+        colours = [to_hex(b.get_facecolor(), keep_alpha=False) for b in boxes]
+        assert colours == [keyed[f"target={t}"] for t in (8, 12, 20)]
+        assert len(set(colours)) == 3
+
+
+def overlaps(a, b) -> bool:
+    return a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1
+
+
+def test_statistics_variant_names_never_overlap(tally):
+    """Six variants' names under small box plots were rotated and ran into each other: each
+    name now lies flat, apart from the others and inside its figure, or the variants are
+    numbered as in the page's key."""
+    sweeps = {"target": ["8", "12", "20"], "max_rounds": ["30", "1000"]}
+    runs = run_sweep(tally, 6, 3, seed=3, sweeps=sweeps)
+    page = report.render(runs)
+    for few in (runs, runs[:2]):
+        _, axes = statistic_axes(few)
+        for ax in axes:
+            labels = ax.get_xticklabels()
+            assert len(labels) == len(few) and all(t.get_rotation() == 0 for t in labels)
+            boxes = [t.get_window_extent() for t in labels]
+            assert not any(overlaps(a, b) for a, b in itertools.combinations(boxes, 2))
+            edge = ax.figure.bbox
+            assert all(edge.x0 <= b.x0 and b.x1 <= edge.x1 for b in boxes)
+            texts = [t.get_text() for t in labels]
+            if few is runs:  # too many names for the width: numbered
+                assert texts == ["1", "2", "3", "4", "5", "6"]
+            else:  # two fit, one option a line
+                assert texts == ["target=8\nmax_rounds=30", "target=8\nmax_rounds=1000"]
+    key = re.search(r"<ol class=key>(.*?)</ol>", page).group(1)
+    items = re.findall(r'<li><span class=swatch style="background: (#\w+)"></span> ([^<]+)</li>',
+                       key)  # fmt: skip
+    assert items == [(report.colour(i), report.label(r.variant)) for i, r in enumerate(runs)]
+
+
+def test_report_captions_head_their_figures_and_wide_tables_scroll(tally):
+    """A caption below its figure read as the title of the next one: each caption now
+    opens its own <figure>, above the plot. Wide tables ran off the page: each table is in
+    a box that scrolls sideways."""
+    sweeps = {"target": ["8", "12", "20"], "max_rounds": ["30", "1000"]}
+    page = report.render(run_sweep(tally, 6, 3, seed=3, sweeps=sweeps), "bureau sim X")
+    figures = re.findall(r"<figure id=figure-\d+>(.*?)</figure>", page, re.S)
+    assert len(figures) == page.count("<svg") == page.count("<figcaption") == 3 + 2
+    titles = ["Seat win rates", "Game length", "Actions taken", "rounds", "rolled"]
+    for inside, title in zip(figures, titles, strict=True):
+        caption = re.fullmatch(r"<figcaption>([^<]+)</figcaption><svg.*</svg>\s*", inside, re.S)
+        assert caption is not None and caption.group(1).startswith(title)
+    tables = page.count("<table")
+    assert tables == 4  # games, win rates, actions, statistics (no error to list)
+    assert len(re.findall(r"<div class=wide><table>.*?</table></div>", page, re.S)) == tables
+    style = re.search(r"\.wide \{([^}]*)\}", page).group(1)
+    assert "overflow-x: auto" in style
 
 
 def test_sim_command_sweeps_saves_and_reports(tmp_path):

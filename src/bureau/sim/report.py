@@ -7,6 +7,9 @@ each kind of action is taken, and each of the game's own statistics, every
 one compared across the variants, then the tables of figures and the command
 that made it. The plots are inline SVG drawn by matplotlib (no pyplot, no
 display needed); the page loads nothing else, so it can be mailed or archived.
+Variant ``i`` has the colour ``C{i}`` of matplotlib's cycle in every figure
+(and in the key above the statistics); each figure's caption is its title,
+above it; a table wider than the page scrolls on its own.
 
 >>> from bureau.sim import GameResult, Summary
 >>> games = [
@@ -17,12 +20,15 @@ display needed); the page loads nothing else, so it can be mailed or archived.
 >>> page = render([summary], "bureau sim aristocracy -n 6 -p 2")
 >>> page.count("<svg"), "bureau sim aristocracy -n 6 -p 2" in page, "<script" in page
 (4, True, False)
+>>> page.count("<figure"), page.count("<figure id=figure-0><figcaption>Seat win rates")
+(4, 1)
 """
 
 from __future__ import annotations
 
 import html
 import io
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -37,6 +43,19 @@ MAIN_FIGURES = 3  # win rates, lengths, actions; then one per statistic
 MAX_BINS = 40
 MAX_KINDS = 30  # action kinds drawn; the table lists them all
 STYLE = {"svg.hashsalt": "bureau", "svg.fonttype": "path", "font.size": 9}
+GAP = 2.0  # points between two variants' names under the statistics' boxes, at least
+
+
+def colour(number: int) -> str:
+    """Variant ``number``'s colour in every figure: the ``C{number}`` of matplotlib's
+    default cycle, as ``#rrggbb``.
+
+    >>> colour(0), colour(1), colour(10) == colour(0)
+    ('#1f77b4', '#ff7f0e', True)
+    """
+    from matplotlib import colors
+
+    return colors.to_hex(f"C{number % 10}")
 
 
 def write_report(summaries: Sequence[Summary], directory: str | Path, command: str = "") -> Path:
@@ -56,13 +75,15 @@ def render(summaries: Sequence[Summary], command: str = "") -> str:
         raise ValueError("a report compares variants of one game")
     first = summaries[0]
     drawn = [_figure(n, title, svg) for n, (title, svg) in enumerate(figures(summaries))]
+    statistics = len(drawn) > MAIN_FIGURES
     parts = [
         f"<h1>Balance lab: {_e(first.game)}</h1>",
         f"<p>{_e(_description(summaries))}</p>",
         "<h2>Figures</h2>",
         *drawn[:MAIN_FIGURES],
         "<h3>The game's statistics</h3>",
-        STATISTICS_NOTE if len(drawn) > MAIN_FIGURES else NO_STATISTICS,
+        STATISTICS_NOTE if statistics else NO_STATISTICS,
+        _key(summaries) if statistics and len(summaries) > 1 else "",
         f"<div class=grid>{''.join(drawn[MAIN_FIGURES:])}</div>",
         "<h2>Tables</h2>",
         _overview_table(summaries),
@@ -100,6 +121,16 @@ def figures(summaries: Sequence[Summary]) -> list[tuple[str, str]]:
     """Each figure's title and inline SVG: win rates, lengths, actions, then each statistic."""
     import matplotlib
 
+    with matplotlib.rc_context(STYLE):
+        return [
+            (title, _svg(figure, f"f{n}-")) for n, (title, figure) in enumerate(plots(summaries))
+        ]
+
+
+def plots(summaries: Sequence[Summary]) -> list[tuple[str, object]]:
+    """Each figure's title and matplotlib ``Figure``, in the report's order."""
+    import matplotlib
+
     names = list(dict.fromkeys(n for s in summaries for n in s.statistic_names))
     drawers: list[tuple[str, Callable]] = [
         ("Seat win rates with 95% intervals (finished games)", _win_rates),
@@ -107,11 +138,8 @@ def figures(summaries: Sequence[Summary]) -> list[tuple[str, str]]:
         ("Actions taken per game, by kind (mean)", _actions),
     ]
     drawers += [(name, _statistic(name)) for name in names]
-    out = []
     with matplotlib.rc_context(STYLE):
-        for n, (title, draw) in enumerate(drawers):
-            out.append((title, _svg(draw(summaries), f"f{n}-")))
-    return out
+        return [(title, draw(summaries)) for title, draw in drawers]
 
 
 def _new_figure(width: float, height: float):
@@ -135,7 +163,7 @@ def _win_rates(summaries: Sequence[Summary]):
         xs = [seat - 0.4 + width * (i + 0.5) for seat in range(s.players)]
         below = [r - lo for r, (lo, _) in zip(s.win_rates, s.win_intervals, strict=True)]
         above = [hi - r for r, (_, hi) in zip(s.win_rates, s.win_intervals, strict=True)]
-        ax.bar(xs, s.win_rates, width, yerr=[below, above], capsize=3, color=f"C{i % 10}")
+        ax.bar(xs, s.win_rates, width, yerr=[below, above], capsize=3, color=colour(i))
     even = ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
     bots = summaries[0].bots
     ax.set_xticks(
@@ -155,8 +183,7 @@ def _keys(summaries: Sequence[Summary], remark: Callable = lambda s: "") -> list
     from matplotlib.patches import Patch
 
     return [
-        Patch(color=f"C{i % 10}", label=label(s.variant) + remark(s))
-        for i, s in enumerate(summaries)
+        Patch(color=colour(i), label=label(s.variant) + remark(s)) for i, s in enumerate(summaries)
     ]
 
 
@@ -173,8 +200,8 @@ def _lengths(summaries: Sequence[Summary]):
         edges = numpy.linspace(min(every), max(every), MAX_BINS + 1)
     for i, s in enumerate(summaries):
         if s.lengths:
-            ax.hist(s.lengths, bins=edges, histtype="step", linewidth=1.5, color=f"C{i % 10}")
-            ax.axvline(mean(s.lengths), color=f"C{i % 10}", linestyle=":", linewidth=1)
+            ax.hist(s.lengths, bins=edges, histtype="step", linewidth=1.5, color=colour(i))
+            ax.axvline(mean(s.lengths), color=colour(i), linestyle=":", linewidth=1)
     ax.set_xlabel("decisions per game (dotted: the mean)")
     ax.set_ylabel("games")
     ax.legend(handles=_keys(summaries), fontsize="small")
@@ -193,7 +220,7 @@ def _actions(summaries: Sequence[Summary]):
     for i, s in enumerate(summaries):
         means = s.action_means
         ys = [k - 0.4 + height * (i + 0.5) for k in range(len(kinds))]
-        ax.barh(ys, [means.get(kind, 0.0) for kind in kinds], height, color=f"C{i % 10}")
+        ax.barh(ys, [means.get(kind, 0.0) for kind in kinds], height, color=colour(i))
     ax.set_yticks(range(len(kinds)), kinds)
     ax.invert_yaxis()  # the most frequent kind on top
     ax.set_xlabel("times per game (mean)")
@@ -204,20 +231,50 @@ def _actions(summaries: Sequence[Summary]):
 
 
 def _statistic(name: str) -> Callable:
+    """One box per variant that gave the statistic, in the variant's colour. Under each box
+    its variant's name, one swept option a line; where the names would overlap, the
+    variant's number in the key above the statistics instead (never rotated text)."""
+
     def draw(summaries: Sequence[Summary]):
         figure, ax = _new_figure(3.6, 2.6)
-        shown = [(label(s.variant), s.statistic_values(name)) for s in summaries]
-        shown = [(text, values) for text, values in shown if values]
+        shown = [(i, s) for i, s in enumerate(summaries) if s.statistic_values(name)]
         positions = range(1, len(shown) + 1)
-        ax.boxplot([v for _, v in shown], positions=positions, showmeans=True, widths=0.5)
-        ax.set_xticks(positions, [text for text, _ in shown], fontsize="small")
-        if sum(len(text) for text, _ in shown) > 40:
-            ax.tick_params(axis="x", labelrotation=30)
+        boxes = ax.boxplot(
+            [s.statistic_values(name) for _, s in shown],
+            positions=positions,
+            showmeans=True,
+            widths=0.5,
+            patch_artist=True,
+            medianprops={"color": "black"},
+            meanprops={"markerfacecolor": "white", "markeredgecolor": "black"},
+        )
+        for box, (i, _) in zip(boxes["boxes"], shown, strict=True):
+            box.set_facecolor(colour(i))
+            box.set_alpha(0.75)
+        names = [
+            "\n".join(f"{k}={v}" for k, v in s.variant.items()) or "as given" for _, s in shown
+        ]
+        ax.set_xticks(positions, names, fontsize="small")
+        if len(summaries) > 1 and _crowded(figure, ax.get_xticklabels()):
+            ax.set_xticks(positions, [str(i + 1) for i, _ in shown], fontsize="small")
+            ax.set_xlabel("variant (see the key)", fontsize="small")
         if not shown:
             _note(ax, "no game gave it")
         return figure
 
     return draw
+
+
+def _crowded(figure, texts: Sequence) -> bool:
+    """Whether two of ``texts`` (drawn side by side) overlap or come closer than ``GAP``
+    points, or one leaves the figure."""
+    figure.draw_without_rendering()
+    boxes = sorted((t.get_window_extent() for t in texts if t.get_text()), key=lambda b: b.x0)
+    gap = GAP * figure.dpi / 72
+    edge = figure.bbox
+    if any(b.x0 < edge.x0 or b.x1 > edge.x1 for b in boxes):
+        return True
+    return any(a.x1 + gap > b.x0 for a, b in itertools.pairwise(boxes))
 
 
 def _svg(figure, prefix: str) -> str:
@@ -234,7 +291,20 @@ def _svg(figure, prefix: str) -> str:
 
 
 def _figure(number: int, title: str, svg: str) -> str:
-    return f"<figure id=figure-{number}>{svg}<figcaption>{_e(title)}</figcaption></figure>"
+    """A figure with its caption above it, as its title (a caption below read as the title
+    of the figure after it)."""
+    return f"<figure id=figure-{number}><figcaption>{_e(title)}</figcaption>{svg}</figure>"
+
+
+def _key(summaries: Sequence[Summary]) -> str:
+    """The variants by number, each in its colour: the statistics' plots number a variant
+    when its name does not fit under its box."""
+    items = "".join(
+        f'<li><span class=swatch style="background: {colour(i)}"></span> '
+        f"{_e(label(s.variant))}</li>"
+        for i, s in enumerate(summaries)
+    )
+    return f"<ol class=key>{items}</ol>"
 
 
 # -- tables ------------------------------------------------------------------------------------
@@ -243,7 +313,8 @@ def _figure(number: int, title: str, svg: str) -> str:
 def _table(caption: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     head = "".join(f"<th>{_e(h)}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><caption>{_e(caption)}</caption><tr>{head}</tr>{body}</table>"
+    table = f"<table><caption>{_e(caption)}</caption><tr>{head}</tr>{body}</table>"
+    return f"<div class=wide>{table}</div>"  # a table wider than the page scrolls on its own
 
 
 def _overview_table(summaries: Sequence[Summary]) -> str:
@@ -342,12 +413,15 @@ PAGE = """<!DOCTYPE html>
 <title>{title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }}
-figure {{ margin: 1.5em 0; }}
-figure svg {{ max-width: 100%; height: auto; }}
-figcaption {{ font-weight: bold; }}
+figure {{ margin: 2.5em 0 1em; }}
+figure svg {{ display: block; max-width: 100%; height: auto; }}
+figcaption {{ font-weight: bold; margin-bottom: 0.3em; }}
 .grid {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(20em, 1fr)); }}
-.grid figure {{ margin: 0.5em; }}
-table {{ border-collapse: collapse; margin: 1.5em 0; font-size: 0.9em; }}
+.grid figure {{ margin: 1em 0.5em; }}
+.key {{ columns: 2 20em; }}
+.swatch {{ display: inline-block; width: 0.9em; height: 0.9em; vertical-align: middle; }}
+.wide {{ overflow-x: auto; max-width: 100%; margin: 1.5em 0; }}
+table {{ border-collapse: collapse; font-size: 0.9em; }}
 caption {{ text-align: left; font-weight: bold; padding-bottom: 0.3em; }}
 th, td {{ border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: right; }}
 th:first-child, td:first-child {{ text-align: left; }}
