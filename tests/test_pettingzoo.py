@@ -196,3 +196,49 @@ def test_the_training_loop_of_the_docs_runs():
     with contextlib.redirect_stdout(out):
         exec(code, {})
     assert out.getvalue() == "2\n"
+
+
+def random_episode(e, rng: np.random.Generator, seed: int) -> tuple[list[np.ndarray], dict]:
+    """One episode of the docs' random masked policy: every mask it acted on, and the last
+    ``info``, reward, termination and truncation of each agent."""
+    e.reset(seed=seed)
+    masks, ends = [], {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            ends[agent] = (info, reward, terminated, truncated)
+            e.step(None)
+            continue
+        masks.append(obs["action_mask"])
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return masks, ends
+
+
+def test_nobility_with_concede_false_never_concedes_and_games_still_end():
+    """``concede`` is one of the two tokens at the start of every Nobility turn, so a random
+    masked policy conceded in every episode within a few moves; with ``concede=False`` the
+    mask never allows it, and the games go on to end by the rules, paying the winner."""
+    rng = np.random.default_rng(5)
+    default = env("nobility", seed=5)
+    for seed in range(3):
+        random_episode(default, rng, seed)
+        assert any(text == "concede" for _, text in default.history)
+        assert len(default.history) < 60
+    lasting = env("nobility", seed=5, concede=False)
+    concede = lasting.token_index("concede")
+    for seed in range(3):
+        masks, ends = random_episode(lasting, rng, seed)
+        assert all(mask[concede] == 0 for mask in masks)
+        assert all(text != "concede" for _, text in lasting.history)
+        assert len(lasting.history) > 200
+        assert set(ends) == set(lasting.possible_agents)
+        assert all(terminated and not truncated for _, _, terminated, truncated in ends.values())
+        outcome = next(iter(ends.values()))[0]["outcome"]
+        assert "conceded" not in outcome["reason"] and outcome["winners"]
+        assert sum(reward for _, reward, _, _ in ends.values()) == pytest.approx(1)
+    # The option changes only the index: the other games have nothing to concede.
+    e = env("decrees", players=4, seed=1, concede=False)
+    e.reset(seed=1)
+    plain = env("decrees", players=4, seed=1)
+    plain.reset(seed=1)
+    assert e.legal_texts() == plain.legal_texts()

@@ -17,6 +17,9 @@ the rules contract only: ``new``, ``pending``, ``legal_actions``, ``apply``, ``v
 - Rewards come only at the end: with ``rewards="win"`` the winners share 1 and the others
   get 0; with ``rewards="rank"`` each seat gets ``(n - rank) / (n - 1)``. A game stopped
   by a cap option is *truncated* and pays 0 to everybody.
+- ``concede=False`` leaves Nobility's ``concede`` out of the index (the mask never allows
+  it), so a random or untrained policy does not end its games by conceding: ``concede``
+  is one of the two tokens at the start of every turn.
 
 >>> e = env("nobility", seed=3)
 >>> e.reset()
@@ -34,6 +37,10 @@ the rules contract only: ``new``, ``pending``, ``legal_actions``, ``apply``, ``v
 >>> e.step(e.token_index("stock"))
 >>> e.history[-1]
 ('Ann', 'draw stock')
+>>> e = env("nobility", seed=3, concede=False)
+>>> e.reset()
+>>> e.legal_texts(), e.partial_text()  # "draw" is all that is left to start with: filled in
+(['draw discard', 'draw stock'], 'draw')
 """
 
 from __future__ import annotations
@@ -51,6 +58,8 @@ from bureau.engine import load
 
 from .encodings import OBS_LIMIT, Encoding, encode_view, encoding
 from .tokens import END
+
+CONCEDE = "concede"  # the word of the moves that ``concede=False`` leaves out
 
 
 class IllegalToken(ValueError):
@@ -101,6 +110,8 @@ class raw_env(AECEnv):
     after 20 years, Nobility after 600 turns, Noblesse after 12 Nights, as truncation).
     ``reset(seed=...)`` seeds the game; ``reset()`` without a seed draws the next seed
     from ``seed``. ``reset``'s ``options`` are not used (set rule options here).
+    ``concede=False`` never offers a move that concedes (Nobility's ``concede``; the other
+    games have none), unless it is the seat's only legal move.
     """
 
     metadata: ClassVar[dict] = {
@@ -117,6 +128,7 @@ class raw_env(AECEnv):
         options: dict[str, Any] | None = None,
         render_mode: str | None = None,
         rewards: str = "win",
+        concede: bool = True,
     ):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -130,6 +142,11 @@ class raw_env(AECEnv):
             self.game.name, resolved.get("scenario", "house_default_v1")
         )
         self.vocab = self.encoding.vocab
+        self.concede = concede
+        # The token that opens a move that concedes, left out with concede=False.
+        self._concede = None
+        if not concede and CONCEDE in self.vocab.tokens:
+            self._concede = self.vocab.index(CONCEDE)
         names = self.game.player_names(self.game.min_players if players is None else players)
         self.possible_agents = list(names)
         self.render_mode = render_mode
@@ -203,13 +220,15 @@ class raw_env(AECEnv):
             codes = self.vocab.encode(str(action), names, seat)
             if codes and codes not in out and self.vocab.decode(codes, names, seat) == str(action):
                 out[codes] = action
-        if self.encoding.extras is None:
-            return out
-        view = self.game.view(self.state, seat)
-        for text in self.encoding.extras(view, names, seat):
-            codes = self.vocab.encode(text, names, seat)
-            if codes and codes not in out:
-                out[codes] = text  # parsed when chosen
+        if self.encoding.extras is not None:
+            view = self.game.view(self.state, seat)
+            for text in self.encoding.extras(view, names, seat):
+                codes = self.vocab.encode(text, names, seat)
+                if codes and codes not in out:
+                    out[codes] = text  # parsed when chosen
+        if self._concede is not None:
+            lasting = {c: a for c, a in out.items() if c[0] != self._concede}
+            out = lasting or out  # a seat whose only move is to concede still may
         return out
 
     def _finish(self, outcome) -> None:
@@ -333,6 +352,7 @@ def env(
     options: dict[str, Any] | None = None,
     render_mode: str | None = None,
     rewards: str = "win",
+    concede: bool = True,
 ) -> raw_env:
     """A PettingZoo AEC environment for ``game_name`` (see ``raw_env``)."""
-    return raw_env(game_name, players, seed, options, render_mode, rewards)
+    return raw_env(game_name, players, seed, options, render_mode, rewards, concede)
