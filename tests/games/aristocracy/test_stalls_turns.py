@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from bureau.games.aristocracy import GAME
+from bureau.games.aristocracy.state import JACK
 
 from .helpers import (
     ANN,
     BEN,
     CAT,
+    ann_acts,
     cards,
     hand,
     kinds,
     legal_texts,
     new_game,
     of_kind,
+    parse,
     play,
     refuse,
     stalls,
@@ -183,3 +186,27 @@ def test_ari_81_ari_a02_stall_discards_wait_until_all_her_actions_are_done():
     assert gone.visible_to(None) and texts(gone.data["cards"]) == ["9S", "2C", "JC"]
     assert gone.data["why"] == "stall"
     assert hand(state, ANN) == ["8H", "AD"]
+
+
+def test_ari_a17_a_sells_cards_go_on_the_pile_in_the_order_typed():
+    """ARI-A17, ARI-A02, ARI-25: a Sell's two stall cards are discarded in the order they
+    were chosen, not in suit order: the first typed shows face up on a short pile, and a Buy
+    turns up the second."""
+    state = ann_acts("2C 9S")
+    state.royal = JACK
+    state.discard = cards("AS AH AD")
+    assert {"sell 2C 9S", "sell 9S 2C"} <= legal_texts(state, ANN)
+    action = parse(state, ANN, "sell 2C 9S")
+    assert str(action) == "sell 2C 9S"
+    assert str(parse(state, ANN, "sell 9s 2c")) == "sell 9S 2C"
+    (sold,) = of_kind(GAME.apply(state, ANN, action), "sold")
+    assert texts(sold.data["cards"]) == ["2C", "9S"]
+    events = play(state, ANN, "pass")
+    gone = of_kind(events, "discarded")[0]
+    assert texts(gone.data["cards"]) == ["2C", "9S"] and gone.data["why"] == "stall"
+    assert texts(state.discard) == ["AS", "AH", "AD", "2C", "9S"]
+    assert GAME.view(state, CAT)["discard_face_up"] == ["AS", "AH", "AD", "2C"]
+    assert state.active == BEN
+    (bought,) = of_kind(play(state, BEN, "royal buy AD"), "bought_discard")
+    assert texts([bought.data["turned_up"]]) == ["9S"]
+    assert GAME.view(state, CAT)["discard_face_up"] == ["AS", "AH", "2C", "9S"]

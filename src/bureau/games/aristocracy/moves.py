@@ -154,7 +154,7 @@ def resolve(state: State, p: int, raw: tuple):
     if kind == "hide":
         return Hide(raw[1])
     if kind == "sell":
-        return Sell(*sorted(raw[1:3]))
+        return Sell(raw[1], raw[2])  # order kept: it is the order they go on the pile
     if kind == "harvest":
         i = find_building(state, p, raw[1])
         return Harvest(i, building_ref(state, p, i))
@@ -254,6 +254,12 @@ def legal(state: State, p: int) -> list:
     return []
 
 
+def sell_pairs(stall) -> list[tuple[int, int]]:
+    """Every ordered pair of stall cards: the first chosen goes on the pile first (ARI-A17)."""
+    pairs = sub_multisets(stall, 2)
+    return pairs + [(b, a) for a, b in pairs if a != b]
+
+
 def market_picks(state: State) -> list[Pick]:
     seen: Counter = Counter()
     picks = []
@@ -294,7 +300,7 @@ def act_actions(state: State, p: int) -> list:
             out.append(Harvest(i, ref))
         out += sorted({downgrade_action(state, p, i, c) for c in sub_multisets(b.cards) if c})
     out += [Hide(c) for c in sorted(set(stall))]
-    out += [Sell(a, b) for a, b in sub_multisets(stall, 2)]
+    out += [Sell(a, b) for a, b in sell_pairs(stall)]
     for s in srcs:
         if is_face(s & 63):
             rest = source_list(state, p)
@@ -405,7 +411,7 @@ def _sample_hide(state, p, rng):
 
 
 def _sample_sell(state, p, rng):
-    return Sell(*sorted(rng.sample(state.stalls[p], 2)))
+    return Sell(*rng.sample(state.stalls[p], 2))
 
 
 def _sample_store(state, p, rng):
