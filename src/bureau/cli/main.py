@@ -466,7 +466,6 @@ def replay(
             ),
             soft_wrap=True,
         )
-        state = match.state
         last_view: dict = {}
         for v in viewers:
             who = "the spectator" if v is None else f"{match.names[v]} (seat {v})"
@@ -475,7 +474,7 @@ def replay(
             if log:
                 print_lines(
                     console,
-                    (match.game.describe(state, e) for e in match.events if e.visible_to(v)),
+                    (match.describe(e) for e in match.events if e.visible_to(v)),
                 )
             last_view = match.view(v)
             console.print(render_view(last_view))

@@ -188,7 +188,7 @@ def _check_times(record: dict, v: Verdict) -> None:
     """The commitment came with the start, before every action."""
     try:
         started = parse_time(record.get("started"))
-        first = next((parse_time(a[2]) for a in record["actions"] if len(a) == 3 and a[2]), None)
+        first = next((parse_time(a[2]) for a in record["actions"] if len(a) >= 3 and a[2]), None)
     except (BureauError, TypeError, KeyError) as exc:
         raise Unfair(f"the record's times cannot be read: {exc}") from None
     if started is not None and first is not None and first < started:

@@ -21,10 +21,37 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BureauError, RecordError
-from .events import MODERATOR, MODERATOR_NAME, Event
+from .events import MODERATOR, MODERATOR_NAME, Event, all_but, only
 from .game import Game, Outcome
 from .record import FORMAT, format_time, load_record, parse_time
 from .registry import load
+
+TIMED_OUT = "timed out"  # the event of a move the Bureau made for a seat at a deadline
+TIMEOUT_MARK = "timeout"  # a record entry's fourth element for such a move
+
+
+def timed_out(seat: int, text: str) -> list[Event]:
+    """The events of the move ``text`` the Bureau made for ``seat`` when its time ran
+    out: the seat (and a moderator) read what was played, everyone else that the Bureau
+    acted (the move itself may be secret: a sealed bid, a stall)."""
+    return [
+        Event(TIMED_OUT, only(seat), player=seat, action=text),
+        Event(TIMED_OUT, all_but(seat), player=seat),
+    ]
+
+
+def describe_timed_out(names, event: Event) -> str:
+    """The line of a ``timed_out`` event.
+
+    >>> for e in timed_out(0, "stall none"):
+    ...     print(describe_timed_out(("Ann", "Ben"), e))
+    Time ran out for Ann: the Bureau played 'stall none' for them.
+    Time ran out for Ann: the Bureau acted for them.
+    """
+    who = names[event.data["player"]]
+    if "action" in event.data:
+        return f"Time ran out for {who}: the Bureau played '{event.data['action']}' for them."
+    return f"Time ran out for {who}: the Bureau acted for them."
 
 
 class Match:
@@ -45,6 +72,7 @@ class Match:
         self.actions: list[tuple[int, str, float | None]] = []
         self.events: list[Event] = []
         self.started: float | None = None
+        self.timeouts: set[int] = set()  # indices of the actions made by the Bureau at deadlines
 
     def begin(self, at: float) -> None:
         """The game goes live at ``at`` (a server starting a table): its clocks start."""
@@ -84,15 +112,27 @@ class Match:
         """The name a record gives ``seat``."""
         return MODERATOR_NAME if seat == MODERATOR else self.names[seat]
 
-    def play(self, player: int, action: Any, at: float | None = None) -> list[Event]:
-        """Apply ``action`` (an action or its text) for ``player`` and log it."""
+    def play(
+        self, player: int, action: Any, at: float | None = None, *, timeout: bool = False
+    ) -> list[Event]:
+        """Apply ``action`` (an action or its text) for ``player`` and log it; ``timeout``:
+        the Bureau made it for ``player`` at a deadline (said so in the events first)."""
         if isinstance(action, str):
             action = self.game.parse(self.state, player, action)
         text = str(action)
         events = self.game.apply(self.state, player, action, at)
+        if timeout:
+            self.timeouts.add(len(self.actions))
+            events = [*timed_out(player, text), *events]
         self.actions.append((player, text, at))
         self.events.extend(events)
         return events
+
+    def describe(self, event: Event) -> str:
+        """One line of text for ``event`` (the game's own words, or the Bureau's)."""
+        if event.kind == TIMED_OUT:
+            return describe_timed_out(self.names, event)
+        return self.game.describe(self.state, event)
 
     # -- the record -----------------------------------------------------------
 
@@ -106,7 +146,10 @@ class Match:
             "players": list(self.names),
             "seed": self.seed,
             "options": dict(self.state.options),
-            "actions": [[self.who(p), text, format_time(at)] for p, text, at in self.actions],
+            "actions": [
+                [self.who(p), text, format_time(at), *([TIMEOUT_MARK] * (i in self.timeouts))]
+                for i, (p, text, at) in enumerate(self.actions)
+            ],
         }
         if self.started is not None:
             record["started"] = format_time(self.started)
@@ -141,17 +184,24 @@ class Match:
         ``first + 1`` of the record (for the messages); raises ``RecordError`` like
         ``replay``."""
         for index, entry in enumerate(entries, first):
-            if not (isinstance(entry, list) and 2 <= len(entry) <= 3):
+            if not (
+                isinstance(entry, list)
+                and 2 <= len(entry) <= 4
+                and entry[3:] in ([], [TIMEOUT_MARK])
+            ):
                 raise RecordError(
-                    f"action {index + 1}: {entry!r} is not [player, action, time]", index, entry
+                    f"action {index + 1}: {entry!r} is not [player, action, time] (with"
+                    f" {TIMEOUT_MARK!r} fourth for a move the Bureau made at a deadline)",
+                    index,
+                    entry,
                 )
             who, text = entry[0], entry[1]
             try:
-                at = parse_time(entry[2] if len(entry) == 3 else None)
+                at = parse_time(entry[2] if len(entry) >= 3 else None)
                 seat = self.seat(who)
                 if not isinstance(text, str):
                     raise RecordError(f"{text!r} is not an action text")
-                self.play(seat, text, at)
+                self.play(seat, text, at, timeout=len(entry) == 4)
             except BureauError as exc:
                 raise RecordError(
                     f"action {index + 1} ({who}: {text!r}) failed: {exc}", index, entry
@@ -170,4 +220,5 @@ class Match:
         new.game, new.seed, new.started = self.game, self.seed, self.started
         new.state = self.game.clone(self.state)
         new.actions, new.events = list(self.actions), list(self.events)
+        new.timeouts = set(self.timeouts)
         return new

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from bureau.bots import Bot, kinds, make
 from bureau.engine import MODERATOR, BureauError, IllegalAction, Match, fairness, load
 from bureau.engine.events import Event
+from bureau.engine.match import timed_out
 from bureau.engine.registry import names as game_names
 
 from . import auth
@@ -68,6 +69,15 @@ MAX_SEED = (1 << 8 * fairness.SEED_BYTES) - 1  # the widest seed a commitment ca
 # Idempotency keys the server gives its own actions; a client's key may not start so,
 # or it could take the key of her own next timeout and stall her deadline.
 RESERVED_KEYS = ("timeout:", "bot:", "server:")
+
+
+def is_timeout(stored_key: str | None) -> bool:
+    """Whether a stored key (``SEAT:KEY``) is a timeout's: the server's own, at a deadline.
+
+    >>> is_timeout("2:timeout:14:2"), is_timeout("2:mine"), is_timeout(None)
+    (True, False, False)
+    """
+    return stored_key is not None and stored_key.partition(":")[2].startswith("timeout:")
 
 
 def client_key(key) -> str | None:
@@ -589,7 +599,7 @@ class Service:
                 .order_by(ActionRow.seq)
             ).all()
         for a in actions:
-            loaded.match.play(a.seat, a.text, a.at)
+            loaded.match.play(a.seat, a.text, a.at, timeout=is_timeout(a.key))
             loaded.played(a.seat, a.nonce)
             loaded.version = a.seq
             if a.key is not None:
@@ -660,7 +670,7 @@ class Service:
         if last is not None:
             since = max(since, len(seen) - last)
         return [  # only those asked for are described
-            {"n": i, "kind": e.kind, "text": m.game.describe(m.state, e), "data": e.to_json()}
+            {"n": i, "kind": e.kind, "text": m.describe(e), "data": e.to_json()}
             for i, e in enumerate(seen[since:], since + 1)
         ]
 
@@ -754,6 +764,8 @@ class Service:
         except (IllegalAction, ValueError, BureauError) as exc:
             raise refuse(422, str(exc)) from None
         canonical = str(action)
+        if is_timeout(key):
+            events = [*timed_out(reader.seat, canonical), *events]
         seq = loaded.version + 1
         nonce = fairness.new_nonce() if loaded.commitment is not None else None
         job = Write(
@@ -784,6 +796,8 @@ class Service:
         if key is not None:
             loaded.keys[key] = canonical
         m.state = p.trial
+        if is_timeout(key):
+            m.timeouts.add(len(m.actions))
         m.actions.append((reader.seat, canonical, at))
         m.events.extend(events)
         nonce = p.job.action["nonce"]
@@ -794,7 +808,7 @@ class Service:
         out = {
             "accepted": True,
             "action": canonical,
-            "events": [m.game.describe(m.state, e) for e in mine],
+            "events": [m.describe(e) for e in mine],
         }
         receipt = loaded.receipt(reader.seat, loaded.counts[reader.seat], canonical, nonce)
         if receipt is not None:
