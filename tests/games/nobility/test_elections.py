@@ -196,7 +196,7 @@ def test_nob_a23_an_election_in_the_replenish_then_the_replenish_goes_on():
 def test_nob_a11_the_election_cap_ends_the_rubber():
     """NOB-A11: the rubber ends when the max_elections-th election is counted: no window,
     no reshuffle, the turn not finished; stalemate scoring (provinces, then currency)."""
-    state = election_game(max_elections=2)
+    state = election_game(max_elections=2, max_rubbers=1)
     state.elections = 1
     put_meld(state, BEN, "2H 3H 4H")
     put_meld(state, CAT, "2S 3S 4S")
@@ -211,7 +211,7 @@ def test_nob_a11_the_election_cap_ends_the_rubber():
 def test_nob_a11_a_shared_first_place_counts_for_no_one():
     """NOB-A11, NOB-A18: a rubber whose stalemate first place is shared has no winner;
     a single-rubber match is then shared by those who tied."""
-    state = election_game(max_elections=1)
+    state = election_game(max_elections=1, max_rubbers=1)
     put_meld(state, BEN, "2H 3H 4H")
     put_meld(state, CAT, "2S 3S 4S")
     play(state, ANN, "draw stock")
@@ -319,7 +319,7 @@ def test_nob_a19_option_merge_without_acceptance():
 def test_nob_a11_an_idle_round_in_the_exhausted_state_ends_the_rubber():
     """NOB-A11: in the Exhausted state, a full round of turns with no meld operation,
     battle or retrieval ends the rubber, scored as a stalemate."""
-    state = exhausted_game()
+    state = exhausted_game(max_rubbers=1)
     put_meld(state, CAT, "2H 3H 4H")
     play(state, ANN, "pass")
     play(state, BEN, "draw discard")
@@ -347,7 +347,7 @@ def test_nob_a11_an_idle_round_in_the_exhausted_state_ends_the_rubber():
 def test_nob_67_nob_10_nob_a11_all_36_provinces_at_the_start_of_her_turn_win():
     """NOB-10, NOB-67, NOB-A11: a player who controls all 36 provinces at the start of
     her own turn (her opponents having failed to recapture) wins the rubber."""
-    state = new_game(hands=("KS QS JS",), stock="AS 2C", dealer=BEN)  # Cat plays first
+    state = new_game(hands=("KS QS JS",), stock="AS 2C", dealer=BEN, max_rubbers=1)  # Cat first
     for run in (ALL_HEARTS, ALL_SPADES, ALL_CLUBS, ALL_DIAMONDS):
         put_meld(state, BEN, run)
     for seat in (CAT, ANN):  # each opponent has a turn to recapture
@@ -360,7 +360,7 @@ def test_nob_67_nob_10_nob_a11_all_36_provinces_at_the_start_of_her_turn_win():
 
 def test_nob_a11_option_immediate_win():
     """NOB-A11: with win_check=immediate, all 36 provinces win at once."""
-    state = new_game(hands=("10D",), stock="AS", win_check="immediate")
+    state = new_game(hands=("10D",), stock="AS", win_check="immediate", max_rubbers=1)
     for run in (ALL_HEARTS, ALL_SPADES, ALL_CLUBS, "2D 3D 4D 5D 6D 7D 8D 9D"):
         put_meld(state, ANN, run)
     play(state, ANN, "draw stock")
@@ -371,7 +371,7 @@ def test_nob_a11_option_immediate_win():
 def test_nob_a11_concede_leaves_the_rubber():
     """NOB-A11: a player may concede (at the start of her turn); when only one player
     remains she wins."""
-    state = new_game(hands=("KS QS JS",))
+    state = new_game(hands=("KS QS JS",), max_rubbers=1)
     refused(state, BEN, "concede", "not your turn")
     ev = play(state, ANN, "concede")
     assert state.out[ANN] and hand(state, ANN) == [] and "conceded" in kinds(ev)

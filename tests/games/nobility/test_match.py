@@ -71,9 +71,24 @@ def test_nob_a18_after_the_last_rubber_most_rubbers_wins_or_shares():
     assert out.winners == (BEN, CAT) and out.ranking == (3, 1, 1)
 
 
-def test_the_default_match_is_one_rubber():
-    """By default (max_rubbers=1) the match is a single rubber."""
+def test_nob_68_nob_a18_the_default_match_is_best_of_four_first_to_two():
+    """NOB-68, NOB-A18: a hosted or terminal game is, by default, the rules' match: best of
+    four rubbers, first to two. A rubber won is not the end of it."""
+    assert GAME.new(3).options["rubbers_to_win"] == 2
+    assert GAME.new(3).options["max_rubbers"] == 4
     state = new_game()
+    ev = concede_rubber(state, BEN)
+    assert "game_over" not in kinds(ev) and GAME.outcome(state) is None
+    assert state.wins == [0, 1, 0] and state.rubber == 2 and state.phase != OVER
+    concede_rubber(state, BEN)
+    out = GAME.outcome(state)
+    assert out.winners == (BEN,) and out.scores == (0.0, 2.0, 0.0) and state.phase == OVER
+
+
+def test_one_rubber_is_an_option_and_the_default_of_bot_only_games():
+    """``max_rubbers=1`` plays a single rubber; bot-only games (sims) default to it."""
+    assert GAME.new(3, bots_only=True).options["max_rubbers"] == 1
+    state = new_game(max_rubbers=1)
     concede_rubber(state, BEN)
     out = GAME.outcome(state)
     assert out.winners == (BEN,) and not out.capped and state.phase == OVER

@@ -136,11 +136,13 @@ OPTIONS = (
     ),
     Option(
         "max_rubbers",
-        1,
-        "the match ends after this many rubbers; 4 plays NOB-A18's best of four",
+        4,
+        "the match ends after this many rubbers (NOB-68, NOB-A18: best of four); "
+        "1 plays one rubber (the default of bot-only games)",
         kind="int",
         minimum=1,
         maximum=20,
+        bot_default=1,
     ),
     Option(
         "max_turns",
