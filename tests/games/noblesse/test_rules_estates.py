@@ -109,9 +109,7 @@ def test_nse01_alliance_victory_shared_by_both_allies_nse_a04():
     hold(st, PAPE, ("E5", "E6"))
     hold(st, FLEURS, ("F5",))
     hold(st, FLEURS, ("F6",), seat=CAT)
-    won = victory.winners(st)
-    assert set(won) == {PAPE, FLEURS}
-    assert "alliance" in won[PAPE] and "alliance" in won[FLEURS]
+    assert victory.winners(st) == {PAPE: ["alliance"], FLEURS: ["alliance"]}
 
 
 def test_nse01_no_alliance_victory_without_an_ally_nse_a04():
@@ -169,9 +167,36 @@ def test_nse03_military_victory_three_plus_ally_shared_nse_a04():
     st.status[(CROWNS, ALLIANCE)] = ALLIED
     hold(st, CROWNS, VICTORY[:3])
     hold(st, ALLIANCE, VICTORY[3:])
-    won = victory.winners(st)
-    assert set(won) == {CROWNS, ALLIANCE}
-    assert "military" in won[CROWNS]
+    assert victory.winners(st) == {CROWNS: ["military"], ALLIANCE: ["military (ally)"]}
+
+
+@pytest.mark.parametrize("mode", ["shared", "priority"])
+def test_nse01_three_plus_one_is_military_not_alliance_nse03_nse_a04(mode):
+    """NSE-01 (Alliance Victory is two squares each), NSE-03, NSE-A04: three squares with
+    the ally holding the fourth is a Military Victory only, in both ``simultaneous_victory``
+    modes, and the public post says so; with a Dynastic Victory at the same check,
+    ``priority`` gives the game to the Military one."""
+    st = started(simultaneous_victory=mode)
+    st.status[(CROWNS, ALLIANCE)] = ALLIED
+    hold(st, CROWNS, VICTORY[:3])
+    hold(st, ALLIANCE, VICTORY[3:])
+    assert victory.conditions(st, CROWNS) == ["military"]
+    assert victory.conditions(st, ALLIANCE) == []
+    for label in ("B5", "B6", "B7", "D1", "D2", "D3", "G1", "G2"):
+        st.nobles[sq(st, label)] = PAPE
+    expected = {CROWNS: ["military"], ALLIANCE: ["military (ally)"]}
+    if mode == "shared":
+        expected[PAPE] = ["dynastic"]
+    assert victory.winners(st) == expected
+    events = resolve(st)
+    over = [GAME.describe(st, e) for e in events if e.kind == "over"]
+    reason = "Twice Crowned King: military; Alliance: military (ally)"
+    if mode == "shared":
+        reason = "Pape: dynastic; " + reason
+    assert over == [f"The game is over: {reason}."]
+    assert st.post[-1] == over[0]
+    pape = {ANN, BEN} if mode == "shared" else set()
+    assert set(st.outcome.winners) == {EVE, FAY, GUS, HAL} | pape
 
 
 def kill(st, *seats: int) -> None:

@@ -26,8 +26,8 @@ def conditions(state, faction: int) -> list[str]:
     ally = state.ally_of(faction)
     theirs = sum(1 for sq in squares if ally >= 0 and state.ctrl.get(sq, (-1,))[0] == ally)
     total = len(squares)
-    if ally >= 0 and mine >= 2 and mine + theirs == total and mine < total:
-        won.append("alliance")  # NSE-01
+    if ally >= 0 and mine >= 2 and theirs >= 2 and mine + theirs == total:
+        won.append("alliance")  # NSE-01: two each (2 + 2); 3 + 1 is Military (NSE-03)
     if mine == total or (ally >= 0 and mine == total - 1 and theirs == 1):
         won.append("military")  # NSE-03
     if state.nobles_of(faction) >= dynastic_threshold(state):
@@ -46,13 +46,15 @@ def winners(state) -> dict[int, list[str]]:
     """Winning factions and how (NSE-A04: shared wins; an ally shares Alliance and the
     3 + 1 Military Victory)."""
     out: dict[int, list[str]] = {}
-    for f in range(len(state.scenario.factions)):
-        won = conditions(state, f)
+    met = [conditions(state, f) for f in range(len(state.scenario.factions))]
+    for f, won in enumerate(met):
         if won:
             out.setdefault(f, []).extend(won)
             ally = state.ally_of(f)
             for kind in won:
-                if ally >= 0 and _shared(state, kind, ally):
+                # an ally who meets the condition himself (both sides of a 2 + 2) wins it
+                # in his own right, not a second time as the ally
+                if ally >= 0 and kind not in met[ally] and _shared(state, kind, ally):
                     out.setdefault(ally, []).append(f"{kind} (ally)")
     priority = state.options.get("simultaneous_victory", "shared")
     if priority == "priority" and len(out) > 1:
