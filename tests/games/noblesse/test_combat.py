@@ -193,6 +193,49 @@ def test_toughness_per_damage_packet():
     assert "a melee 2 - TGH 2 = 0 to d (absorbed)" in report(b)
 
 
+def test_toughness_per_round_total_nse_a13():
+    """NSE-A13's other setting, ``toughness_per=round_total``: the same battle as above,
+    but TGH 2 comes off once from the round's melee 2 + charge 4, so each attack deals 4
+    (2 per packet above): MOR 7 falls to 3 on round 2 and to 0 on round 4, not round 8.
+    The melee packet uses up the TGH and the charge packet meets none; the ambush is one
+    packet in both modes; an unknown setting is refused."""
+    a = side("a", "O2", "F1x2", "C3")
+    d = side("d", "O1", "R5", "C1x3")
+    b = fight((a, d), toughness_per="round_total")
+    assert b.rounds[1].hits == (Hit(0, "melee", 2, 2, 0), Hit(0, "charge", 4, 0, 4))
+    assert [r.morale[1] for r in b.rounds] == [7, 3, 3, 0]
+    assert (b.winner, b.final[0].morale) == ("a", 6)
+    assert "a charge 4 to d\n" in report(b)
+    assert len(fight((a, d)).rounds) == 8  # damage_type_packet, the ruling's default
+    raiders = side("raiders", "O1", "F4x2")
+    tough = side("tough", "O1", "C1x2", "R5")
+    for mode in ("damage_type_packet", "round_total"):
+        ambush = fight((raiders, tough), max_rounds=1, toughness_per=mode)
+        assert ambush.rounds[0].hits == (Hit(0, "ambush", 4, 2, 2),)
+    with pytest.raises(ValueError, match="toughness_per"):
+        fight((a, d), toughness_per="per_unit")
+
+
+def test_toughness_round_total_covers_pike_and_ranged_together_nse_a13():
+    """NSE-A13 ``round_total``: a side that does not attack while its opponent does sends
+    RNG and PIK in the same round; the attacker's TGH 3 comes off their sum once
+    (6 + 6 - 3 = 9), not off each packet (3 + 3 = 6)."""
+    tough = side("tough", "O4", "F6x2", "C6x3")  # ATK 4, MAL 1, MEL 6, TGH 3, MOR 11
+    shooters = side("s", "O1", "F5x2", "C4x3")  # RNG 6, PIK 6, MOR 10
+    per_packet = fight((tough, shooters), max_rounds=2)
+    per_round = fight((tough, shooters), max_rounds=2, toughness_per="round_total")
+    assert per_round.rounds[1].attacked == (True, False)
+    hits = [h for h in per_round.rounds[1].hits if h.source == 1]
+    assert [(h.kind, h.raw, h.tgh, h.dealt) for h in hits] == [
+        ("ranged", 6, 3, 3),
+        ("pike", 6, 0, 6),
+    ]
+    packet_hits = [h for h in per_packet.rounds[1].hits if h.source == 1]
+    assert [(h.kind, h.dealt) for h in packet_hits] == [("ranged", 3), ("pike", 3)]
+    assert per_packet.rounds[1].morale == (2, 4)
+    assert per_round.rounds[1].morale == (0, 4) and per_round.winner == "s"
+
+
 def test_side_toughness_is_the_toughest_unit():
     """NSE-A11: stats are summed over all units, but TGH is the toughest single unit's."""
     d = Side("d", (unit("O1", "R5", "C1"), unit("R5", "C1x2")))

@@ -62,6 +62,41 @@ def test_hostile_factions_on_one_square_fight_separately(st):
     assert owners == {"pape", "fleurs", "crowns"}
 
 
+@pytest.mark.parametrize(
+    ("toughness_per", "survivors", "ann_morale"),
+    [("damage_type_packet", [], 0), ("round_total", ["Ann"], 6)],
+)
+def test_toughness_per_option_decides_a_night_battle_nse_a13(toughness_per, survivors, ann_morale):
+    """NSE-A13, option ``toughness_per``: Cat's Heavy Infantry (TGH 3) attacks Ann's Heavy
+    Horse on D5. With TGH off every packet (the default) both sides are destroyed; with TGH
+    off each round's total once, Ann's melee and charge lose 3 together and she wins with
+    6 MOR. The battle report Ann receives shows the TGH each packet lost."""
+    st = started(toughness_per=toughness_per)
+    assert st.options["toughness_per"] == toughness_per
+    place_unit(st, ANN, "D5", "Regiment with O2, F2 x2, C3 x3")  # ATK 4, MEL 6, CHG 4
+    place_unit(st, CAT, "D5", "Regiment with O1, F6 x2, C6 x3")  # MEL 6, TGH 3, MOR 11
+    resolve(st)
+    ((_, _, battle),) = st.battles
+    assert [o.owner for o in battle.final] == ["fleurs", "pape"]  # Fleurs attacks
+    assert battle.final[1].morale == ann_morale
+    assert [NAMES[u.owner] for u in st.units.values() if st.label(u.square) == "D5"] == survivors
+    charge = next(h for r in battle.rounds for h in r.hits if h.kind == "charge")
+    assert (charge.raw, charge.tgh) == (8, 3 if toughness_per == "damage_type_packet" else 0)
+    text = "\n".join(st.reports[ANN])
+    assert ("Pape charge 8 - TGH 3 = 5 to Roi des Fleurs" in text) == (
+        toughness_per == "damage_type_packet"
+    )
+
+
+def test_toughness_per_is_a_documented_option_nse_a13():
+    """NSE-A13: the option takes the ruling's two settings, the ruling's by default."""
+    (option,) = [o for o in GAME.options if o.name == "toughness_per"]
+    assert option.default == "damage_type_packet"
+    assert tuple(option.choices) == ("damage_type_packet", "round_total")
+    with pytest.raises(Exception, match="toughness_per"):
+        table(toughness_per="per_unit")
+
+
 def test_deadline_resolves_the_night_before_a_late_order():
     """NSE-118, §4.7: with a Day deadline, an action after it first resolves the Night
     (everyone not done is taken as done); the late order counts for the next Day."""

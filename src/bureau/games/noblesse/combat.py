@@ -11,7 +11,11 @@ opponent's AMB less its own TGH, unless it is immune. In each round r >= 1 a sid
 total reaches 6. An attacking side sends MEL (NSE-74) and CHG x (total - 6) (NSE-75); a
 side that does not attack sends RNG (NSE-77); a side whose opponent attacks also sends PIK
 (NSE-76). Each packet loses the receiving side's TGH (NSE-79, NSE-A13); both sides take
-their damage at once; attackers reset their total. A side at MOR <= 0 has lost and all its
+their damage at once; attackers reset their total. With ``toughness_per="round_total"``
+(NSE-A13's other setting) TGH comes off once from all a side takes in a round instead:
+the round's packets use it up in the order they are listed, so each ``Hit`` still shows
+the TGH it lost and the dealt damage adds up to max(0, sum - TGH). The ambush is one
+packet either way. A side at MOR <= 0 has lost and all its
 units are destroyed (NSE-80). After ``max_rounds`` (30, NSE-A14) the side with less MOR is
 destroyed, the attacker on a tie.
 
@@ -102,6 +106,8 @@ __all__ = [
 
 THRESHOLD = 6  # NSE-71: the running total at which a side attacks
 MAX_ROUNDS = 30  # NSE-A14
+# NSE-A13: TGH comes off each damage type's packet (the ruling), or once off a round's total
+TOUGHNESS_PER = ("damage_type_packet", "round_total")
 KINDS = ("ambush", "melee", "charge", "pike", "ranged")
 _ATK, _MAL, _MEL, _CHG, _PIK, _RNG, _AMB, _MOR, _TGH = range(len(STATS))
 
@@ -251,15 +257,22 @@ def totals(side: Side) -> Totals:
 
 
 def fight(
-    sides: Sequence[Side], rng: random.Random | None = None, max_rounds: int = MAX_ROUNDS
+    sides: Sequence[Side],
+    rng: random.Random | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    toughness_per: str = TOUGHNESS_PER[0],
 ) -> Battle:
     """Resolve one battle between ``sides[0]`` (the attacker) and ``sides[1]`` (NSE-A12).
 
-    ``rng`` is ignored: combat is deterministic.
+    ``rng`` is ignored: combat is deterministic. ``toughness_per`` is NSE-A13's setting
+    (``TOUGHNESS_PER``).
     """
     del rng
     if len(sides) != 2:
         raise ValueError("a battle has exactly two sides")
+    if toughness_per not in TOUGHNESS_PER:
+        raise ValueError(f"toughness_per is one of {', '.join(TOUGHNESS_PER)}")
+    per_round = toughness_per == "round_total"
     a, b = sides[0], sides[1]
     ta, tb = totals(a), totals(b)
     ma, mb = ta.mor, tb.mor
@@ -292,7 +305,12 @@ def fight(
         att_a, att_b = acc_a >= THRESHOLD, acc_b >= THRESHOLD
         hits = []
         _send(hits, 0, ta, tb.tgh, att_a, att_b, acc_a)
+        if per_round:
+            _once(hits, 0, tb.tgh)
+        start = len(hits)
         _send(hits, 1, tb, ta.tgh, att_b, att_a, acc_b)
+        if per_round:
+            _once(hits, start, ta.tgh)
         ma, mb = _apply(hits, ma, mb)
         rounds.append(
             Round(r, (inc_a, inc_b), (acc_a, acc_b), (att_a, att_b), tuple(hits), (ma, mb))
@@ -335,6 +353,17 @@ def _send(
         hits.append(_hit(src, "pike", t.pik, tgh))
 
 
+def _once(hits: list[Hit], start: int, tgh: int) -> None:
+    """NSE-A13 ``round_total``: the packets from ``start`` on (one side's, this round)
+    share one TGH, used up in order."""
+    left = tgh
+    for i in range(start, len(hits)):
+        h = hits[i]
+        used = h.raw if h.raw < left else left
+        left -= used
+        hits[i] = Hit(h.source, h.kind, h.raw, used, h.raw - used)
+
+
 def _apply(hits: list[Hit], ma: int, mb: int) -> tuple[int, int]:
     da = db = 0
     for h in hits:
@@ -354,7 +383,10 @@ def battle_order(sides: Iterable[Side]) -> tuple[Side, ...]:
 
 
 def fight_many(
-    sides: Iterable[Side], rng: random.Random | None = None, max_rounds: int = MAX_ROUNDS
+    sides: Iterable[Side],
+    rng: random.Random | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    toughness_per: str = TOUGHNESS_PER[0],
 ) -> Chain:
     """A battle with several sides (NSE-A15): the first two in ``battle_order`` fight
     (the first attacks); the winner, with its remaining MOR, attacks the next side. If both
@@ -370,7 +402,7 @@ def fight_many(
         if champ is None:
             champ = side
             continue
-        battle = fight((champ, side), rng, max_rounds)
+        battle = fight((champ, side), rng, max_rounds, toughness_per)
         battles.append(battle)
         destroyed.extend(o.owner for o in battle.final if o.destroyed)
         if battle.winner is None:

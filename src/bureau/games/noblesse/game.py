@@ -74,6 +74,11 @@ OPTIONS = (
         "max_rounds", None, "a battle's round cap (NSE-A14; default: the scenario's, 30)",
         kind="int?", minimum=1, maximum=100,
     ),
+    Option(
+        "toughness_per", "damage_type_packet",
+        "Toughness comes off each damage type's packet, or once off a round's total (NSE-A13)",
+        choices=("damage_type_packet", "round_total"),
+    ),
     Option("max_coloured_per_unit", 2, "coloured companies per unit (NSE-A38)", kind="int",
            minimum=0, maximum=14),  # every company of a Division, the largest unit
     Option("max_coloured_per_player", 4, "coloured companies per player (NSE-A38)", kind="int",

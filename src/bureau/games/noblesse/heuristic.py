@@ -383,14 +383,15 @@ def wins(st, units, square: int, friendly) -> bool:
         return False
     ours = tuple(board.battle_unit(st, u) for u in units)
     them = tuple(board.battle_unit(st, u) for u in theirs)
-    return _won(ours, them, st.setting("max_rounds"))
+    toughness = st.options.get("toughness_per", combat.TOUGHNESS_PER[0])
+    return _won(ours, them, st.setting("max_rounds"), toughness)
 
 
 @functools.lru_cache(maxsize=20_000)
-def _won(ours: tuple, them: tuple, max_rounds: int) -> bool:
+def _won(ours: tuple, them: tuple, max_rounds: int, toughness_per: str) -> bool:
     """Does side "us" win this battle? Remembered: the battle engine has no dice."""
     sides = (combat.Side("us", ours), combat.Side("them", them, last=True))
-    return combat.fight(sides, max_rounds=max_rounds).winner == "us"
+    return combat.fight(sides, max_rounds=max_rounds, toughness_per=toughness_per).winner == "us"
 
 
 def _goal(st, here: int, squares) -> int:

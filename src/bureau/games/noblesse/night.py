@@ -435,7 +435,11 @@ class Night:
                 continue
             if not self.would_fight(square, champ, side, sides):
                 continue
-            battle = combat.fight((champ, side), max_rounds=st.setting("max_rounds"))
+            battle = combat.fight(
+                (champ, side),
+                max_rounds=st.setting("max_rounds"),
+                toughness_per=st.options.get("toughness_per", combat.TOUGHNESS_PER[0]),
+            )
             self.record_battle(square, battle, sides)
             if battle.winner is None:
                 champ = None
