@@ -16,6 +16,7 @@ from bureau.engine import EVERYONE, IllegalAction
 from bureau.games.seabirds.actions import READY
 from bureau.games.seabirds.game import GAME
 
+from .flight import timeout
 from .helpers import (
     ANN,
     BEN,
@@ -672,14 +673,52 @@ def test_sea51_a_deadline_conditional_is_not_met_by_a_gift_before_it_was_posted(
 
 
 def test_sea52_a_gift_resolved_exactly_at_the_deadline_is_too_late():
-    """SEA-52, SEA-A27: "before T" is strictly earlier; a gift resolved at T does not meet
-    it, and the conditional fails."""
+    """SEA-52, SEA-A27, SEA-A14: "before T" is strictly earlier; a gift resolved at T does not
+    meet it: the conditional has lapsed at T, before the gift."""
     g = new_game()
     tx(g, ANN, L94, at=T0 + 60)
     ev = tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=DEADLINE)
+    assert kinds(ev) == ["lapsed", "message", "executed"]
     assert texts(ev, "executed") == ["Usury: I give 2 Money and 1 Corporation to Breeding."]
     assert holdings(g, ANN) == {"Money": 5, "Worker Beetles": 3, "Corporations": 1}
     assert g.standing == []
+
+
+def test_sea_a14_a_deadline_conditional_lapses_at_its_deadline():
+    """SEA-A14, SEA-51: a public conditional lapses at its deadline, with its own public
+    event dated then: the first action after the deadline (a private tell, here) finds it
+    lapsed before anything else, it is no longer listed as standing, and the next batch
+    does not close it as failed."""
+    g = new_game()
+    offer = texts(tx(g, ANN, L94, at=T0 + 60), "standing")
+    assert GAME.view(g, CAT)["standing"] == offer
+    ev = act(g, CAT, "tell Ben: the offer has run out", at=DEADLINE + 60)
+    assert kinds(ev) == ["lapsed", "message"]
+    (lapsed,) = of_kind(ev, "lapsed")
+    assert lapsed.data["at"] == DEADLINE and lapsed.data["player"] == ANN
+    assert [lapsed.data["text"]] == offer and "before 2023-11-15 00:00 UTC" in offer[0]
+    assert all(lapsed.visible_to(seat) for seat in (None, ANN, BEN, CAT))
+    assert g.standing == [] and GAME.view(g, None)["standing"] == []
+    ev = tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=DEADLINE + 120)
+    assert kinds(ev) == ["message", "executed"]
+    assert holdings(g, ANN) == {"Money": 5, "Worker Beetles": 3, "Corporations": 1}
+
+
+def test_sea_a14_a_phase_deadline_after_it_lapses_it_before_the_resolution():
+    """SEA-A14, SEA-28: with nobody acting after the conditional's deadline, the Air Phase's
+    own deadline (the Bureau's timeouts, dated then) is the first the game learns of it: the
+    conditional lapses, dated at its deadline, before the phase closes."""
+    g = new_game()
+    tx(g, ANN, L94, at=T0 + 60)
+    ev = timeout(g)
+    assert kinds(ev)[:2] == ["lapsed", "ready"] and "resolution" in kinds(ev)
+    assert of_kind(ev, "lapsed")[0].data["at"] == DEADLINE and len(of_kind(ev, "lapsed")) == 1
+    assert not of_kind(ev, "failed") and g.standing == []
+    # An action dated past several deadlines closes them in time order.
+    g = new_game()
+    tx(g, ANN, L94, at=T0 + 60)
+    ev = act(g, CAT, "post: hello", at=T0 + 49 * HOUR)
+    assert kinds(ev)[:3] == ["lapsed", "deadline", "resolution"]
 
 
 def test_sea53_a_hidden_counter_gift_revealed_before_the_deadline_meets_it():

@@ -207,14 +207,31 @@ def resolution(state: State, ev: list) -> None:
 
 
 def lapse(state: State, ev: list) -> None:
-    """Standing conditionals lapse at the next Resolution, dated ones at their deadline."""
-    keep = []
+    """At the Resolution: standing conditionals with no deadline lapse (SEA-A14), after
+    any whose deadline has passed, which lapse at their deadline."""
+    lapse_due(state, state.now, ev)
     for t in state.standing:
-        if t.window == "standing" or (t.deadline is not None and t.deadline <= state.now):
-            ev.append(Event("lapsed", EVERYONE, player=t.seat, text=economy.text(t)))
-        else:
-            keep.append(t)
-    state.standing = keep
+        if t.window == "standing":
+            ev.append(Event("lapsed", EVERYONE, player=t.seat, text=economy.text(t), at=state.now))
+    state.standing = [t for t in state.standing if t.window != "standing"]
+
+
+def lapse_due(state: State, until: float, ev: list) -> None:
+    """Conditionals whose deadline is ``until`` or earlier lapse, each at its deadline, in
+    deadline order (SEA-A14): nothing resolved at or after its deadline can meet it.
+
+    They are public offers (posted, or opened at a landing), so everybody sees them go.
+    The game learns the time from actions' times and its phases' deadlines, so this runs
+    at the first of those at or after the deadline, before anything else happens then.
+    """
+    if not state.standing:
+        return
+    due = [t for t in state.standing if t.deadline is not None and t.deadline <= until]
+    if not due:
+        return
+    state.standing = [t for t in state.standing if t.deadline is None or t.deadline > until]
+    for t in sorted(due, key=lambda t: (t.deadline, t.order)):
+        ev.append(Event("lapsed", EVERYONE, player=t.seat, text=economy.text(t), at=t.deadline))
 
 
 def land(state: State, k: int, final: bool, ev: list) -> None:

@@ -204,6 +204,12 @@ class Seabirds(Game):
         phase closes at the deadline first (SEA-28, SEA-37), as if everyone had been
         ready then, and the action is checked against what follows. The moderator's
         actions (``MODERATOR``) are timed the same way.
+
+        Standing conditionals whose deadline the action's time (or a phase deadline passed
+        on the way) has reached lapse first, each dated at its deadline (SEA-A14): this is
+        the first the game learns that the deadline passed. ``deadline`` stays the phase's:
+        a server times out pending players at it, and nobody is made ready at a
+        conditional's deadline.
         """
         ev: list[Event] = []
         if at is not None and not state.clock:
@@ -220,6 +226,7 @@ class Seabirds(Game):
             state.now = max(state.now, at)
         elif not isinstance(action, (Hide, Tell)):  # a secret's time must not show
             state.now += flow.VIRTUAL_STEP
+        flow.lapse_due(state, state.now, ev)  # SEA-A14: before the action, at their deadlines
         if player == MODERATOR:
             self._moderate(state, action, ev)
         else:
@@ -245,6 +252,7 @@ class Seabirds(Game):
 
     def _close_overdue(self, state: State, at: float, ev: list) -> None:
         while self._overdue(state, at):
+            flow.lapse_due(state, self.deadline(state), ev)  # those due first (SEA-A14)
             state.now = max(state.now, self.deadline(state))
             ev.append(Event("deadline", EVERYONE, phase=state.phase, round=state.round))
             _close_phase(state, ev)
