@@ -49,6 +49,14 @@ def res(st, seat: int) -> list[int]:
     return list(st.houses[seat].res)
 
 
+def read_order(st, text: str):
+    """``text`` read as an order, not checked: put straight on a list, it tests what the
+    Night does with an order the Day would refuse."""
+    from bureau.games.noblesse.orders import read
+
+    return read(st.scenario, st.names, text)
+
+
 def report(st, seat: int) -> str:
     return "\n".join(st.reports[seat])
 
@@ -560,16 +568,68 @@ def test_nse23_one_tc_per_resource():
 
 
 def test_nse23_steward_and_tc_never_share_an_estate():
-    """NSE-23: a Steward next to TCs fails, and so does a TC next to a Steward."""
+    """NSE-23: a Steward cannot join TCs on an estate (a Steward is a courtier on an estate
+    "that does not contain one or more Tax Collectors")."""
     st = started({ANN: ["tc A1 Inf"]})
-    night(st, {ANN: ["steward A1"]})
+    st.houses[ANN].orders.append(read_order(st, "steward A1"))  # past the Day's check
+    resolve(st)
     assert "a Steward and Tax Collectors cannot share an estate (NSE-23)" in report(st, ANN)
     assert sq(st, "A1") not in st.stewards
+    assert st.tcs == {(sq(st, "A1"), INF): ANN}
+
+
+def test_nse40_tc_appointed_on_the_home_releases_the_steward_nse_a25_nse23():
+    """NSE-40, NSE-A25, NSE-23: a Steward stays only "until one or more Tax Collectors
+    have been appointed in the estate". Ann's Steward on her Home A1 (2-2-1) is released
+    when her TC takes MP there at step 8: he is back at court, told so, and the estate pays
+    the TC's 2 MP instead of the Steward's 1 of each. The order is accepted at Day."""
     st = started({ANN: ["steward A1"]})
-    night(st, {ANN: ["tc A1 MP"]})
-    assert "a Steward and Tax Collectors cannot share an estate (NSE-23)" in report(st, ANN)
-    assert (sq(st, "A1"), MP) not in st.tcs
-    assert st.houses[ANN].court == 9
+    assert st.stewards == {sq(st, "A1"): ANN} and st.houses[ANN].court == 9
+    events = act(st, ANN, "tc A1 MP")
+    assert [e.kind for e in events] == ["order"]
+    gains = night(st)
+    assert sq(st, "A1") not in st.stewards
+    assert ("steward", sq(st, "A1"), "") not in st.houses[ANN].posts
+    assert st.tcs == {(sq(st, "A1"), MP): ANN}
+    assert st.houses[ANN].court == 9  # the Steward came home, the TC went out
+    assert gains[ANN] == [1, 2, 0]  # TC 2 MP; Tithe 1 Inf
+    text = report(st, ANN)
+    assert "Your Steward on A1 is released and back at court" in text
+    assert text.index("Steward on A1 is released") < text.index("Tax Collector collects MP")
+    assert (st.night, "remove", PAPE, "A1", "steward") in st.facts
+    assert courtiers_total(st, ANN) == 10
+
+
+def test_nse40_tc_on_the_heirs_estate_releases_its_steward_nse_a25():
+    """NSE-40, NSE-A25, NSE-A10: on C4, Ben's own (Heir's) player estate, a Steward sits
+    again; a TC appointed there releases him too, and C4 stays Ben's."""
+    st, _unit, _ = ben_stewards_c4()
+    st.houses[BEN].heir = "home"
+    night(st, {BEN: ["tc C4 $"]})
+    assert st.ctrl[sq(st, "C4")] == (PAPE, BEN)
+    night(st, {BEN: ["recall tc C4 $", "steward C4"]})
+    assert st.stewards[sq(st, "C4")] == BEN and st.tcs == {}
+    gains = night(st, {BEN: ["tc C4 $", "tc C4 Inf"]})
+    assert sq(st, "C4") not in st.stewards
+    assert st.tcs == {(sq(st, "C4"), MONEY): BEN, (sq(st, "C4"), INF): BEN}
+    assert st.ctrl[sq(st, "C4")] == (PAPE, BEN)
+    assert gains[BEN] == [2, 0, 2]  # TCs 1 Inf and 2 $; Tithe 1 Inf
+    assert report(st, BEN).count("is released and back at court") == 1
+    assert courtiers_total(st, BEN) == 10
+
+
+def test_nse40_a_nobles_steward_is_never_released_nse_a39():
+    """NSE-40, NSE-A39: the Steward behind a Noble "cannot be removed", so no TC is
+    appointed beside him, even on his owner's own (Heir's) estate."""
+    st, _unit, _ = ben_stewards_c4()
+    st.houses[BEN].heir = "home"
+    st.ctrl[sq(st, "C4")] = (PAPE, BEN)
+    st.houses[BEN].extra_estate = sq(st, "C4")
+    st.nobles[sq(st, "C4")] = PAPE
+    st.houses[BEN].orders.append(read_order(st, "tc C4 $"))  # past the Day's check
+    resolve(st)
+    assert "the Steward on C4 backs a Noble and stays (NSE-A39)" in report(st, BEN)
+    assert st.stewards[sq(st, "C4")] == BEN and st.tcs == {}
 
 
 def test_nse24_lobbyist_adds_two_to_a_collected_resource():

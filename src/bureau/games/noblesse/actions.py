@@ -1002,13 +1002,21 @@ def _take_post(n, seat: int, post: tuple, text: str) -> str:
 
 
 def _tc(n, seat: int, order) -> str:
-    """NSE-18, NSE-21, NSE-23, NSE-A10, NSE-A30."""
+    """NSE-18, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A25, NSE-A30, NSE-A39: a TC on an
+    estate you control as a player, or on a neutral one you take with it (NSE-15). A
+    Steward stays on an estate only until TCs are appointed there (NSE-40): on your own
+    estate the TC releases your Steward, who comes back to court; on a faction estate
+    with your Steward the TC makes it your Heir's estate (NSE-A30). A Steward backing a
+    Noble is never released (NSE-A39)."""
     st = n.state
     h = st.houses[seat]
     sq, res = st.square(order.args[0]), RES_INDEX[order.args[1]]
     if (sq, res) in st.tcs:
         return f"{order.args[0]} already has a Tax Collector on {order.args[1]} (NSE-23)"
     held = st.ctrl.get(sq)
+    steward = st.stewards.get(sq)
+    if steward == seat and sq in st.nobles:
+        return f"the Steward on {order.args[0]} backs a Noble and stays (NSE-A39)"
     if held is None:
         if not board.may_hold_more(st, seat):
             return "you may control no more estates (NSE-15)"
@@ -1019,21 +1027,33 @@ def _tc(n, seat: int, order) -> str:
         h.extra_estate = sq
         n.fact("control", h.faction, order.args[0])
         n.announce(f"The {st.scenario.factions[h.faction].short} took {order.args[0]}.")
-    elif held == (h.faction, -1) and st.stewards.get(sq) == seat and sq not in st.nobles:
+    elif held == (h.faction, -1) and steward == seat:
         if not board.may_hold_more(st, seat):
             return "a Steward becomes Tax Collectors only for an Heir's estate (NSE-A30)"
-        del st.stewards[sq]
-        h.posts.remove(("steward", sq, ""))
-        h.court += 1
         st.ctrl[sq] = (h.faction, seat)
         h.extra_estate = sq
     elif held != (h.faction, seat):
         return "Tax Collectors work only on estates you control (NSE-21, NSE-A10)"
-    if sq in st.stewards:
-        return "a Steward and Tax Collectors cannot share an estate (NSE-23)"
+    if steward is not None:
+        release_steward(n, sq)
     st.tcs[(sq, res)] = seat
     text = f"Your Tax Collector collects {order.args[1]} on {order.args[0]}."
     return _take_post(n, seat, ("tc", sq, res), text)
+
+
+def release_steward(n, sq: int) -> None:
+    """NSE-40, NSE-A25: Tax Collectors were appointed on ``sq``, so its Steward leaves his
+    post and is back at his owner's court (a Steward and TCs never share an estate,
+    NSE-23)."""
+    st = n.state
+    seat = st.stewards.pop(sq)
+    h = st.houses[seat]
+    h.posts.remove(("steward", sq, ""))
+    h.court += 1
+    label = st.label(sq)
+    n.fact("remove", h.faction, label, "steward")
+    n.tell(seat, f"Your Steward on {label} is released and back at court: Tax Collectors"
+                 " now collect there (NSE-40).")  # fmt: skip
 
 
 def _lobbyist(n, seat: int, order) -> str:
