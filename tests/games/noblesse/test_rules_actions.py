@@ -729,6 +729,43 @@ def test_heir_is_immune_to_money_actions(st):
     assert st.houses[CAT].res == [0, 0, 1]
 
 
+def test_hired_assassin_on_the_heir_is_read_and_refused_by_the_rule_nse_a42(st):
+    """NSE-55, NSE-57, NSE-62, NSE-A42: "assassin Ann heir" (Hired Assassin on the Heir)
+    is read, not refused as text the Bureau cannot read, and then refused by the rule
+    with its reason; so are Knife in the Back on an Heir and Ben's Anathema (an ability
+    without ``heir``). Regicide, which says so, reads the same way. The refusal is the same
+    whether or not Ann has an Heir, so it tells Eve nothing."""
+    assert str(GAME.read(st, EVE, "ASSASSIN ann HEIR")) == "assassin Ann heir"
+    assert str(GAME.read(st, EVE, "knife d4 Ann heir")) == "knife D4 Ann heir"
+    assert str(GAME.read(st, BEN, "use Regicide Eve heir")) == "use Regicide Eve heir"
+    immune = "an Heir is immune to the Money actions until he succeeds (NSE-A42)"
+    messages = []
+    for heir in ("", "home"):
+        st.houses[ANN].heir = heir
+        with pytest.raises(IllegalAction) as refused:
+            act(st, EVE, "assassin Ann heir")
+        messages.append(str(refused.value))
+    assert messages[0] == messages[1]
+    assert messages[0].startswith(f"Hired Assassin cannot target Ann's Heir: {immune}")
+    assert "only an ability that says so may (Regicide)" in messages[0]
+    assert "cannot read" not in messages[0]
+    spy(st, EVE, "A1")
+    with pytest.raises(IllegalAction, match=r"Knife in the Back cannot target Ann's Heir"):
+        act(st, EVE, "knife A1 Ann heir")
+    with pytest.raises(IllegalAction, match=r"Anathema cannot target an Heir: an Heir is"):
+        act(st, BEN, "use Anathema Eve heir")
+    assert st.houses[EVE].orders == [] and st.houses[BEN].orders == []
+    # The Night refuses it too, should such an order reach it: no cost, no wound.
+    st.houses[EVE].res = [0, 0, 8]
+    st.houses[EVE].orders.append(GAME.read(st, EVE, "assassin Ann heir"))
+    resolve(st)
+    assert f"Assassin failed: {immune}; only an ability that says so may (Regicide)." in (
+        report(st, EVE)
+    )
+    assert st.houses[EVE].res[2] >= 8
+    assert (st.houses[ANN].wounds, st.houses[ANN].heir_wounds) == (0, 0)
+
+
 def test_lynch_kills_the_pc_with_the_most_votes():
     """NSE-64, NSE-A06: with the lynch module on, three votes on Ben kill his PC before
     step 1; with no Heir he is out."""

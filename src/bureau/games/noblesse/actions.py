@@ -275,8 +275,22 @@ def _check_spy_action(n, seat, args) -> str:
     return _not_hostage_estate(st, seat, sq)
 
 
+def heir_immunity(state) -> str:
+    """NSE-62 / NSE-A42: why a Money action may not name an Heir, and what may."""
+    names = [
+        a.name
+        for r in state.scenario.roles
+        for a in r.abilities
+        if a.effect == "hired_assassin" and a.param("heir")
+    ]
+    may = f"; only an ability that says so may ({', '.join(sorted(set(names)))})" if names else ""
+    return f"an Heir is immune to the Money actions until he succeeds (NSE-A42){may}"
+
+
 def _check_assassin(n, seat, args) -> str:
     st = n.state
+    if "heir" in args[1:]:
+        return heir_immunity(st)
     target = st.names.index(args[0])
     if not st.houses[target].alive:
         return f"{args[0]} is out of the game"
@@ -598,13 +612,23 @@ def _check_ab_surgeon(n, seat, ability, args) -> str:
     return ""
 
 
+def ability_heir_problem(state, ability, args) -> str:
+    """NSE-A42: only an ability that says so (``heir``) may name an Heir; a player can
+    tell from the ability alone, so the Day refuses it (``rules._check_use``)."""
+    if "heir" not in args or ability.effect not in ("hired_assassin", "knife_in_the_back"):
+        return ""
+    if ability.effect == "hired_assassin" and ability.param("heir"):
+        return ""
+    return f"{ability.name} cannot target an Heir: {heir_immunity(state)}"
+
+
 def _check_ab_assassin(n, seat, ability, args) -> str:
     players = _players(n, args)
     if len(players) != 1:
         return "name one player"
     if "heir" in args:
         if not ability.param("heir"):
-            return "this ability cannot target an Heir (NSE-A42)"
+            return ability_heir_problem(n.state, ability, args)
         if n.state.houses[players[0]].heir not in ("home", "field", "hostage"):
             return f"{n.state.names[players[0]]} has no Heir"
     return _check_assassin(n, seat, (n.state.names[players[0]],))
@@ -643,6 +667,8 @@ def _check_ab_knife(n, seat, ability, args) -> str:
     squares, players = _squares(args), _players(n, args)
     if len(squares) != 1 or len(players) != 1:
         return "name an estate and a player"
+    if "heir" in args:
+        return ability_heir_problem(n.state, ability, args)
     return _check_knife(n, seat, (squares[0], n.state.names[players[0]]))
 
 

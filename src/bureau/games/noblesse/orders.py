@@ -199,9 +199,9 @@ surgeon: "field"i "surgeon"i
 arson: "arson"i SQUARE BUILDING
 bribery: "bribery"i SQUARE RES
 poison: "poison"i SQUARE
-assassin: "assassin"i NAME
+assassin: "assassin"i NAME HEIR?
 incapacitate: "incapacitate"i UNIT
-knife: "knife"i SQUARE NAME
+knife: "knife"i SQUARE NAME HEIR?
 use: "use"i ABILITY arg*
    | "use"i ABILITY "recruit"i levy ("and"i levy)* -> use_recruit
 levy: spec "at"i SQUARE
@@ -236,6 +236,7 @@ RECALL.2: /tc|lobbyist|spy/i
 STAFF.2: /staff/i
 BUILDING.2: /war council|university|spymaster|arsenal|star fortress/i
 RES.2: /inf|mp|\$/i
+HEIR.2: /heir(?![A-Za-z0-9_-])/i
 ANSWER.2: /accept|refuse/i
 MARRIAGE.2: /marriage/i
 HOSTAGES.2: /hostages/i
@@ -421,13 +422,14 @@ class _Reader(Transformer):
         return Order("poison", (i[0],))
 
     def assassin(self, i):
-        return Order("assassin", (i[0],))
+        # "assassin Eve heir" is read so that the rule refuses it (NSE-A42)
+        return Order("assassin", (i[0], "heir") if len(i) > 1 else (i[0],))
 
     def incapacitate(self, i):
         return Order("incapacitate", (i[0],))
 
     def knife(self, i):
-        return Order("knife", (i[0], i[1]))
+        return Order("knife", (i[0], i[1], "heir") if len(i) > 2 else (i[0], i[1]))
 
     def use(self, i):
         return Order("use", (i[0], tuple(a for a in i[1:] if a != "and")))

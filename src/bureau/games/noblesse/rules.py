@@ -309,8 +309,21 @@ def _check_none(state, player: int, order: Order) -> None:
     return None
 
 
+def _check_heir_target(state, player: int, order: Order) -> None:
+    """NSE-62, NSE-A42: Hired Assassin and Knife in the Back may not name an Heir (``assassin
+    Eve heir``, ``knife D4 Eve heir``): refused by the rule, not by the grammar."""
+    from .actions import heir_immunity
+
+    if order.args[-1] == "heir":
+        action = "Hired Assassin" if order.verb == "assassin" else "Knife in the Back"
+        name = order.args[0] if order.verb == "assassin" else order.args[1]
+        raise IllegalAction(f"{action} cannot target {name}'s Heir: {heir_immunity(state)}")
+    if order.verb == "knife":
+        _square(state, order.args[0])
+
+
 def _check_use(state, player: int, order: Order) -> None:
-    from .actions import ability_of
+    from .actions import ability_heir_problem, ability_of
 
     number, ability = ability_of(state, player, order.args[0])
     if ability is None:
@@ -319,6 +332,9 @@ def _check_use(state, player: int, order: Order) -> None:
         raise IllegalAction(f"{order.args[0]} is not one of your abilities ({names})")
     if number == state.houses[player].skipped:
         raise IllegalAction(f"you did not choose {ability.name} at setup (NSE-08)")
+    problem = ability_heir_problem(state, ability, order.args[1])
+    if problem:
+        raise IllegalAction(problem)
 
 
 def _check_pay(state, player: int, order: Order) -> None:
@@ -370,7 +386,7 @@ CHECKS = {
     "staff": _check_staff,
     "messenger": _check_player,
     "marry": _check_player,
-    "assassin": _check_none,
+    "assassin": _check_heir_target,
     "use": _check_use,
     "pay": _check_pay,
     "choose": _check_choose,
@@ -384,7 +400,7 @@ CHECKS = {
     "bribery": _check_square,
     "poison": _check_square,
     "incapacitate": _check_none,
-    "knife": _check_square,
+    "knife": _check_heir_target,
 }
 
 
