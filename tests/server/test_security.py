@@ -225,6 +225,7 @@ def login_needed(status: int, **others) -> dict:
 # (method, path ({g}: the Noblesse game), body, expected status by role)
 ROUTES = [
     ("GET", "/api/me", None, login_needed(200)),
+    ("POST", "/api/me", {"notify": {"turn": True}}, login_needed(200)),
     ("GET", "/api/games", None, everyone(200)),
     ("POST", "/api/games", {"game": "aristocracy", "players": 3}, login_needed(201)),
     ("GET", "{g}", None, everyone(200)),
@@ -232,6 +233,7 @@ ROUTES = [
     ("POST", "{g}/leave", None, login_needed(409)),
     ("POST", "{g}/bots", {"seat": 0}, login_needed(403, moderator=409)),
     ("POST", "{g}/start", None, login_needed(403, moderator=409)),
+    ("POST", "{g}/invite", {"name": "Ann"}, login_needed(403, moderator=409)),
     ("GET", "{g}/view", None, everyone(200)),
     ("GET", "{g}/legal", None, login_needed(200, spectator=403)),
     ("POST", "{g}/actions", {"action": "fly to the moon"}, login_needed(422, spectator=403)),
@@ -282,6 +284,8 @@ PAGES = [
     ("GET", "{g}/talk", everyone(200)),
     ("GET", "{g}/replay", {**everyone(403), "moderator": 200}),
     ("GET", "{g}/replay/frame?step=1", {**everyone(403), "moderator": 200}),
+    ("GET", "/unsubscribe?token=not-a-token", everyone(400)),
+    ("POST", "/unsubscribe?token=not-a-token", everyone(400)),
 ]
 
 

@@ -337,14 +337,32 @@ def serve(
         str | None,
         typer.Option("--public-url", help="The address players use, e.g. https://bureau.example"),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            "--smtp",
+            help="Send notifications by e-mail: smtp://HOST:PORT, smtp+starttls://USER:PASS@HOST"
+            ":587 or smtps://USER:PASS@HOST:465.",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None, typer.Option("--mail-from", help="The mails' sender, e.g. 'Bureau <b@ex.org>'.")
+    ] = None,
 ) -> None:
     """Run the game server (HTTP and WebSocket API; migrates the database on start)."""
     from bureau.server import serve as run_server
+    from bureau.server.mail import SmtpConfig
 
     with input_errors():
         if public_url is not None and not public_url.startswith(("http://", "https://")):
             raise BureauError(f"--public-url {public_url!r} must start with http:// or https://")
-    run_server(db, redis, host, port, access_log, secure_cookies, allow_fixtures, public_url)
+        if smtp is not None:
+            try:
+                SmtpConfig.parse(smtp)
+            except ValueError as exc:
+                raise BureauError(str(exc)) from None
+    run_server(db, redis, host, port, access_log, secure_cookies, allow_fixtures, public_url,
+               smtp, mail_from)  # fmt: skip
 
 
 # -- bureau moderate ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import socket
 import sys
 
 from .app import create_app
@@ -19,20 +20,25 @@ from .migrations import upgrade
 
 def build(db: str | None = None, redis: str | None = None, workers: bool = True,
           secure_cookies: bool = False, allow_fixtures: bool = False,
-          public_url: str | None = None):  # fmt: skip
+          public_url: str | None = None, smtp: str | None = None,
+          mail_from: str | None = None):  # fmt: skip
     """The app on the database ``db`` (a SQLite file by default), migrated to the newest
     schema (``create_app`` says what the rest means)."""
     store = open_store(database_url(db), create=False)
     upgrade(store.engine)
     return create_app(store, redis_url=redis, workers=workers, secure_cookies=secure_cookies,
-                      allow_fixtures=allow_fixtures, public_url=public_url)  # fmt: skip
+                      allow_fixtures=allow_fixtures, public_url=public_url, smtp=smtp,
+                      mail_from=mail_from)  # fmt: skip
 
 
 def serve(db: str | None = None, redis: str | None = None, host: str = "127.0.0.1",
           port: int = 8000, access_log: bool = False, secure_cookies: bool = False,
-          allow_fixtures: bool = False, public_url: str | None = None) -> None:  # fmt: skip
+          allow_fixtures: bool = False, public_url: str | None = None,
+          smtp: str | None = None, mail_from: str | None = None) -> None:  # fmt: skip
+    if smtp and not public_url:  # links in mails need an address; this one is ours
+        public_url = f"http://{socket.getfqdn() if host in ('0.0.0.0', '::') else host}:{port}"
     app = build(db, redis, secure_cookies=secure_cookies, allow_fixtures=allow_fixtures,
-                public_url=public_url)  # fmt: skip
+                public_url=public_url, smtp=smtp, mail_from=mail_from)  # fmt: skip
     run(app, host, port, access_log)
 
 

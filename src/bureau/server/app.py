@@ -16,11 +16,12 @@ import re
 from urllib.parse import urlsplit
 
 from anyio import to_thread
+from markupsafe import escape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.schemas import SchemaGenerator
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -32,6 +33,7 @@ from .collector import Collector
 from .db import Store
 from .limits import Limiter, LoginGuard
 from .live import Hub
+from .mail import Mailer, Postman, SmtpConfig
 from .service import Reader, Service, ServiceError, client_key
 
 log = logging.getLogger("bureau.server")
@@ -192,11 +194,13 @@ class Api:
         summary: Create an account (argon2-hashed password).
         responses:
           201: {description: the account}
-          400: {description: a bad name or password}
+          400: {description: "a bad name, password or e-mail address"}
           409: {description: the name is taken}
         """
         data = await self.body(request)
-        out = await self.call(self.service.register, data.get("name"), data.get("password"))
+        out = await self.call(
+            self.service.register, data.get("name"), data.get("password"), data.get("email")
+        )
         return JSONResponse(out, status_code=201)
 
     async def login(self, request: Request):
@@ -244,12 +248,45 @@ class Api:
 
     async def me(self, request: Request):
         """
-        summary: The account logged in.
+        summary: The account logged in, with its e-mail address and notification choices
+          (GET); change them (POST email, notify {KIND true/false}).
         responses:
-          200: {description: the account}
+          200: {description: "the account: id, name, email, notify, kinds"}
+          400: {description: "a bad address, kind or setting"}
           401: {description: not logged in}
         """
-        return JSONResponse(await self.account(request))
+        account = await self.account(request)
+        if request.method == "GET":
+            return JSONResponse(await self.call(self.service.settings, account))
+        data = await self.body(request)
+        return JSONResponse(await self.call(self.service.change_settings, account, data))
+
+    async def invite(self, request: Request):
+        """
+        summary: Invite an account by name (the creator; it gets the invitation by mail).
+        responses:
+          200: {description: "who was invited, and whether a mail went out"}
+          403: {description: not the creator}
+          404: {description: no such account}
+        """
+        account = await self.account(request)
+        data = await self.body(request)
+        out = await self.call(
+            self.service.invite, account, self.game_id(request), data.get("name")
+        )
+        return JSONResponse(out)
+
+    async def unsubscribe(self, request: Request):
+        """A mail's one-click unsubscribe link (GET from a reader, POST from a mail client,
+        RFC 8058): the signed token turns that kind of mail off; no login needed."""
+        token = request.query_params.get("token", "")
+        kind = await self.call(self.service.notices.unsubscribe, token) if token else None
+        if kind is None:
+            text = "This unsubscribe link is not valid (it may have been cut short)."
+            return HTMLResponse(_page("Not unsubscribed", text), status_code=400)
+        text = (f"You will get no more mails when {kind}. Your account's settings on the"
+                " lobby page turn them on again.")  # fmt: skip
+        return HTMLResponse(_page("Unsubscribed", text))
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -555,6 +592,13 @@ class Api:
                 return
 
 
+def _page(title: str, text: str) -> str:
+    return (f"<!doctype html><html lang='en'><meta charset='utf-8'><title>{escape(title)}"
+            f"</title><link rel='stylesheet' href='/static/bureau.css'><main><h1>"
+            f"{escape(title)}</h1><p>{escape(text)}</p><p><a href='/'>The lobby</a></p>"
+            "</main></html>")  # fmt: skip
+
+
 async def _errors(request: Request, exc: Exception):
     if isinstance(exc, ClientDisconnect):  # anyone can cause it: one quiet line, no trace
         client = request.client.host if request.client else "?"
@@ -570,16 +614,25 @@ async def _errors(request: Request, exc: Exception):
 
 def create_app(
     store: Store, redis_url: str | None = None, workers: bool = True, secure_cookies=False,
-    allow_fixtures: bool = False, public_url: str | None = None,
+    allow_fixtures: bool = False, public_url: str | None = None, smtp: str | None = None,
+    mail_from: str | None = None,
 ) -> Starlette:  # fmt: skip
     """The ASGI app: the API over ``store``; ``redis_url`` fans live updates out to
     other server processes; ``workers`` runs bots and deadlines in the background;
     ``allow_fixtures`` lets hosts arrange tables (marked so); ``public_url`` is the
-    address players use (a browser origin the WebSocket accepts)."""
+    address players use (a browser origin the WebSocket accepts, the base of links in
+    mails); ``smtp`` (a URL, ``mail.SmtpConfig``) turns e-mail notifications on, sent
+    from ``mail_from``."""
     hub = Hub(redis_url)
     collector = Collector()
     service = Service(store, publish=hub.publish_threadsafe, allow_fixtures=allow_fixtures)
     hub.service = service
+    postman = None
+    if smtp:
+        base = (public_url or "http://127.0.0.1:8000").rstrip("/")
+        service.notices.public_url, service.notices.enabled = base, True
+        sender = mail_from or f"Bureau <bureau@{urlsplit(base).hostname or 'localhost'}>"
+        postman = Postman(service.notices, Mailer(SmtpConfig.parse(smtp), sender, base))
     api = Api(service, hub, public_url)
     api.secure_cookies = secure_cookies
     g = "/api/games/{game_id:int}"
@@ -589,7 +642,7 @@ def create_app(
         Route("/api/accounts", api.register, methods=["POST"]),
         Route("/api/login", api.login, methods=["POST"]),
         Route("/api/logout", api.logout, methods=["POST"]),
-        Route("/api/me", api.me, methods=["GET"]),
+        Route("/api/me", api.me, methods=["GET", "POST"]),
         Route("/api/games", api.games, methods=["GET"]),
         Route("/api/games", api.create, methods=["POST"]),
         Route(g, api.game, methods=["GET"]),
@@ -597,6 +650,7 @@ def create_app(
         Route(g + "/leave", api.leave, methods=["POST"]),
         Route(g + "/bots", api.bot, methods=["POST"]),
         Route(g + "/start", api.start, methods=["POST"]),
+        Route(g + "/invite", api.invite, methods=["POST"]),
         Route(g + "/view", api.view, methods=["GET"]),
         Route(g + "/legal", api.legal, methods=["GET"]),
         Route(g + "/check", api.check, methods=["POST"]),
@@ -607,6 +661,7 @@ def create_app(
         Route(g + "/forum", api.forum, methods=["GET"]),
         Route("/api/openapi.json", api.openapi, methods=["GET"], include_in_schema=False),
         WebSocketRoute(g + "/live", api.live),
+        Route("/unsubscribe", api.unsubscribe, methods=["GET", "POST"], include_in_schema=False),
         *web.routes(api),
     ]
 
@@ -617,6 +672,8 @@ def create_app(
         tasks = [asyncio.create_task(collector.run())]
         if workers:
             tasks.append(asyncio.create_task(hub.run_workers()))
+            if postman is not None:
+                tasks.append(asyncio.create_task(postman.run()))
         yield
         for t in tasks:
             t.cancel()

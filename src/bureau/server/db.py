@@ -42,7 +42,9 @@ __all__ = [
     "Base",
     "GameRow",
     "MessageRow",
+    "OutboxRow",
     "SeatRow",
+    "SettingRow",
     "SnapshotRow",
     "Store",
     "TokenRow",
@@ -80,6 +82,9 @@ class Account(Base):
     display: Mapped[str] = mapped_column(String(40))
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[float] = mapped_column(Float, default=now)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    # notification kind -> wanted; a kind not listed is wanted (``mail.KINDS``)
+    notify: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
 class TokenRow(Base):
@@ -164,6 +169,37 @@ class MessageRow(Base):
     to_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float, default=now)
+
+
+class OutboxRow(Base):
+    """A mail to send, written in the same transaction as what caused it; a sender
+    claims it (``claimed_by``, ``claimed_at``), sends it and marks it ``sent_at``.
+    ``cause`` is unique: one mail per cause, however many processes saw it."""
+
+    __tablename__ = "outbox"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    cause: Mapped[str] = mapped_column(String(200), unique=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    subject: Mapped[str] = mapped_column(String(200))
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float, default=now)
+    not_before: Mapped[float] = mapped_column(Float, default=0.0, index=True)
+    claimed_by: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    claimed_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sent_at: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[str | None] = mapped_column(String(200), nullable=True)  # sent, skipped: why
+
+
+class SettingRow(Base):
+    """The server's own settings shared by its processes (the mail signing key)."""
+
+    __tablename__ = "settings"
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
 
 
 class Store:

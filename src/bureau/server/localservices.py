@@ -195,13 +195,14 @@ class ServerProcess:
     ``folder`` unless ``db`` says otherwise), optionally pinned to one core; ``start``,
     ``stop`` and ``kill`` (SIGKILL) for restart tests. ``command`` replaces the usual one
     (it gets the database and the port as its last two arguments); ``allow_fixtures``
-    starts it with ``--allow-fixtures`` (tests that set up exact deals)."""
+    starts it with ``--allow-fixtures`` (tests that set up exact deals); ``args`` are
+    more options of ``bureau serve`` (``--smtp URL``)."""
 
     def __init__(self, folder: Path, db: str | None = None, redis: str | None = None,
                  core: int | None = None, command: list[str] | None = None,
-                 allow_fixtures: bool = False):  # fmt: skip
+                 allow_fixtures: bool = False, args: tuple[str, ...] = ()):  # fmt: skip
         self.folder, self.redis, self.core, self.command = folder, redis, core, command
-        self.allow_fixtures = allow_fixtures
+        self.allow_fixtures, self.args = allow_fixtures, tuple(args)
         self.db = db or str(folder / "bureau.sqlite3")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -216,7 +217,7 @@ class ServerProcess:
         else:
             cmd = [sys.executable, "-m", "bureau", "serve", "--db", self.db, "--port",
                    str(self.port), *(["--redis", self.redis] if self.redis else []),
-                   *(["--allow-fixtures"] if self.allow_fixtures else [])]  # fmt: skip
+                   *(["--allow-fixtures"] if self.allow_fixtures else []), *self.args]  # fmt: skip
         log = open(self.logfile, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             pinned(cmd, self.core), stdout=log, stderr=log, cwd=self.folder

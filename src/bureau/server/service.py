@@ -44,6 +44,8 @@ from .db import (
     Store,
     TokenRow,
 )
+from .mail import KINDS, email_problem
+from .notices import Notices
 from .writer import Write, Writer
 
 log = logging.getLogger("bureau.server")
@@ -121,6 +123,7 @@ class Loaded:
     # seat -> the bot playing it, kept between its turns so a plan it chose (a Noblesse
     # Day's style) is played through; not in snapshots: a restart makes it anew
     players: dict[int, Bot] = field(default_factory=dict)
+    accounts: dict[int, int] = field(default_factory=dict)  # seat -> account (people only)
     commitment: str | None = None  # to the seed (hex); None for tables from before it
     nonces: list[str | None] = field(default_factory=list)  # each action's receipt nonce
     counts: dict[int, int] = field(default_factory=dict)  # seat -> actions made
@@ -225,19 +228,19 @@ class Service:
         self.locks: dict[int, threading.RLock] = {}
         self.guard = threading.Lock()
         self.publish = publish or (lambda game_id: None)
+        self.notices = Notices(self)  # mails, once a mailer is configured
 
     # -- accounts ------------------------------------------------------------------------------
 
-    def register(self, name: str, password: str) -> dict:
+    def register(self, name: str, password: str, email: str | None = None) -> dict:
         problem = auth.name_problem(name) or auth.password_problem(password)
+        if email is not None:
+            problem = problem or email_problem(email)
         if problem:
             raise refuse(400, problem)
         with self.store.session() as s:
-            s.add(
-                Account(
-                    name=name.lower(), display=name, password_hash=self.passwords.hash(password)
-                )
-            )
+            hashed = self.passwords.hash(password)
+            s.add(Account(name=name.lower(), display=name, password_hash=hashed, email=email))
             try:
                 s.commit()
             except IntegrityError:
@@ -263,6 +266,64 @@ class Service:
             )
             s.commit()
             return token, csrf, {"id": account.id, "name": account.display}
+
+    def settings(self, account: dict) -> dict:
+        """The account's e-mail address and notification choices (every kind listed)."""
+        with self.store.session() as s:
+            a = s.get(Account, account["id"])
+            return {
+                "id": a.id, "name": a.display, "email": a.email,
+                "notify": {k: (a.notify or {}).get(k, True) is not False for k in KINDS},
+                "kinds": KINDS,
+            }  # fmt: skip
+
+    def change_settings(self, account: dict, data: dict) -> dict:
+        """Set ``email`` (null: none) and ``notify`` ({kind: true/false}); both optional."""
+        unknown = sorted(set(data) - {"email", "notify"})
+        if unknown:
+            raise refuse(400, f"unknown setting {unknown[0]!r}; the settings are email, notify")
+        notify = data.get("notify", {})
+        if not isinstance(notify, dict) or any(
+            k not in KINDS or not isinstance(v, bool) for k, v in notify.items()
+        ):
+            raise refuse(400, "notify is an object of KIND: true/false; the kinds are "
+                              + ", ".join(KINDS))  # fmt: skip
+        email = data.get("email", ...)
+        if email not in (None, ...) and email_problem(email):
+            raise refuse(400, email_problem(email))
+        with self.store.session() as s:
+            a = s.get(Account, account["id"])
+            if email is not ...:
+                a.email = email
+            a.notify = {**(a.notify or {}), **notify}
+            s.commit()
+        self.notices.forget(account["id"])
+        return self.settings(account)
+
+    def invite(self, account: dict, game_id: int, name) -> dict:
+        """The creator invites an account by name: it gets the invitation by mail (if it
+        has an address and takes invitations)."""
+        if not isinstance(name, str):
+            raise refuse(400, "name the account to invite")
+        with self.store.session() as s:
+            row = self._row(s, game_id)
+            if row.creator_id != account["id"]:
+                raise refuse(403, "only the game's creator invites")
+            if row.status != "open":
+                raise refuse(409, "the game has started")
+            guest = s.scalar(select(Account).where(Account.name == name.lower()))
+            if guest is None:
+                raise refuse(404, f"no account {name!r}")
+            mail = self.notices.invitation(
+                game_id, load(row.game).title, account["name"], guest.id, row.invite
+            )
+            if mail is not None:
+                s.add(mail)
+                try:
+                    s.commit()
+                except IntegrityError:  # invited already: one mail per guest and game
+                    s.rollback()
+        return {"invited": guest.display, "mailed": mail is not None}
 
     def logout(self, token: str) -> None:
         self.logins.pop(auth.token_hash(token), None)
@@ -524,6 +585,8 @@ class Service:
             row.started_at = time.time()
             match.begin(row.started_at)
             row.deadline = match.game.deadline(match.state)
+            accounts = {x.seat: x.account_id for x in seats if x.account_id}
+            s.add_all(self.notices.on_start(game_id, match, accounts))  # in the same commit
             s.commit()
         self.loaded.pop(game_id, None)
         self.after_change(game_id)
@@ -589,6 +652,7 @@ class Service:
                     raise refuse(409, f"this table cannot be loaded: {exc}") from None
                 loaded = Loaded(match, 0)
                 loaded.bots = {x.seat: x.bot for x in seats if x.bot}
+                loaded.accounts = {x.seat: x.account_id for x in seats if x.account_id}
                 if row.salt is not None:
                     loaded.commitment = fairness.commitment(row.seed, row.salt)
                 if row.started_at is not None:
@@ -767,6 +831,9 @@ class Service:
         if is_timeout(key):
             events = [*timed_out(reader.seat, canonical), *events]
         seq = loaded.version + 1
+        mails = self.notices.on_action(
+            game_id, loaded, trial, reader.seat, canonical, is_timeout(key), seq
+        )
         nonce = fairness.new_nonce() if loaded.commitment is not None else None
         job = Write(
             game_id,
@@ -786,6 +853,7 @@ class Service:
                 "account_id": reader.account_id,
                 "nonce": nonce,
             },
+            mails,
         )
         return Prepared(job, trial, canonical, at, events)
 

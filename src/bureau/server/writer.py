@@ -17,12 +17,12 @@ import contextlib
 import queue
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import create_engine, event, insert, update
 from sqlalchemy.exc import IntegrityError
 
-from .db import ActionRow, GameRow, SnapshotRow, Store, sqlite_pragmas
+from .db import ActionRow, GameRow, OutboxRow, SnapshotRow, Store, sqlite_pragmas
 
 BATCH = 256
 # A commit costs its sync (on the development machine, about 0.2 ms of CPU) however few
@@ -42,6 +42,7 @@ class Write:
     expected: int
     game_values: dict
     action: dict
+    mails: list[dict] = field(default_factory=list)  # outbox rows it causes, same commit
     ok: bool = False
     error: BaseException | None = None
     finished: bool = False
@@ -58,6 +59,16 @@ class Conflict(Exception):
 # deadline and status where its version is still the one the action was computed on,
 # then every action row goes in.
 _ACTION_COLUMNS = ("game_id", "seq", "seat", "text", "at", "key", "account_id", "nonce")
+
+
+_MAIL_COLUMNS = ("cause", "kind", "account_id", "game_id", "seat", "subject", "body",
+                 "created_at", "not_before", "attempts")  # fmt: skip
+
+
+def _mail_statement(paramstyle: str) -> str:
+    mark = "?" if paramstyle == "qmark" else "%s"
+    marks = ", ".join([mark] * len(_MAIL_COLUMNS))
+    return f"INSERT INTO {OutboxRow.__tablename__} ({', '.join(_MAIL_COLUMNS)}) VALUES ({marks})"
 
 
 def _statements(paramstyle: str) -> tuple[str, str]:
@@ -99,6 +110,7 @@ class Writer:
         self.conn = self.engine.connect()  # the writer thread's own, for its lifetime
         dbapi = self.engine.dialect.loaded_dbapi
         self.bump_sql, self.insert_sql = _statements(dbapi.paramstyle)
+        self.mail_sql = _mail_statement(dbapi.paramstyle)
         mark = "?" if dbapi.paramstyle == "qmark" else "%s"
         snaps = SnapshotRow.__tablename__
         self.unsnap_sql = f"DELETE FROM {snaps} WHERE game_id = {mark}"
@@ -201,6 +213,9 @@ class Writer:
                 if cursor.rowcount != len(writes):
                     raise Conflict
                 cursor.executemany(self.insert_sql, [_action_row(job) for job in writes])
+                mails = [tuple(m[c] for c in _MAIL_COLUMNS) for job in writes for m in job.mails]
+                if mails:
+                    cursor.executemany(self.mail_sql, mails)
             raw.commit()
         except BaseException as exc:
             with contextlib.suppress(Exception):
@@ -245,6 +260,8 @@ class Writer:
                 savepoint.rollback()
                 return False
             conn.execute(insert(ActionRow).values(**job.action))
+            if job.mails:
+                conn.execute(insert(OutboxRow), job.mails)
             savepoint.commit()
             return True
         except IntegrityError:
