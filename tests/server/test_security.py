@@ -227,6 +227,7 @@ ROUTES = [
     ("GET", "/api/me", None, login_needed(200)),
     ("POST", "/api/me", {"notify": {"turn": True}}, login_needed(200)),
     ("GET", "/api/games", None, everyone(200)),
+    ("GET", "/api/games?mine=1", None, login_needed(200)),
     ("POST", "/api/games", {"game": "aristocracy", "players": 3}, login_needed(201)),
     ("GET", "{g}", None, everyone(200)),
     ("POST", "{g}/join", {"invite": "wrong"}, login_needed(409)),  # started: seats fixed

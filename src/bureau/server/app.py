@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bureau import web
 
-from . import auth
+from . import auth, mygames
 from .collector import Collector
 from .db import Store
 from .limits import Limiter, LoginGuard
@@ -292,10 +292,16 @@ class Api:
 
     async def games(self, request: Request):
         """
-        summary: Open games, and the games you have a seat in.
+        summary: Open games, and the games you have a seat in; with mine=1 your games
+          only (seated or moderating), each with its players, status line, whose turn,
+          deadline and result, waiting for you first (docs/server.md).
         responses:
-          200: {description: "open and mine"}
+          200: {description: "open and mine; with mine=1, mine and your_turn"}
+          401: {description: "mine=1 without logging in"}
         """
+        if request.query_params.get("mine") not in (None, "", "0"):
+            account = await self.account(request)
+            return JSONResponse(await self.call(mygames.my_games, self.service, account))
         account = await self.account(request, required=False)
         return JSONResponse(await self.call(self.service.list_games, account))
 
