@@ -95,14 +95,16 @@ class Visitor:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))
 
     def go(self, path: str) -> None:
-        """Open ``path``. A seats page reloads itself when another visitor changes the seats;
-        a navigation that reload cut short is made again."""
+        """Open ``path`` (on the site, or an absolute link such as an invitation). A seats
+        page reloads itself when another visitor changes the seats; a navigation that
+        reload cut short is made again."""
+        url = path if path.startswith(("http://", "https://")) else self.site.url + path
         try:
-            self.page.goto(self.site.url + path)
+            self.page.goto(url)
         except PlaywrightError as error:
             if "ERR_ABORTED" not in str(error):
                 raise
-            self.page.goto(self.site.url + path)
+            self.page.goto(url)
 
     def at_table(self, gid: int) -> None:
         """On the game's live table. A page open on the table's seats reloads itself when

@@ -3,6 +3,8 @@ files; no browser needed."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 
@@ -74,3 +76,21 @@ def test_static_files_and_the_lobby(http):
     assert "New game" in lobby and 'name="csrf"' in lobby
     anon = httpx.get(str(http.base_url))
     assert "Sign up" in anon.text and 'name="csrf"' not in anon.text
+
+
+def test_invitations_are_links_on_the_public_url(tmp_path):
+    """``bureau serve --public-url URL``: the invitation on a table's page is a whole
+    link on the address players use, not the one the server was asked for."""
+    server = ServerProcess(tmp_path, args=("--public-url", "https://bureau.example/")).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as ann:
+            ann.post("/api/accounts", json={"name": "Ann", "password": "password123"})
+            r = ann.post("/api/login", json={"name": "Ann", "password": "password123"})
+            ann.headers["X-CSRF-Token"] = r.json()["csrf"]
+            table = ann.post("/api/games", json={"game": "nobility", "players": 3}).json()
+            page = ann.get(f"/games/{table['id']}").text
+            shown = re.search(r'class="invite"[^>]*value="([^"]+)"', page).group(1)
+            assert shown == f"https://bureau.example/games/{table['id']}?invite={table['invite']}"
+            assert table["invite"] not in httpx.get(f"{server.url}/games/{table['id']}").text
+    finally:
+        server.stop()

@@ -5,6 +5,7 @@ the same reader; changes go through the API from ``static/bureau.js``."""
 from __future__ import annotations
 
 import time
+from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
@@ -14,6 +15,7 @@ from starlette.responses import HTMLResponse
 from bureau.bots import kinds
 from bureau.engine import MODERATOR, Match, all_games, load
 from bureau.server import auth
+from bureau.server.mygames import my_games
 from bureau.server.service import Reader, ServiceError
 
 from . import tables
@@ -90,21 +92,17 @@ class Pages:
         return self.render("lobby.html", account=account, csrf=csrf, games=games, **lists)
 
     def _lobby_lists(self, account: dict | None) -> dict:
-        """My games (those waiting for me first), open tables, and games under way."""
-        listed = self.service.list_games(account)
-        mine = listed["mine"]
-        for summary in mine:
-            summary["my_turn"] = False
-            if summary["status"] == "running":
-                reader = self.service.reader(account, summary["id"])
-                pending = self.service.game(summary["id"]).match.pending()
-                summary["my_turn"] = reader.seat in pending
-        mine.sort(key=lambda s: (not s["my_turn"], s["status"] == "over", -s["id"]))
-        known = {s["id"] for s in mine} | {s["id"] for s in listed["open"]}
+        """My games (``mygames.my_games``: waiting for me first, then by the nearest
+        deadline), open tables, and games under way."""
+        mine = [] if account is None else my_games(self.service, account)["mine"]
+        for row in mine:
+            row["emblem"] = emblem(row["game"])
+        opened = self.service.list_games(None)["open"]
+        known = {r["id"] for r in mine} | {s["id"] for s in opened}
         watching = [
             self.service.summary(i, account) for i in self.service.running() if i not in known
         ]
-        return {"mine": mine, "open": listed["open"], "watching": watching[:50]}
+        return {"mine": mine, "open": opened, "watching": watching[:50]}
 
     # -- a table ------------------------------------------------------------------------------
 
@@ -115,10 +113,11 @@ class Pages:
             summary = await self.api.call(self.service.summary, gid, account)
             if summary["status"] == "open":
                 game = load(summary["game"])
+                invite = request.query_params.get("invite", "")
                 return self.render(
                     "seats.html", account=account, csrf=csrf, game=summary,
-                    bots=sorted(kinds(game)), title=game.title,
-                    invite=request.query_params.get("invite", ""),
+                    bots=sorted(kinds(game)), title=game.title, invite=invite,
+                    invite_url=self.invite_url(request, gid, summary.get("invite")),
                 )  # fmt: skip
             reader = await self.api.call(self.service.reader, account, gid)
             ctx = await self.api.call(self.context, gid, reader)
@@ -128,6 +127,14 @@ class Pages:
             "table.html", account=account, csrf=csrf, game=summary, ctx=ctx,
             channels=ctx["channels"], moderated=ctx["moderated"],
         )  # fmt: skip
+
+    def invite_url(self, request: Request, gid: int, code: str | None) -> str | None:
+        """The invitation as an absolute link, clickable where it is pasted: on the
+        server's ``--public-url`` if it has one, else on the address it was asked for."""
+        if not code:
+            return None
+        base = self.api.public_url or str(request.base_url)
+        return f"{base.rstrip('/')}/games/{gid}?invite={quote(code)}"
 
     async def fragment(self, request: Request):
         """The live part of the table, fetched again whenever the WebSocket says so."""
@@ -251,6 +258,23 @@ class Pages:
 def _alert(exc: ServiceError) -> HTMLResponse:
     """A refused fragment: the reason, for the part of the page it would have filled."""
     return HTMLResponse(f"<p role='alert'>{Markup.escape(exc.message)}</p>", exc.status)
+
+
+# A small emblem per game for the lists: a symbol and a colour (any other game: its
+# initial on grey).
+EMBLEMS = {
+    "aristocracy": ("♛", "#6a3d8f"),
+    "nobility": ("⚜", "#1f5f8b"),
+    "decrees": ("§", "#8b5a1f"),
+    "seabirds": ("⚓", "#1f6f6b"),
+    "noblesse": ("⚔", "#8b1f2e"),
+}
+
+
+def emblem(game: str) -> dict:
+    """The game's emblem: ``{"symbol", "colour"}``."""
+    symbol, colour = EMBLEMS.get(game) or (load(game).title[:1].upper(), "#5d5750")
+    return {"symbol": symbol, "colour": colour}
 
 
 def _is_clock(option: str) -> bool:

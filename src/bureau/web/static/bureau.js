@@ -59,13 +59,42 @@ function showError(form, message) {
 
 async function submitApiForm(form) {
   const body = formBody(form);
-  const result = await api("POST", form.dataset.api, body);
+  let result = await api("POST", form.dataset.api, body);
   if (form.hasAttribute("data-then-login")) {
-    await api("POST", "/api/login", { name: body.name, password: body.password });
+    result = await api("POST", "/api/login", { name: body.name, password: body.password });
   }
+  if (form.dataset.join && result?.csrf) await joinAfterLogin(form, result.csrf);
   const next = form.dataset.next || "reload";
   if (next === "reload") location.reload();
   else location.assign(next.replace(/\{(\w+)\}/g, (_, key) => result?.[key] ?? ""));
+}
+
+// Logged in from an invitation: take the seat it offers now. The new session's CSRF
+// token goes into the page first (the API wants it on every POST). A refusal (the
+// table filled up, or started) is said on the next page, which still carries the
+// invitation.
+async function joinAfterLogin(form, token) {
+  let meta = $('meta[name="csrf"]');
+  if (!meta) {
+    meta = document.createElement("meta");
+    meta.name = "csrf";
+    document.head.append(meta);
+  }
+  meta.content = token;
+  try {
+    await api("POST", form.dataset.join, { invite: form.dataset.invite });
+  } catch (error) {
+    sessionStorage.setItem("bureau:flash", `You are logged in, but not seated: ${error.message}`);
+  }
+}
+
+function showFlash() {
+  const text = sessionStorage.getItem("bureau:flash");
+  if (!text) return;
+  sessionStorage.removeItem("bureau:flash");
+  const slot = $("#seat-error");
+  if (slot) slot.textContent = text;
+  toast(text);
 }
 
 // -- playing ---------------------------------------------------------------------------
@@ -241,6 +270,7 @@ function connect() {
       delay = 500;
       refreshLive();
       refreshTalk();
+      if (account()) checkMineSoon();  // this game may have become your turn
     };
     socket.onclose = (event) => {
       if (event.code >= 4000) return;  // refused: nothing to wait for
@@ -257,8 +287,188 @@ function tick() {
     const left = Math.round(Number(time.dataset.deadline) - Date.now() / 1000);
     if (left <= 0) { time.textContent = "now: the Bureau is resolving"; continue; }
     const h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-    time.textContent = `${h ? `${h}h ` : ""}${m}m ${String(s).padStart(2, "0")}s left`;
+    time.textContent = h >= 24  // days away: the seconds say nothing
+      ? `${Math.floor(h / 24)}d ${h % 24}h ${m}m left`
+      : `${h ? `${h}h ` : ""}${m}m ${String(s).padStart(2, "0")}s left`;
   }
+}
+
+// -- your games: the tab's title and icon, notifications, a sound ---------------------
+
+// While any Bureau page is open, "(2) Bureau" in the tab and a count on its icon say how
+// many of your games wait for you (GET /api/games?mine=1, every 25 seconds, at once when
+// this table's WebSocket says something changed). A game that becomes your turn, or
+// whose deadline comes within the hour while it waits for you, is announced: a
+// notification if you enabled them, a short sound if you turned it on, both off until
+// you do. ?poll=SECONDS polls more often (tests), for the rest of the tab's session.
+const NEAR = 3600;
+const BASE_TITLE = document.title;
+const account = () => document.body.dataset.account;
+const stored = (key) => `bureau:${account()}:${key}`;
+
+function pollSeconds() {
+  const asked = new URLSearchParams(location.search).get("poll");
+  if (asked && /^[0-9]{1,4}$/.test(asked)) sessionStorage.setItem("bureau:poll", asked);
+  return Math.max(1, Number(sessionStorage.getItem("bureau:poll") || 25));
+}
+
+function showWaiting(count) {
+  document.title = count ? `(${count}) ${BASE_TITLE}` : BASE_TITLE;
+  document.body.dataset.waiting = String(count);
+  const icon = $('link[rel="icon"]');
+  if (icon) icon.href = count ? badgeIcon(count) : "/static/favicon.svg";
+}
+
+// The favicon with the count in a red disc (drawn here: no image files to keep).
+function badgeIcon(count) {
+  const label = count > 9 ? "9+" : String(count);
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    + '<rect width="32" height="32" rx="6" fill="#6b2f1a"/>'
+    + '<text x="12" y="24" font-family="serif" font-size="20" font-weight="700" text-anchor="middle" fill="#fff">B</text>'
+    + '<circle cx="22" cy="10" r="9.5" fill="#d92d20" stroke="#fff" stroke-width="1.5"/>'
+    + `<text x="22" y="14.5" font-family="sans-serif" font-size="${label.length > 1 ? 10 : 13}" font-weight="700" text-anchor="middle" fill="#fff">${label}</text>`
+    + "</svg>";
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+let pollTimer = null;
+async function checkMine() {
+  clearTimeout(pollTimer);
+  try {
+    const data = await api("GET", "/api/games?mine=1");
+    showWaiting(data.your_turn);
+    announceChanges(data.mine);
+    await refreshMineList(data.mine);
+  } catch { /* logged out elsewhere, or the server is away: try again later */ }
+  pollTimer = setTimeout(checkMine, pollSeconds() * 1000);
+}
+
+let soon = null;
+function checkMineSoon() {
+  clearTimeout(soon);
+  soon = setTimeout(checkMine, 1000);
+}
+
+// What to announce, remembered in localStorage so that several open pages (and the next
+// page) announce each change once: the games that waited for you at the last look, and
+// the deadlines already said to be near. The first look only remembers.
+function announceChanges(rows) {
+  const before = JSON.parse(localStorage.getItem(stored("turns")) ?? "null");
+  const warned = JSON.parse(localStorage.getItem(stored("near")) || "{}");
+  const waiting = rows.filter((row) => row.your_turn);
+  const near = (row) => row.seconds_left !== null && row.seconds_left <= NEAR;
+  const kept = {};
+  for (const row of waiting) {
+    if (before !== null && !before.includes(row.id)) announce("turn", row);
+    else if (near(row) && warned[row.id] !== row.deadline) announce("deadline", row);
+    if (near(row)) kept[row.id] = row.deadline;
+    else if (warned[row.id] !== undefined) kept[row.id] = warned[row.id];
+  }
+  localStorage.setItem(stored("turns"), JSON.stringify(waiting.map((row) => row.id)));
+  localStorage.setItem(stored("near"), JSON.stringify(kept));
+}
+
+function timeLeft(seconds) {
+  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60);
+  return h ? `${h}h ${m}m` : `${m}m ${seconds % 60}s`;
+}
+
+function announce(kind, row) {
+  const table = `${row.title || row.game_title} #${row.id}`;
+  const text = kind === "turn" ? `Your turn: ${table}` : `Deadline near: ${table}`;
+  const parts = [row.game_title, row.phase];
+  if (row.seconds_left !== null) parts.push(`${timeLeft(row.seconds_left)} left`);
+  const body = parts.filter(Boolean).join(" · ");
+  const notified = notificationsOn();
+  if (notified) {
+    const note = new Notification(text, { body, tag: `bureau-${row.id}`, icon: "/static/favicon.svg" });
+    note.onclick = () => { window.focus(); location.assign(`/games/${row.id}`); };
+  }
+  const sound = localStorage.getItem("bureau:sound") === "on";
+  if (sound) chime(kind);
+  if (String(row.id) !== gameId()) toast(text);  // at its own table the table says so
+  document.dispatchEvent(new CustomEvent("bureau:alert", {
+    detail: { kind, game: row.id, text, body, notified, sound },
+  }));
+}
+
+function notificationsOn() {
+  return "Notification" in window && Notification.permission === "granted"
+    && localStorage.getItem("bureau:notify") === "on";
+}
+
+function showAlertControls() {
+  const button = $("[data-notify]");
+  if (button && "Notification" in window) {
+    const on = notificationsOn(), blocked = Notification.permission === "denied";
+    button.hidden = false;
+    button.disabled = blocked;
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = blocked ? "Notifications blocked" : on ? "Notifications on" : "Enable notifications";
+    button.title = blocked ? "This browser blocks Bureau's notifications: allow them in the site's settings"
+      : on ? "Press to turn notifications off"
+      : "A notification when a game becomes your turn or its deadline is near";
+  }
+  const sound = $("[data-sound]");
+  if (sound) sound.checked = localStorage.getItem("bureau:sound") === "on";
+}
+
+// The browser asks for permission only here, after a click on the control.
+async function toggleNotifications() {
+  if (notificationsOn()) localStorage.setItem("bureau:notify", "off");
+  else {
+    const answer = await Notification.requestPermission();
+    localStorage.setItem("bureau:notify", answer === "granted" ? "on" : "off");
+  }
+  showAlertControls();
+}
+
+// A short chime made by the Web Audio API: rising for your turn, three notes for a deadline.
+let audio = null;
+function chime(kind) {
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const start = audio.currentTime + 0.02;
+    const notes = kind === "deadline" ? [880, 660, 880] : [660, 880];
+    notes.forEach((frequency, i) => {
+      const oscillator = audio.createOscillator(), gain = audio.createGain();
+      const at = start + i * 0.16;
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.2, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.15);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(at);
+      oscillator.stop(at + 0.16);
+    });
+  } catch { /* no sound in this browser */ }
+}
+
+// The lobby's "My games" is drawn again when anything in it changed.
+let mineShown = null;
+async function refreshMineList(rows) {
+  const section = $("[data-mine]");
+  if (!section) return;
+  const now = JSON.stringify(rows.map((r) => [r.id, r.status, r.phase, r.pending, r.deadline, r.result]));
+  if (mineShown !== null && now !== mineShown) {
+    const html = await fetchNewest("mine", "/");
+    const fresh = html && new DOMParser().parseFromString(html, "text/html").querySelector("[data-mine]");
+    if (fresh) {
+      section.innerHTML = fresh.innerHTML;
+      tick();
+    }
+  }
+  mineShown = now;
+}
+
+function watchMyGames() {
+  if (!account()) return;
+  showAlertControls();
+  checkMine();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") checkMine();
+  });
 }
 
 // -- the replay viewer -----------------------------------------------------------------
@@ -308,6 +518,8 @@ document.addEventListener("click", async (event) => {
     const text = source.value ?? source.textContent;
     try { await navigator.clipboard.writeText(text); toast("Copied"); }
     catch { source.select?.(); document.execCommand("copy"); }
+  } else if (button.hasAttribute("data-notify")) {
+    toggleNotifications();
   } else if (button.dataset.forum !== undefined) {
     const format = $("[data-forum-format]").value;
     const seat = button.dataset.forum ? `&seat=${encodeURIComponent(button.dataset.forum)}` : "";
@@ -330,6 +542,10 @@ document.addEventListener("input", (event) => {
 document.addEventListener("change", (event) => {
   const target = event.target;
   if (target.matches("[data-choose-game]")) chooseGame(target);
+  else if (target.matches("[data-sound]")) {
+    localStorage.setItem("bureau:sound", target.checked ? "on" : "off");
+    if (target.checked) chime("turn");  // a sample, and the click lets the page play sound
+  }
   else if (target.closest("form[data-replay]")) showFrame(target.closest("form"));
 });
 
@@ -368,6 +584,8 @@ function waitForStart() {
 }
 
 connect();
+showFlash();
+watchMyGames();
 refreshTalk();
 tick();
 setInterval(tick, 1000);
