@@ -360,3 +360,25 @@ def test_an_invitation_is_a_full_link_and_survives_logging_in(visitor, site):
     assert dee.page.url == link
     for v in (ann, ben, cat, dee):
         assert v.errors == []
+
+
+def test_mail_settings_from_the_lobby(visitor, site):
+    """An address and which mails to get, chosen in the lobby; the API says the same."""
+    ann = visitor().sign_up()
+    form = ann.page.locator("form[data-settings]")
+    form.get_by_label("E-mail").fill("ann@example.org")
+    form.get_by_label("it is your turn").uncheck()
+    form.get_by_role("button", name="Save").click()
+    expect(form.locator(".error")).to_have_text("Saved.")
+    me = ann.page.request.get(f"{site.url}/api/me").json()
+    assert me["email"] == "ann@example.org"
+    assert me["notify"]["turn"] is False and me["notify"]["deadline"] is True
+    ann.go("/")
+    expect(ann.page.locator("form[data-settings] input[name=email]")).to_have_value(
+        "ann@example.org"
+    )
+    form = ann.page.locator("form[data-settings]")
+    form.get_by_label("E-mail").fill("not an address")
+    form.get_by_role("button", name="Save").click()
+    expect(form.locator(".error")).not_to_have_text("Saved.")
+    assert ann.page.request.get(f"{site.url}/api/me").json()["email"] == "ann@example.org"

@@ -77,6 +77,9 @@ class Pages:
     async def lobby(self, request: Request):
         account, csrf = await self.session(request)
         lists = await self.api.call(self._lobby_lists, account)
+        if account is not None:
+            lists["settings"] = await self.api.call(self.service.settings, account)
+            lists["mailing"] = self.service.notices.enabled
         games = [
             {
                 "name": g.name,

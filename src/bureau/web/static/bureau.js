@@ -487,10 +487,11 @@ async function showFrame(form) {
 
 document.addEventListener("submit", async (event) => {
   const form = event.target;
-  if (!(form.dataset.api || form.dataset.order !== undefined || form.hasAttribute("data-order-box") || form.hasAttribute("data-message"))) return;
+  if (!(form.dataset.api || form.dataset.order !== undefined || form.hasAttribute("data-order-box") || form.hasAttribute("data-message") || form.hasAttribute("data-settings"))) return;
   event.preventDefault();
   try {
     if (form.dataset.api) await submitApiForm(form);
+    else if (form.hasAttribute("data-settings")) await saveSettings(form);
     else if (form.hasAttribute("data-order-box")) await play(form.elements.order.value.trim());
     else if (form.hasAttribute("data-message")) await sendMessage(form);
     else await play(orderFrom(form));
@@ -498,6 +499,15 @@ document.addEventListener("submit", async (event) => {
     showError(form, error.message);
   }
 });
+
+// The account's mail settings: every kind sent, ticked or not; an empty address is none.
+async function saveSettings(form) {
+  const notify = {};
+  for (const box of $$("input[type=checkbox]", form)) notify[box.name.split(".")[1]] = box.checked;
+  const email = form.elements.email.value.trim() || null;
+  await api("POST", "/api/me", { email, notify });
+  $(".error", form).textContent = "Saved.";
+}
 
 async function sendMessage(form) {
   const [kind, to] = form.elements.to.value.split(":");
