@@ -285,6 +285,9 @@ PAGES = [
     ("GET", "{g}/talk", everyone(200)),
     ("GET", "{g}/replay", {**everyone(403), "moderator": 200}),
     ("GET", "{g}/replay/frame?step=1", {**everyone(403), "moderator": 200}),
+    ("GET", "{g}/log", everyone(200)),
+    ("GET", "{g}/history", everyone(200)),
+    ("GET", "{g}/history/frame?step=1", everyone(200)),
     ("GET", "/unsubscribe?token=not-a-token", everyone(400)),
     ("POST", "/unsubscribe?token=not-a-token", everyone(400)),
 ]
@@ -333,6 +336,30 @@ def test_pages_show_each_reader_only_their_view(world, browsers):
         assert not leaked, f"{role} sees Ann's {leaked}"
     assert any(html.escape(s) in browsers["holder"].get(f"/games/{world.gid}/fragment").text
                for s in mine)  # fmt: skip
+
+
+def test_looking_back_shows_each_reader_only_what_she_saw(world, browsers):
+    """A running game's look back: each reader steps through her own view only, one
+    step for each action after which she saw an event (so the count of steps says nothing
+    of what she did not see); the whole log pages her own events."""
+    m = Match.replay(moderators_record(world))
+    mine = {s for s in strings(m.view(0)["you"]) if len(s) >= 6}
+    for role, client in browsers.items():
+        seat = world.seat_of[role]
+        steps = len(m.seen_after(seat))
+        page = client.get(f"/games/{world.gid}/history").text
+        assert f'max="{steps}"' in page, role
+        for step in range(steps + 1):
+            frame = client.get(f"/games/{world.gid}/history/frame?step={step}")
+            assert frame.status_code == 200
+            if role not in ("holder", "moderator"):
+                theirs = set(strings(m.view(seat)))
+                leaked = {s for s in mine - theirs if html.escape(s) in frame.text}
+                assert not leaked, f"{role} sees Ann's {leaked} at step {step}"
+        assert client.get(f"/games/{world.gid}/history/frame?step={steps + 1}").status_code == 400
+        log = client.get(f"/games/{world.gid}/log").text
+        events = [e for e in m.events if e.visible_to(seat)]
+        assert f"{len(events)} event" in log, role
 
 
 def strings(value):

@@ -73,6 +73,7 @@ class Match:
         self.events: list[Event] = []
         self.started: float | None = None
         self.timeouts: set[int] = set()  # indices of the actions made by the Bureau at deadlines
+        self.ends: list[int] = []  # how many events there were after each action
 
     def begin(self, at: float) -> None:
         """The game goes live at ``at`` (a server starting a table): its clocks start."""
@@ -126,6 +127,7 @@ class Match:
             events = [*timed_out(player, text), *events]
         self.actions.append((player, text, at))
         self.events.extend(events)
+        self.ends.append(len(self.events))
         return events
 
     def describe(self, event: Event) -> str:
@@ -220,5 +222,21 @@ class Match:
         new.game, new.seed, new.started = self.game, self.seed, self.started
         new.state = self.game.clone(self.state)
         new.actions, new.events = list(self.actions), list(self.events)
-        new.timeouts = set(self.timeouts)
+        new.timeouts, new.ends = set(self.timeouts), list(self.ends)
         return new
+
+    def seen_after(self, seat: int | None) -> list[int]:
+        """The numbers of the actions after which ``seat`` saw an event: the steps at
+        which its view of the game can have changed (never a count of what it did not see).
+
+        >>> m = Match("aristocracy", 2, seed=1, options={"herald": 0})
+        >>> _ = m.play(0, "stall none")
+        >>> m.seen_after(0)
+        [1]
+        """
+        out, start = [], 0
+        for number, end in enumerate(self.ends, 1):
+            if any(e.visible_to(seat) for e in self.events[start:end]):
+                out.append(number)
+            start = end
+        return out

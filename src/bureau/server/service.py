@@ -868,6 +868,7 @@ class Service:
             m.timeouts.add(len(m.actions))
         m.actions.append((reader.seat, canonical, at))
         m.events.extend(events)
+        m.ends.append(len(m.events))
         nonce = p.job.action["nonce"]
         loaded.played(reader.seat, nonce)
         loaded.version = p.job.action["seq"]

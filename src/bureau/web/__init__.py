@@ -30,5 +30,10 @@ def routes(api) -> list:
         Route(g + "/talk", pages.talk, methods=["GET"], include_in_schema=False),
         Route(g + "/replay", pages.replay, methods=["GET"], include_in_schema=False),
         Route(g + "/replay/frame", pages.frame, methods=["GET"], include_in_schema=False),
+        Route(g + "/history", pages.history, methods=["GET"], include_in_schema=False),
+        Route(
+            g + "/history/frame", pages.history_frame, methods=["GET"], include_in_schema=False
+        ),
+        Route(g + "/log", pages.log, methods=["GET"], include_in_schema=False),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

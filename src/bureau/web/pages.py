@@ -22,6 +22,7 @@ from . import tables
 from .replays import Frames
 
 EVENTS_SHOWN = 40
+LOG_PAGE = 100  # events on a page of the whole log
 
 
 def _environment() -> Environment:
@@ -249,6 +250,72 @@ class Pages:
             return _alert(exc)
         ctx = await self.api.call(self.frame_context, gid, record, step, seat)
         return self.render("frame.html", ctx=ctx)
+
+    # -- looking back at a running game -------------------------------------------------------
+
+    async def history(self, request: Request):
+        """Step back through your own view of the game: one step for each action after
+        which you saw something (never a step for what you did not see)."""
+        account, csrf = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            summary = await self.api.call(self.service.summary, gid, account)
+            reader = await self.api.call(self.service.reader, account, gid)
+            steps = len(await self.api.call(self._seen_after, gid, reader))
+        except ServiceError as exc:
+            return self.problem(account, csrf, exc)
+        return self.render(
+            "history.html", account=account, csrf=csrf, game=summary, steps=steps,
+            me=await self.api.call(_name_of, self, gid, reader),
+        )  # fmt: skip
+
+    def _seen_after(self, gid: int, reader: Reader) -> list[int]:
+        return self.service.game(gid).match.seen_after(reader.seat)
+
+    async def history_frame(self, request: Request):
+        account, _ = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            reader = await self.api.call(self.service.reader, account, gid)
+            ctx = await self.api.call(self.history_context, gid, reader,
+                                      request.query_params.get("step", "0"))  # fmt: skip
+        except ServiceError as exc:
+            return _alert(exc)
+        return self.render("history_frame.html", ctx=ctx)
+
+    def history_context(self, gid: int, reader: Reader, raw_step: str) -> dict:
+        """The reader's view after her ``step``-th step, with what she saw at it."""
+        loaded = self.service.game(gid)
+        m = loaded.match
+        seen = m.seen_after(reader.seat)
+        step = _whole(raw_step, len(seen)) or 0
+        upto = seen[step - 1] if step else 0
+        record = self.service.full_record(gid, loaded, reveal=False)
+        record["seed"] = m.seed  # the server's own replay; nothing of it is sent but the view
+        then = self.frames.at(gid, record, upto)
+        first = m.ends[upto - 2] if upto > 1 else 0
+        said = [then.describe(e) for e in then.events[first:] if e.visible_to(reader.seat)]
+        ctx = _frame_context(then, record, upto, reader.seat)
+        ctx.update(last=None, step=step, steps=len(seen), said=said)
+        return ctx
+
+    async def log(self, request: Request):
+        """The whole event log as the reader sees it, a page at a time (oldest first)."""
+        account, csrf = await self.session(request)
+        gid = request.path_params["game_id"]
+        try:
+            summary = await self.api.call(self.service.summary, gid, account)
+            reader = await self.api.call(self.service.reader, account, gid)
+            events = await self.api.call(self.service.events, gid, reader)
+            pages = max(1, -(-len(events) // LOG_PAGE))
+            page = _whole(request.query_params.get("page", str(pages)), pages) or 1
+        except ServiceError as exc:
+            return self.problem(account, csrf, exc)
+        shown = events[(page - 1) * LOG_PAGE : page * LOG_PAGE]
+        return self.render(
+            "log.html", account=account, csrf=csrf, game=summary, events=shown, page=page,
+            pages=pages, total=len(events),
+        )  # fmt: skip
 
     def frame_context(self, gid: int, record: dict, step: int, seat: int | None) -> dict:
         """A frame from the replay checkpoints: the slider does not replay from the start.

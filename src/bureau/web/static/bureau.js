@@ -475,10 +475,12 @@ function watchMyGames() {
 
 async function showFrame(form) {
   const step = form.elements.step.value;
-  const seat = form.elements.seat.value;
+  const seat = form.elements.seat?.value ?? "";
   form.elements.shown.value = `${step} / ${form.elements.step.max}`;
   form.elements.step.setAttribute("aria-valuetext", `step ${step} of ${form.elements.step.max}`);
-  const url = `/games/${form.dataset.replay}/replay/frame?step=${step}&seat=${seat}`;
+  // A finished game's replay (any seat), or a running game's look back (your own view).
+  const frames = form.dataset.frames || `/games/${form.dataset.replay}/replay/frame`;
+  const url = `${frames}?step=${step}&seat=${seat}`;
   const html = await fetchNewest("frame", url);
   if (html !== null) $("#frame").innerHTML = html;
 }
