@@ -24,6 +24,7 @@ def site(tmp_path_factory):
     yield server
     server.stop()
 
+
 ORDERED = 3  # Days on which the human orders from every control; after them only "done"
 
 
@@ -121,8 +122,9 @@ def set_up(v: Visitor) -> str:
     return home
 
 
-def order_a_day(v: Visitor, home: str) -> None:
-    """Orders from the controls: a move for each unit, a Spy, a Tax Collector, a recruit
+def order_a_day(v: Visitor, home: str, res: str) -> None:
+    """Orders from the controls: a move for each unit, a Spy, a Tax Collector on ``res``
+    (a new resource each Day: a second TC on one is refused at once, NSE-23), a recruit
     (then cancelled), each checked against the order box's answer and the list."""
     page = v.page
     units = page.locator(".nob-units tbody tr")
@@ -146,9 +148,9 @@ def order_a_day(v: Visitor, home: str) -> None:
     )
     tc = page.locator("form[data-order='tc {square} {res}']")
     tc.locator("select[name=square]").select_option(home)
-    tc.locator("select[name=res]").select_option("MP")
+    tc.locator("select[name=res]").select_option(res)
     said = acted(v, lambda: tc.get_by_role("button", name="Place Tax Collector").click())
-    assert said == f"Played: tc {home} MP"
+    assert said == f"Played: tc {home} {res}"
     recruit = page.locator("form[data-order^='recruit {kind}']")
     recruit.locator("select[name=kind]").select_option("Regiment")
     recruit.locator("select[name=leader]").select_option("led by courtier")
@@ -235,7 +237,7 @@ def test_a_whole_game_of_noblesse_through_the_table(visitor):
                 expect(cell.locator(".nob-unit", has_text=u["id"])).to_have_count(1)
             if night == 2:  # what the page shows while every bot's orders are in
                 seen = (night, html.unescape(board.inner_html()), len(view["you"]["orders"]))
-            order_a_day(ann, home)
+            order_a_day(ann, home, ("MP", "$")[night - 1])
             if night == 2:
                 ann.shot("noblesse-table")
                 on_a_phone(visitor, ann, gid)

@@ -73,15 +73,21 @@ def test_forced_marches_are_all_judged_on_the_positions_after_first_moves(st):
 def test_recruiting_ability_refused_by_stacking_costs_nothing(st):
     """§4.3 (recruiting abilities obey the stacking limit NSE-69), NSE-A19 (recruitment
     that would break it fails with no cost), NSE-A07: Dan's Levée en masse on C8, where
-    his faction already fields three units, recruits nothing and must not take 8 MP."""
+    his faction already fields three units, recruits nothing and must not take 8 MP. The
+    three are Cat's, which Dan cannot see, so the Day accepts the order; were they his own,
+    the Day would refuse it at once (foresight)."""
     for _ in range(3):
-        place_unit(st, DAN, "C8")
+        place_unit(st, CAT, "C8")
     st.houses[DAN].res = [0, 8, 0]
     levy = f"{REGIMENT} at C8"
     act(st, DAN, f"use Levée en masse recruit {levy} and {levy}")
     resolve(st)
-    assert len([u for u in st.units.values() if u.owner == DAN]) == 3 + 1  # starting unit
+    assert len([u for u in st.units.values() if u.owner == DAN]) == 1  # the starting unit
     assert st.houses[DAN].res[MP] == 8
+    for u in [u for u in st.units.values() if u.owner == CAT and st.label(u.square) == "C8"]:
+        u.owner = DAN
+    with pytest.raises(IllegalAction, match=r"would fail at Night because your faction would"):
+        act(st, DAN, f"use Levée en masse recruit {levy} and {levy}")
 
 
 def test_ambuscade_may_not_target_the_hostage_owner(st):

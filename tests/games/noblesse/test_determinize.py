@@ -292,3 +292,48 @@ def test_a_unit_placed_by_hand_beside_the_seat_is_not_seen():
     far = place_unit(state, 5, "C4")
     squares = {w.units[far.id].square for w in worlds(state, 1)}
     assert len(squares) > 1 and all(w.units[far.id].owner >= 0 for w in worlds(state, 1))
+
+
+def test_the_days_foresight_reads_nothing_the_player_cannot_know():
+    """Orders the Day can judge (foresight.py; NSE-23, NSE-24, NSE-42, NSE-43, NSE-69,
+    NSE-A19, NSE-A38, NSE-A39, NSE-A41): what the Day says of an order, a refusal or a
+    caution, depends only on what its writer knows, so it is the same in every world
+    determinize re-deals for him. Tried for every seat on every square, mid-game, with
+    orders already on the lists."""
+    from bureau.games.noblesse.foresight import foresee
+    from bureau.games.noblesse.orders import read
+
+    units = ("Regiment with O1, C2 x2, C1, F6 x2", "Garrison with O1, C1 x5, R7 x3")
+    judged = 0
+    for seed in (1, 2):
+        state = midgame(seed)
+        rng = random.Random(seed)
+        for seat in state.living():  # some orders on every list
+            for _ in range(6):
+                order = GAME.sample_action(state, seat, rng)
+                if order.verb != "done":
+                    GAME.apply(state, seat, order)
+        assert any(len(state.houses[s].orders) > 1 for s in state.living())
+        labels = [e.square for e in state.scenario.estates]
+        texts = [
+            text
+            for label in labels
+            for text in (
+                f"steward {label}",
+                f"create noble {label}",
+                f"open city {label}",
+                *(f"recruit {u} at {label}" for u in units),
+                *(
+                    f"{post} {label} {res}"
+                    for post in ("tc", "lobbyist")
+                    for res in ("Inf", "MP", "$")
+                ),
+            )
+        ]
+        orders = [read(state.scenario, state.names, text) for text in texts]
+        for seat in state.living():
+            said = [foresee(state, seat, o) for o in orders]
+            judged += sum(1 for r, c in said if r or c)
+            for world in worlds(state, seat, seeds=range(3)):
+                assert [foresee(world, seat, o) for o in orders] == said
+    assert judged > 1000  # the Day does judge many of them

@@ -92,6 +92,8 @@ def test_every_event_kind_the_package_emits_describes_to_one_line():
     events += resolve(st)  # Night 1
     events += act(st, CAT, "accept marriage")
     events += act(st, ANN, "tc A1 Inf")
+    events += act(st, ANN, "steward A1")  # a caution: the TC listed first goes first
+    events += act(st, ANN, "cancel 2")
     events += act(st, ANN, "cancel 1")
     events += act(st, ANN, "successor Ben")
     events += act(st, ANN, "give officer Cardinal Legate to Ben")
@@ -113,6 +115,11 @@ def test_every_event_kind_the_package_emits_describes_to_one_line():
     assert_described(st, events)
     said = {e.kind: GAME.describe(st, e) for e in events}
     assert said["cancelled"] == "Ann cancelled the order: tc A1 Inf"
+    assert said["caution"] == (
+        "'steward A1' is accepted; it fails at Night if your Tax Collector takes office on A1"
+        " first (it comes earlier in your list), since a Steward never joins Tax Collectors"
+        " (NSE-23)."
+    )
     assert said["successor"] == "Ann named Ben as successor (NSE-112)."
     assert said["treaty proposed"] == "The Pape proposed treaty 2 to The Twice Crowned King."
     assert said["treaty signed"] == (

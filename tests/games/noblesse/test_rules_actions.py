@@ -7,7 +7,7 @@ import pytest
 
 from bureau.engine import IllegalAction
 
-from .helpers import GAME, act, moderate, place_unit, resolve, started, unit_of
+from .helpers import GAME, act, moderate, place_unit, resolve, sneak, started, unit_of
 
 ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(8)
 PAPE, FLEURS, CROWNS, STATES = range(4)
@@ -78,12 +78,25 @@ def test_open_city_stops_battles_and_costs_two_inf(st):
     assert any(line.startswith("Battle at A2") for line in st.post)
 
 
+def day_refused(st, seat: int, text: str, because: str) -> None:
+    """The Day refuses ``text`` at once, as an order that can only fail at Night
+    (foresight.py), and the list stays as it was."""
+    before = list(st.houses[seat].orders)
+    with pytest.raises(IllegalAction) as refused:
+        act(st, seat, text)
+    assert str(refused.value).startswith(f"this would fail at Night because {because}")
+    assert st.houses[seat].orders == before
+
+
 def test_open_city_needs_a_steward_off_the_home_estate(st):
-    """NSE-42: the target must hold one of your Stewards and not be your Home Estate; the
-    refused action costs nothing (NSE-A07)."""
+    """NSE-42: the target must hold one of your Stewards and not be your Home Estate. Ann
+    knows both, so the Day refuses the orders at once; should they reach the Night, they
+    fail there and cost nothing (NSE-A07)."""
     st.houses[ANN].res = [5, 0, 0]
-    act(st, ANN, "open city A1")
-    act(st, ANN, "open city A2")
+    day_refused(st, ANN, "open city A1", "A1 is your Home Estate, and the action needs your")
+    day_refused(st, ANN, "open city A2", "you have no Steward on A2: Stewards take office")
+    sneak(st, ANN, "open city A1")
+    sneak(st, ANN, "open city A2")
     resolve(st)
     failed = [line for line in st.reports[ANN] if line.startswith("Open city failed")]
     assert len(failed) == 2 and all("NSE-42" in line for line in failed)
@@ -118,8 +131,10 @@ def test_create_noble_camerlengo_discount_and_refusals(st):
     steward(st, ANN, "A2")
     st.houses[ANN].res = [10, 0, 0]
     act(st, ANN, "create noble A2")
-    act(st, ANN, "create noble A2")
-    act(st, ANN, "create noble A1")
+    day_refused(st, ANN, "create noble A2", "you have ordered Create Noble on A2 already")
+    day_refused(st, ANN, "create noble A1", "A1 is your Home Estate")
+    sneak(st, ANN, "create noble A2")
+    sneak(st, ANN, "create noble A1")
     resolve(st)
     assert st.houses[ANN].res == [10 - 2 + 1, 1, 0]
     assert st.nobles == {sq(st, "A2"): PAPE}
@@ -284,9 +299,11 @@ def test_heir_is_of_both_factions_for_supremacy(st):
 
 
 def test_heir_allows_one_more_estate(st):
-    """NSE-15, NSE-46, NSE-A30: a Tax Collector on a second estate needs an Heir."""
+    """NSE-15, NSE-46, NSE-A30: a Tax Collector on a second estate needs an Heir. Ann has
+    none and orders no Create Heir, so the Day refuses it; at Night it fails too."""
     place_unit(st, ANN, "B1")
-    act(st, ANN, "tc B1 MP")
+    day_refused(st, ANN, "tc B1 MP", "you may control no more estates until you have an Heir")
+    sneak(st, ANN, "tc B1 MP")
     resolve(st)
     assert any("may control no more estates (NSE-15)" in line for line in st.reports[ANN])
     assert sq(st, "B1") not in st.ctrl
@@ -951,8 +968,19 @@ def test_stacking_three_units_plus_two_garrisons(st):
     st.houses[ANN].res = [0, 16, 0]
     act(st, ANN, f"recruit {GARRISON} at A1")
     act(st, ANN, f"recruit {GARRISON} at A1")
-    act(st, ANN, f"recruit {GARRISON} at A1")
-    act(st, ANN, "recruit Regiment with O1, C1 x3, F6 x2 at A1")
+    # the third Garrison fails only if the first two are recruited: accepted, with a caution
+    events = act(st, ANN, f"recruit {GARRISON} at A1")
+    (caution,) = [GAME.describe(st, e) for e in events if e.kind == "caution"]
+    assert caution.endswith(
+        "it fails at Night if your earlier orders bring their units to A1 first: your"
+        " faction would have more than 3 units there (NSE-69)."
+    )
+    assert all(e.visible_to(ANN) and not e.visible_to(BEN) for e in events)
+    # a fourth Regiment beside Ann's three, which stay: refused at once
+    day_refused(
+        st, ANN, "recruit Regiment with O1, C1 x3, F6 x2 at A1", "your faction would have more"
+    )
+    sneak(st, ANN, "recruit Regiment with O1, C1 x3, F6 x2 at A1")
     resolve(st)
     kinds = sorted(u.kind for u in units_on(st, "A1"))
     assert kinds == ["Garrison", "Garrison", "Regiment", "Regiment", "Regiment"]
@@ -1026,13 +1054,26 @@ def test_coloured_companies_pay_income(st):
 
 def test_coloured_company_limits(st):
     """NSE-81, NSE-A38: at most 2 coloured companies per unit and 4 per player; a recruit
-    that breaks either fails and costs nothing."""
+    that breaks either is refused at once (the player knows his units), and fails at Night
+    at no cost should it get there."""
     place_unit(st, ANN, "B1", "Regiment with O1, C2 x2, C1, F6 x2")
     place_unit(st, ANN, "B1", "Regiment with O1, C2 x2, C1, F6 x2")
     st.houses[ANN].res = [0, 10, 0]
     st.houses[BEN].res = [0, 10, 0]
-    act(st, ANN, "recruit Regiment with O1, C2, C1 x2, F6 x2 at A1")
-    act(st, BEN, "recruit Regiment with O1, C2 x3, F6 x2 at C3")
+    day_refused(
+        st,
+        ANN,
+        "recruit Regiment with O1, C2, C1 x2, F6 x2 at A1",
+        "your units would hold 5 coloured companies, and you may hold 4 at most (NSE-A38)",
+    )
+    day_refused(
+        st,
+        BEN,
+        "recruit Regiment with O1, C2 x3, F6 x2 at C3",
+        "a unit may hold 2 coloured companies at most (NSE-A38)",
+    )
+    sneak(st, ANN, "recruit Regiment with O1, C2, C1 x2, F6 x2 at A1")
+    sneak(st, BEN, "recruit Regiment with O1, C2 x3, F6 x2 at C3")
     resolve(st)
     assert any("4 coloured companies at most (NSE-A38)" in x for x in st.reports[ANN])
     assert any("2 coloured companies at most (NSE-A38)" in x for x in st.reports[BEN])
@@ -1047,8 +1088,15 @@ def test_recruit_sites(st):
     steward(st, ANN, "A2")
     st.houses[BEN].res = [0, 12, 0]
     act(st, BEN, "recruit Regiment with O1, C1 x3, F6 x2 at B2")
-    act(st, BEN, "recruit Regiment with O1, C1 x3, F6 x2 at A2")
-    act(st, BEN, "recruit Regiment with O1, C1 x3, F6 x2 at D4")
+    for label in ("A2", "D4"):
+        day_refused(
+            st,
+            BEN,
+            f"recruit Regiment with O1, C1 x3, F6 x2 at {label}",
+            f"{label} is neither your Home Estate, an estate you control, nor a faction estate"
+            " with your Steward (NSE-A19)",
+        )
+        sneak(st, BEN, f"recruit Regiment with O1, C1 x3, F6 x2 at {label}")
     resolve(st)
     assert [st.label(u.square) for u in unit_of(st, BEN)] == ["C3", "B2"]
     assert report(st, BEN).count("(NSE-A19)") == 2

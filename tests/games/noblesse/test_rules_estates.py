@@ -25,6 +25,7 @@ from .helpers import (
     place_unit,
     resolve,
     setup_text,
+    sneak,
     started,
     table,
     unit_of,
@@ -35,6 +36,7 @@ PAPE, FLEURS, CROWNS, ALLIANCE = range(4)
 INF, MP, MONEY = range(3)
 TGH, MOR = STATS.index("TGH"), STATS.index("MOR")
 VICTORY = ("E5", "E6", "F5", "F6")
+W = "this would fail at Night because "  # the Day's refusal of a hopeless order
 GARRISON = "Garrison with O1, R7 x3, C1 x5"
 
 
@@ -47,14 +49,6 @@ def sq(st, label: str) -> int:
 
 def res(st, seat: int) -> list[int]:
     return list(st.houses[seat].res)
-
-
-def read_order(st, text: str):
-    """``text`` read as an order, not checked: put straight on a list, it tests what the
-    Night does with an order the Day would refuse."""
-    from bureau.games.noblesse.orders import read
-
-    return read(st.scenario, st.names, text)
 
 
 def report(st, seat: int) -> str:
@@ -314,7 +308,7 @@ def test_nse08_skipped_ability_can_never_be_used():
 
 def test_nse08_skipped_unique_companies_can_never_be_fielded():
     """NSE-08: skipping the unique companies refuses them in the starting unit, and a later
-    recruit with them fails at the Night at no cost."""
+    recruit with them is refused at once; at Night it would fail at no cost."""
     st = table()
     refused(
         st,
@@ -324,7 +318,10 @@ def test_nse08_skipped_unique_companies_can_never_be_fielded():
     )
     st = started()
     st.houses[ANN].res = [0, 10, 0]
-    night(st, {ANN: ["recruit Regiment with O1, X1, C1 x2, F6 x2 at A1"]})
+    recruit = "recruit Regiment with O1, X1, C1 x2, F6 x2 at A1"
+    refused(st, ANN, recruit, f"{W}you did not choose Swiss Guard at setup (NSE-08)")
+    sneak(st, ANN, recruit)
+    night(st)
     assert "you did not choose Swiss Guard at setup" in report(st, ANN)
     assert st.houses[ANN].res[MP] == 10
     assert len(unit_of(st, ANN)) == 1
@@ -452,7 +449,9 @@ def test_nse15_no_second_player_estate_without_an_heir():
     (NSE-46, NSE-A30)."""
     st = started()
     place_unit(st, ANN, "A2")
-    night(st, {ANN: ["tc A2 MP"]})
+    refused(st, ANN, "tc A2 MP", f"{W}you may control no more estates until you have an Heir")
+    sneak(st, ANN, "tc A2 MP")
+    night(st)
     assert "you may control no more estates (NSE-15)" in report(st, ANN)
     assert sq(st, "A2") not in st.ctrl
     assert st.houses[ANN].court == 10
@@ -525,9 +524,13 @@ def test_nse18_nse21_tc_instead_of_steward_when_allowed():
 
 
 def test_nse21_tc_only_on_player_controlled_estate_nse_a10():
-    """NSE-21, NSE-A10: a TC on a faction-controlled estate fails, even the FL's."""
+    """NSE-21, NSE-A10: a TC on a faction-controlled estate fails, even the FL's: refused
+    at once (the faction keeps C4 unless none of its units is left there, and then no unit
+    of Ann's is there to take it), and failing at Night."""
     st, _unit, _ = ben_stewards_c4()
-    night(st, {ANN: ["tc C4 $"]})
+    refused(st, ANN, "tc C4 $", f"{W}Tax Collectors work only on estates you control")
+    sneak(st, ANN, "tc C4 $")
+    night(st)
     assert "Tax Collectors work only on estates you control (NSE-21, NSE-A10)" in report(st, ANN)
     assert (sq(st, "C4"), MONEY) not in st.tcs
     assert st.houses[ANN].court == 10
@@ -559,23 +562,71 @@ def test_nse23_one_steward_per_estate():
 
 
 def test_nse23_one_tc_per_resource():
-    """NSE-23: a second TC on A1's Inf fails; the first collects once."""
+    """NSE-23: a second TC on A1's Inf is refused at once (in the same list, or beside the
+    one there) and fails at Night; the first collects once."""
     st = started()
-    gains = night(st, {ANN: ["tc A1 Inf", "tc A1 Inf"]})
+    act(st, ANN, "tc A1 Inf")
+    twice = f"{W}A1 has your Tax Collector on Inf already; one per resource (NSE-23)"
+    refused(st, ANN, "tc A1 Inf", twice)
+    sneak(st, ANN, "tc A1 Inf")
+    gains = night(st)
     assert "A1 already has a Tax Collector on Inf (NSE-23)" in report(st, ANN)
     assert gains[ANN] == [3, 0, 0]
     assert st.houses[ANN].court == 9
+    refused(st, ANN, "tc A1 Inf", twice)
+    act(st, ANN, "recall tc A1 Inf")
+    act(st, ANN, "tc A1 Inf")  # recalled first at step 8, then placed again
 
 
 def test_nse23_steward_and_tc_never_share_an_estate():
     """NSE-23: a Steward cannot join TCs on an estate (a Steward is a courtier on an estate
     "that does not contain one or more Tax Collectors")."""
     st = started({ANN: ["tc A1 Inf"]})
-    st.houses[ANN].orders.append(read_order(st, "steward A1"))  # past the Day's check
+    sneak(st, ANN, "steward A1")
     resolve(st)
     assert "a Steward and Tax Collectors cannot share an estate (NSE-23)" in report(st, ANN)
     assert sq(st, "A1") not in st.stewards
     assert st.tcs == {(sq(st, "A1"), INF): ANN}
+
+
+def test_nse23_the_day_judges_stewards_and_tcs_it_can_nse40_nse_a39_nse_a30():
+    """NSE-23, NSE-40, NSE-A39, NSE-A30, NSE-A25: what Ann knows decides these orders, so
+    the Day says so at once: a Steward beside her TCs on A1 is refused (unless she recalls
+    them first), a second Steward too; after a TC earlier in her list a Steward is
+    accepted with a caution to her alone. Ben's TC beside his Steward behind a Noble is
+    refused; on a faction estate without an Heir it is refused, and with Create Heir on
+    his list it is accepted with a caution."""
+    st = started({ANN: ["tc A1 Inf"]})
+    refused(st, ANN, "steward A1", f"{W}your Tax Collectors are on A1, and a Steward never")
+    act(st, ANN, "recall tc A1 Inf")
+    assert [e.kind for e in act(st, ANN, "steward A1")] == ["order"]
+    refused(st, ANN, "steward A1", f"{W}your Steward is on A1 already; one per estate (NSE-23)")
+    st = started()
+    act(st, ANN, "tc A1 MP")
+    events = act(st, ANN, "steward A1")
+    assert [(e.kind, e.visible_to(ANN), e.visible_to(BEN)) for e in events] == [
+        ("order", True, False),
+        ("caution", True, False),
+    ]
+    st, _unit, _ = ben_stewards_c4()
+    refused(st, BEN, "tc C4 $", f"{W}a Steward becomes Tax Collectors only for an Heir's")
+    st.houses[BEN].spouse, st.houses[CAT].spouse = CAT, BEN
+    st.houses[BEN].res = [3, 1, 1]
+    act(st, BEN, "create heir")
+    (caution,) = [e for e in act(st, BEN, "tc C4 $") if e.kind == "caution"]
+    assert GAME.describe(st, caution) == (
+        "'tc C4 $' is accepted; it fails at Night if you have no Heir by step 8: only an"
+        " Heir's estate takes Tax Collectors (NSE-A30)."
+    )
+    night(st)
+    assert st.ctrl[sq(st, "C4")] == (PAPE, BEN)  # the Heir came at step 4
+    st.nobles[sq(st, "C4")] = PAPE
+    act(st, BEN, "recall tc C4 $")
+    night(st)
+    st.stewards[sq(st, "C4")] = BEN
+    st.houses[BEN].posts.append(("steward", sq(st, "C4"), ""))
+    st.houses[BEN].court -= 1
+    refused(st, BEN, "tc C4 Inf", f"{W}the Steward on C4 backs a Noble and stays (NSE-A39)")
 
 
 def test_nse40_tc_appointed_on_the_home_releases_the_steward_nse_a25_nse23():
@@ -626,7 +677,7 @@ def test_nse40_a_nobles_steward_is_never_released_nse_a39():
     st.ctrl[sq(st, "C4")] = (PAPE, BEN)
     st.houses[BEN].extra_estate = sq(st, "C4")
     st.nobles[sq(st, "C4")] = PAPE
-    st.houses[BEN].orders.append(read_order(st, "tc C4 $"))  # past the Day's check
+    sneak(st, BEN, "tc C4 $")
     resolve(st)
     assert "the Steward on C4 backs a Noble and stays (NSE-A39)" in report(st, BEN)
     assert st.stewards[sq(st, "C4")] == BEN and st.tcs == {}
@@ -641,9 +692,26 @@ def test_nse24_lobbyist_adds_two_to_a_collected_resource():
 
 
 def test_nse24_lobbyist_needs_a_tc_and_base_income():
-    """NSE-24: no Lobbyist without a TC on that resource, nor on a 0 base resource."""
+    """NSE-24: no Lobbyist without a TC on that resource (ordered before it), nor on a 0
+    base resource: Ann knows both of her Home, so the Day refuses them at once; should they
+    reach the Night, they fail there."""
     st = begin({ANN: setup_text(ANN, design="5-0-0")})
-    gains = night(st, {ANN: ["lobbyist A1 Inf", "tc A1 MP", "lobbyist A1 MP"]})
+    refused(
+        st,
+        ANN,
+        "lobbyist A1 Inf",
+        f"{W}no Tax Collector of yours collects Inf on A1, and you have ordered none before"
+        " this Lobbyist (NSE-24)",
+    )
+    act(st, ANN, "tc A1 MP")
+    refused(st, ANN, "lobbyist A1 MP", f"{W}A1 has no base MP income (NSE-24)")
+    act(st, ANN, "tc A1 Inf")
+    act(st, ANN, "lobbyist A1 Inf")  # the TC ordered before it: accepted
+    act(st, ANN, "cancel 3")
+    act(st, ANN, "cancel 2")
+    st.houses[ANN].orders.insert(0, GAME.read(st, ANN, "lobbyist A1 Inf"))  # before its TC
+    sneak(st, ANN, "lobbyist A1 MP")
+    gains = night(st)
     text = report(st, ANN)
     assert "no Tax Collector of yours collects Inf on A1 (NSE-24)" in text
     assert "A1 has no base MP income (NSE-24)" in text
@@ -653,10 +721,26 @@ def test_nse24_lobbyist_needs_a_tc_and_base_income():
 
 
 def test_one_lobbyist_per_collected_resource_nse_a41():
-    """NSE-A41: a second Lobbyist on A1's Inf fails; one on MP beside it works."""
-    st = started({ANN: ["tc A1 Inf", "tc A1 MP", "lobbyist A1 Inf", "lobbyist A1 Inf"]})
+    """NSE-A41: a second Lobbyist on A1's Inf is refused at once, in the same list or
+    beside the one there, and fails at Night; one on MP beside it works, and a recalled
+    Lobbyist (or his recalled TC) leaves room for a new one."""
+    once = f"{W}you have ordered a Lobbyist on A1 Inf already; one per resource (NSE-A41)"
+    there = f"{W}your Lobbyist works the Inf of A1 already; one per resource (NSE-A41)"
+    st = table()
+    for seat in range(len(NAMES)):
+        act(st, seat, setup_text(seat))
+    for text in ("tc A1 Inf", "tc A1 MP", "lobbyist A1 Inf"):
+        act(st, ANN, text)
+    refused(st, ANN, "lobbyist A1 Inf", once)
+    sneak(st, ANN, "lobbyist A1 Inf")
+    resolve(st)
     assert "one Lobbyist per collected resource (NSE-A41)" in report(st, ANN)
     assert res(st, ANN) == [5, 2, 0]
+    refused(st, ANN, "lobbyist A1 Inf", there)
+    act(st, ANN, "recall lobbyist A1 Inf")
+    act(st, ANN, "lobbyist A1 Inf")
+    act(st, ANN, "cancel 2")
+    act(st, ANN, "cancel 1")
     gains = night(st, {ANN: ["lobbyist A1 MP"]})
     assert gains[ANN] == [5, 4, 0]
     assert st.houses[ANN].court == 6
@@ -1056,7 +1140,9 @@ def test_nse40_steward_released_when_tcs_take_over_for_an_heir_nse_a30():
     """NSE-40, NSE-A30: with an Heir, Ben replaces his Steward on C4 with a TC: C4 becomes
     his player estate and the Steward is released. Without an Heir it fails."""
     st, _unit, _ = ben_stewards_c4()
-    night(st, {BEN: ["tc C4 $"]})
+    refused(st, BEN, "tc C4 $", f"{W}a Steward becomes Tax Collectors only for an Heir's")
+    sneak(st, BEN, "tc C4 $")
+    night(st)
     assert "a Steward becomes Tax Collectors only for an Heir's estate (NSE-A30)" in report(st, BEN)
     assert st.stewards[sq(st, "C4")] == BEN
     st.houses[BEN].heir = "home"
@@ -1100,17 +1186,21 @@ def test_nse41_envoy_performs_an_action_and_returns_by_day():
 
 def test_recruit_sites_nse_a19():
     """NSE-A19: Ben may recruit on his Home and on the faction estate C4 with his Steward;
-    Ann may not recruit on C4 (not her Steward) nor on neutral A2. Failures cost nothing."""
+    Ann may not recruit on C4 (not her Steward) nor on neutral A2. Nothing gives her a
+    site before step 5, so the Day refuses those orders; at Night they cost nothing."""
     st, _unit, _ = ben_stewards_c4()
     st.houses[ANN].res = [0, 20, 0]
     st.houses[BEN].res = [0, 20, 0]
-    night(
-        st,
-        {
-            BEN: [f"recruit {STARTER} at C3", f"recruit {STARTER} at C4"],
-            ANN: [f"recruit {STARTER} at C4", f"recruit {STARTER} at A2"],
-        },
-    )
+    for label in ("C4", "A2"):
+        refused(
+            st,
+            ANN,
+            f"recruit {STARTER} at {label}",
+            f"{W}{label} is neither your Home Estate, an estate you control, nor a faction"
+            " estate with your Steward (NSE-A19)",
+        )
+        sneak(st, ANN, f"recruit {STARTER} at {label}")
+    night(st, {BEN: [f"recruit {STARTER} at C3", f"recruit {STARTER} at C4"]})
     assert st.houses[BEN].res[MP] == 20 - 8
     assert sorted(st.label(u.square) for u in unit_of(st, BEN)) == ["C3", "C3", "C4", "C4"]
     assert st.houses[ANN].res[MP] == 20
@@ -1151,17 +1241,42 @@ def test_coloured_companies_limit_per_unit_nse_a38():
 
 
 def test_coloured_companies_limit_per_player_nse_a38():
-    """NSE-A38: a player holds at most 4 coloured companies; a recruit beyond fails at no
-    cost, and one with 3 in a unit fails too."""
+    """NSE-A38: a player holds at most 4 coloured companies. With 2, Ann's second recruit
+    of 2 fails only if the first succeeds: it is accepted, and she alone is told it fails
+    then; at Night it fails at no cost. Beyond what her units hold, or with 3 in a unit,
+    the Day refuses a recruit at once."""
     two = "Regiment with O1, C2 x2, C1, F6 x2"
     st = begin({ANN: setup_text(ANN, unit=two)})
     st.houses[ANN].res = [0, 30, 0]
-    night(st, {ANN: [f"recruit {two} at A1", f"recruit {two} at A1"]})
+    assert [e.kind for e in act(st, ANN, f"recruit {two} at A1")] == ["order"]
+    events = act(st, ANN, f"recruit {two} at A1")
+    assert [(e.kind, e.visible_to(ANN), e.visible_to(BEN)) for e in events] == [
+        ("order", True, False),
+        ("caution", True, False),
+    ]
+    assert GAME.describe(st, events[1]) == (
+        f"'recruit {two} at A1' is accepted; it fails at Night if your earlier recruits"
+        " succeed: your units would then hold 6 coloured companies, and you may hold 4 at"
+        " most (NSE-A38)."
+    )
+    night(st)
     assert "you may hold 4 coloured companies at most (NSE-A38)" in report(st, ANN)
     assert len(unit_of(st, ANN)) == 2
     assert st.houses[ANN].res[MP] == 30 - 4 + 4  # one recruit paid, four bronze earned
-    night(st, {ANN: ["recruit Regiment with O1, C2 x3, F6 x2 at A1"]})
-    assert "a unit may hold 2 coloured companies at most (NSE-A38)" in report(st, ANN)
+    refused(
+        st,
+        ANN,
+        "recruit Regiment with O1, C2, C1 x2, F6 x2 at A1",
+        f"{W}your units would hold 5 coloured companies, and you may hold 4 at most (NSE-A38)",
+    )
+    refused(
+        st,
+        ANN,
+        "recruit Regiment with O1, C2 x3, F6 x2 at A1",
+        f"{W}a unit may hold 2 coloured companies at most (NSE-A38)",
+    )
+    act(st, ANN, f"disband U{unit_of(st, ANN)[0].id}")  # its 2 are gone before step 5
+    act(st, ANN, "recruit Regiment with O1, C2, C1 x2, F6 x2 at A1")
 
 
 def test_resources_manpower_recruits_nse10():

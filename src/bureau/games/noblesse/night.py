@@ -797,8 +797,9 @@ def recruit_site(state, seat: int, square: int) -> bool:
     return held[0] == h.faction and held[1] == -1 and state.stewards.get(square) == seat
 
 
-def unique_problem(state, seat: int, companies) -> str:
-    """NSE-08 / NSE-A18: unique designs only for their role, while chosen, within count."""
+def unique_problem(state, seat: int, companies, units=None) -> str:
+    """NSE-08 / NSE-A18: unique designs only for their role, while chosen, within count
+    (``units``: those already fielded, by default every unit on the board)."""
     h = state.houses[seat]
     role = state.scenario.roles[h.role - 1]
     for cid in set(companies):
@@ -810,7 +811,11 @@ def unique_problem(state, seat: int, companies) -> str:
         if h.skipped == 4:
             return f"you did not choose {design.name} at setup (NSE-08)"
         fielded = sum(
-            1 for u in state.units.values() if u.owner == seat for c in u.companies if c == cid
+            1
+            for u in (state.units.values() if units is None else units)
+            if u.owner == seat
+            for c in u.companies
+            if c == cid
         )
         if fielded + companies.count(cid) > design.limit:
             return f"{design.name} may be fielded {design.limit} times in all"

@@ -2,7 +2,10 @@
 
 Night orders are checked when given for what their writer can know (his own
 units, courtiers, the board); what depends on others is decided when the
-Night resolves them, and a failure goes to his private report (NSE-A07).
+Night resolves them, and a failure goes to his private report (NSE-A07). An
+order that his knowledge already dooms is refused at once, and one that fails
+only if his own earlier orders succeed is accepted with a caution to him alone
+(``foresight.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from bureau.engine import EVERYONE, MODERATOR, Event, IllegalAction
 from bureau.engine.events import only
 
 from . import board, diplomacy, moderator, night
+from .foresight import foresee
 from .orders import ACTIONS, NIGHT_VERBS, Order, read
 from .scenario import UNIT_SHAPES
 from .state import BUILDINGS, DAY, SETUP
@@ -48,6 +52,9 @@ def check(state, player: int, order: Order) -> None:
             raise IllegalAction(
                 f"your orders would need {need} courtiers and {h.court} are at court (NSE-32)"
             )
+        refusal, _caution = foresee(state, player, order)
+        if refusal:
+            raise IllegalAction(f"this would fail at Night because {refusal}")
 
 
 def perform(state, player: int, order: Order) -> list[Event]:
@@ -62,9 +69,14 @@ def perform(state, player: int, order: Order) -> list[Event]:
         h.ready = False
         return [Event("order", only(player), player=player, order=str(order))]
     if verb in NIGHT_VERBS:
+        _refusal, caution = foresee(state, player, order)
         h.orders.append(order)
         h.ready = False
-        return [Event("order", only(player), player=player, order=str(order))]
+        events = [Event("order", only(player), player=player, order=str(order))]
+        if caution:  # what may still stop it, from what he knows (foresight.py)
+            text = f"'{order}' is accepted; it fails at Night if {caution}."
+            events.append(Event("caution", only(player), player=player, text=text))
+        return events
     return IMMEDIATE[verb](state, player, order)
 
 
