@@ -323,7 +323,7 @@ class Aristocracy(Game):
             "name": state.names[q],
             "coins": state.coins[q],
             "hand_count": len(state.hands[q]),
-            "known_hand": _cards(state.known[q]),
+            "known_hand": _cards(known_in_hand(state, q)),
             "stall": _cards(state.stalls[q]),
             "buildings": [_building_view(state, b, mine, over) for b in state.buildings[q]],
         }
@@ -436,6 +436,29 @@ class Aristocracy(Game):
 
     def describe(self, state: State, event: Event) -> str:
         return describe(state, event)
+
+
+def known_in_hand(state: State, q: int) -> list[int]:
+    """The cards everybody knows to be in ``q``'s hand now.
+
+    ``state.known[q]`` is what went into her hand face up and has not been seen to
+    leave. While her stall lies face down, those cards are in her hand or in that stall,
+    and which is her secret: a known card is certainly still in hand only where she holds
+    more copies of it than the stall could take. The stall's size is public when
+    ``show_stall_counts_before_reveal`` is on (so, of five known cards and a stall of two,
+    three are still certain only if alike), else any of her cards may have gone into it.
+    At the reveal everybody sees which cards left, and ``flow.reveal_stalls`` updates
+    ``state.known`` itself.
+    """
+    known = state.known[q]
+    committed = state.committed[q] if state.step == STALL else None
+    if not known or not isinstance(committed, list):
+        return known
+    room = len(committed)
+    if not state.options["show_stall_counts_before_reveal"]:
+        room += len(state.hands[q])  # her whole hand may lie in the stall
+    counts = Counter(known)
+    return [c for c in sorted(counts) for _ in range(max(0, counts[c] - room))]
 
 
 def _cards(cards) -> list[str]:
