@@ -17,6 +17,7 @@ from bureau.engine.game import rank_by
 from bureau.engine.rng import make_rng
 
 from .income import TABLES
+from .results import match_words, rubber_words
 from .state import (
     DEFEND,
     DISCARD,
@@ -403,6 +404,7 @@ def claim_income(state: State, melder: int, card: int, ev: list) -> None:
     order = state.clockwise(melder)
     if not state.melds_of(melder):
         order = order[1:]  # NOB-34
+        ev.append(Event("no_income", EVERYONE, player=melder, why="no_melds"))
     pay_round(state, tuple(order), card // 13, ev)
 
 
@@ -431,7 +433,24 @@ def claim(state: State, q: int, noble_suit: int, ev: list) -> int:
     state.money[q] += received
     if owed:
         ev.append(Event("income", EVERYONE, player=q, owed=owed, received=received, doubled=double))
+    else:
+        why = nil_income(state, q, noble_suit)
+        ev.append(Event("no_income", EVERYONE, player=q, why=why, suit=noble_suit))
     return received
+
+
+def nil_income(state: State, q: int, noble_suit: int) -> str:
+    """Why ``q``'s melds pay nothing in an income event: she has none (``no_melds``), none
+    of the noble's suit where only those pay (``no_suit``, NOB-A02), or every meld that
+    would pay carries a joker (``jokers``, NOB-28)."""
+    melds = state.melds_of(q)
+    if not melds:
+        return "no_melds"
+    if state.options["income_scope"] != "all_melds":
+        melds = [m for m in melds if m.suit == noble_suit]
+        if not melds:
+            return "no_suit"
+    return "jokers"
 
 
 def upkeep(state: State, q: int) -> list[int]:
@@ -806,6 +825,7 @@ def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
         "reason": reason,
         "provinces": [state.provinces(q) for q in range(n)],
         "money": state.money[:],
+        "out": [q for q in range(n) if state.out[q]],
     }
     state.rubber_results.append(result)
     ev.append(Event("rubber_over", EVERYONE, **result))
@@ -870,7 +890,14 @@ def finish(state: State, ev: list, winners, ranking, capped: bool, reason: str) 
         winners=tuple(winners),
         capped=capped,
         reason=reason,
-        details={"rubbers": [dict(r) for r in state.rubber_results]},
+        details={
+            "rubbers": [dict(r) for r in state.rubber_results],
+            # in words, for tables: who won and why, each rubber's end and tie-break
+            "summary": match_words(
+                state.names, state.wins, state.rubber_results, winners, capped, reason
+            ),
+            "rubber_words": [rubber_words(state.names, r) for r in state.rubber_results],
+        },
     )
     ev.append(
         Event(

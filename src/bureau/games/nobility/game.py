@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from bureau.cards import CardError, card_text, parse_card, pretty
+from bureau.cards import SUIT_NAMES, CardError, card_text, parse_card, pretty
 from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
 from bureau.engine import deals as deal_book
 from bureau.engine.rng import seeded_later
@@ -15,6 +15,7 @@ from . import flow, moves, rules
 from .actions import DONE, NO_COALITION, PASS, CardItem, Defend, Discard, Draw, Drop, Lose, read
 from .diplomacy import RULES
 from .income import GROUPINGS
+from .results import match_words, rubber_words
 from .state import (
     DEFEND,
     DISCARD,
@@ -476,9 +477,22 @@ def describe(state: State, e: Event) -> str:
     if kind == "income_claimed":
         return f"{who()} melded {pretty(d['card'])} into the noble discard pile: income."
     if kind == "income":
-        short = "" if d["received"] == d["owed"] else f" of {d['owed']} owed"
         double = " (doubled)" if d["doubled"] else ""
-        return f"{who()} received {d['received']}{short}{double}."
+        if d["received"] == d["owed"]:
+            return f"{who()} received {d['received']}{double}."
+        if d["received"] == 0:  # NOB-35
+            return f"{who()} received 0 of {d['owed']} owed{double}: the Bank is empty."
+        return (
+            f"{who()} received {d['received']} of {d['owed']} owed{double}:"
+            f" the Bank held only {d['received']}."
+        )
+    if kind == "no_income":
+        if d["why"] == "no_melds":
+            return f"{who()} received 0: no melds."
+        if d["why"] == "no_suit":
+            suit = SUIT_NAMES[d["suit"]]
+            return f"{who()} received 0: no meld of {suit}, and only {suit} melds pay."
+        return f"{who()} received 0: every meld that would pay is corrupted by a joker."
     if kind == "maintenance":
         return f"{who()} paid {d['paid']} maintenance for {plural(d['nobles'], 'noble')}."
     if kind == "unpaid":
@@ -535,14 +549,12 @@ def describe(state: State, e: Event) -> str:
     if kind == "exhausted":
         return "The stock is exhausted: free-for-all."
     if kind == "rubber_over":
-        if d["winner"] is not None:
-            return f"Rubber {d['rubber']} to {names[d['winner']]} ({d['reason']})."
-        tied = " and ".join(names[q] for q in d["first"])
-        return f"Rubber {d['rubber']} shared by {tied} ({d['reason']}): it counts for no one."
+        return rubber_words(names, d)
     if kind == "game_over":
         if d["capped"]:
             return f"The match stopped at the cap: {d['reason']}; no winner."
-        return f"Match over: {', '.join(names[q] for q in d['winners'])} wins."
+        words = match_words(names, d["wins"], state.rubber_results, d["winners"], False, "")
+        return f"Match over: {words}"
     if kind.startswith("deal_"):
         return deal_book.describe(names, kind[5:], d)
     return f"{kind}: {d}"
