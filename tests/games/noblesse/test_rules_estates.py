@@ -193,9 +193,26 @@ def test_nse01_three_plus_one_is_military_not_alliance_nse03_nse_a04(mode):
     events = resolve(st)
     over = [GAME.describe(st, e) for e in events if e.kind == "over"]
     reason = "Twice Crowned King: military; Alliance: military (ally)"
+    words = (
+        "The Twice Crowned King wins a Military Victory: it holds E5, E6 and F5, and its"
+        " ally The Alliance of States holds F6. The Alliance of States shares The Twice"
+        " Crowned King's Military Victory as its ally."
+    )
     if mode == "shared":
         reason = "Pape: dynastic; " + reason
-    assert over == [f"The game is over: {reason}."]
+        words = (
+            f"The Pape wins a Dynastic Victory: 8 Nobles (8 needed). {words} More than one"
+            " faction met a victory condition at the same check, and they share the victory"
+            " (simultaneous_victory=shared)."
+        )
+    else:
+        words += (
+            " The Pape met a victory condition too, but with simultaneous_victory=priority"
+            " the Military Victory comes first (military, alliance, dynastic, supremacy)."
+        )
+    assert st.outcome.reason == reason  # a statistic's key; the words are for people
+    assert st.outcome.details["summary"] == words
+    assert over == [f"The game is over: {words}"]
     assert st.post[-1] == over[0]
     pape = {ANN, BEN} if mode == "shared" else set()
     assert set(st.outcome.winners) == {EVE, FAY, GUS, HAL} | pape

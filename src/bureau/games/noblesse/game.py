@@ -221,8 +221,9 @@ class Noblesse(Game):
             how = "; ".join(f"{facs[f].short}: {', '.join(w)}" for f, w in sorted(won.items()))
             scores = tuple(1.0 if s in seats else 0.0 for s in range(state.num_players))
             state.outcome = Outcome(
-                scores, rank_by([(x,) for x in scores]), tuple(seats), reason=how
-            )
+                scores, rank_by([(x,) for x in scores]), tuple(seats), reason=how,
+                details={"summary": victory.summary(state, won)},
+            )  # fmt: skip
         elif not state.living() or (cap is not None and state.night >= cap):
             scores = tuple(
                 float(sum(1 for f, _ in state.ctrl.values() if f == h.faction))
@@ -231,10 +232,11 @@ class Noblesse(Game):
             state.outcome = Outcome(
                 scores, rank_by([(x,) for x in scores]), (), capped=True,
                 reason=f"stopped after Night {state.night}",
+                details={"summary": victory.stopped(state)},
             )  # fmt: skip
         if state.outcome is not None:
             state.phase = OVER
-            text = f"The game is over: {state.outcome.reason}."
+            text = f"The game is over: {state.outcome.details['summary']}"
             state.post.append(text)
             events.append(Event("over", EVERYONE, text=text))
 

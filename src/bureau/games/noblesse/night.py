@@ -673,6 +673,8 @@ class Night:
         """Income (NSE-21 .. NSE-24, NSE-81, cores, University, Heir courtiers)."""
         st = self.state
         gains = {s: [0, 0, 0] for s in range(len(st.houses))}
+        # where each house's income came from, for its report: {seat: {source: amounts}}
+        self.sources: dict[int, dict[str, list[int]]] = {s: {} for s in gains}
         for square, seat in sorted(st.stewards.items()):
             self.steward_income(square, seat, gains)
         for (square, res), seat in sorted(st.tcs.items()):
@@ -682,7 +684,8 @@ class Night:
                 for cid in u.companies:
                     colour = st.designs[cid].colour
                     if colour:
-                        gains[u.owner][{"bronze": MP, "silver": INF, "gold": MONEY}[colour]] += 1
+                        res = {"bronze": MP, "silver": INF, "gold": MONEY}[colour]
+                        self.earn(gains, u.owner, "coloured companies", res, 1)
         for seat in st.living():
             h = st.houses[seat]
             core = st.scenario.factions[h.faction].core
@@ -691,7 +694,8 @@ class Night:
                 if res == "choice":
                     chosen = self.orders(seat, "choose")
                     res = chosen[-1].args[0] if chosen else "Inf"
-                gains[seat][RES_INDEX[res]] += core.param("amount")
+                label = f"your faction's {core.name}"
+                self.earn(gains, seat, label, RES_INDEX[res], core.param("amount"))
             universities = board.active_count(st, seat, "university")
             if universities:  # NSE-A26: University production stacks
                 self.add_courtiers(seat, universities, "Your Universities trained courtiers")
@@ -700,7 +704,10 @@ class Night:
             if h.alive and any(g):
                 for i in range(3):
                     h.res[i] += g[i]
-                self.tell(seat, f"Income: {_amounts(g)}. You now hold {_amounts(h.res)}.")
+                parts = "; ".join(
+                    f"{source}: {_some(v)}" for source, v in self.sources[seat].items() if any(v)
+                )
+                self.tell(seat, f"Income: {_amounts(g)} ({parts}). You now hold {_amounts(h.res)}.")
         actions.heir_courtiers(self)
         for seat in self.order:
             for o in self.orders(seat, "pay"):
@@ -718,7 +725,9 @@ class Night:
         if to < 0:
             return
         base = self.available(square)
-        got = [1 if v >= 1 else 0 for v in base]
+        where = f"Steward on {'faction estate ' if holder < 0 else ''}{st.label(square)}"
+        for i in range(3):
+            self.earn(gains, to, where, i, 1 if base[i] >= 1 else 0)
         for s, h in enumerate(st.houses):
             core = board.has_core(st, s, "steward_bonus")
             if (
@@ -727,24 +736,29 @@ class Night:
                 and (s == seat or (core.param("faction_wide") and h.faction == fac))
             ):
                 r = RES_INDEX[core.param("resource")]
-                if base[r] >= 1:
-                    got[r] += core.param("amount")
-        for i in range(3):
-            gains[to][i] += got[i]
+                if base[r] >= 1:  # whose core it is stays unsaid: a role is secret
+                    self.earn(gains, to, "Stewards' core bonus", r, core.param("amount"))
 
     def tc_income(self, square: int, res: int, seat: int, gains) -> None:
         st = self.state
         base = self.available(square)[res]
         if base <= 0:
             return
-        amount = base
+        where = st.label(square)
+        self.earn(gains, seat, f"Tax Collector on {where}", res, base)
         if core := board.has_core(st, seat, "tc_bonus"):
-            amount += core.param("amount")
+            self.earn(gains, seat, "your core's Tax Collector bonus", res, core.param("amount"))
         lob = st.lobbyists.get((square, res))
         if lob is not None:
             core = board.has_core(st, lob, "lobbyist_bonus")
-            amount += core.param("amount") if core else 2
+            amount = core.param("amount") if core else 2
+            self.earn(gains, seat, f"Lobbyist on {where}", res, amount)
+
+    def earn(self, gains, seat: int, source: str, res: int, amount: int) -> None:
+        """``amount`` of resource ``res`` for ``seat`` at step 9, from ``source``."""
         gains[seat][res] += amount
+        got = self.sources[seat].setdefault(source, [0, 0, 0])
+        got[res] += amount
 
     def available(self, square: int) -> list[int]:
         """Base income minus Bribery this Night (NSE-53)."""
@@ -782,6 +796,11 @@ def _owners(battle: combat.Battle) -> set[str]:
 
 def _amounts(values) -> str:
     return ", ".join(f"{v} {RES_NAMES[i]}" for i, v in enumerate(values))
+
+
+def _some(values) -> str:
+    """The resources of ``values`` that are not 0: ``1 Inf, 2 $``."""
+    return ", ".join(f"{v} {RES_NAMES[i]}" for i, v in enumerate(values) if v)
 
 
 def recruit_site(state, seat: int, square: int) -> bool:
