@@ -90,6 +90,15 @@ def test_recruiting_ability_refused_by_stacking_costs_nothing(st):
         act(st, DAN, f"use Levée en masse recruit {levy} and {levy}")
 
 
+def test_a_levy_naming_no_company_design_is_refused_by_the_day(st):
+    """NSE-84 (a unit is made of the catalogue's company designs), §4.3: a recruiting
+    ability's levy that names no design (MP) is refused at once with the catalogue, as a
+    recruit order is; judging it at the Day (foresight) once failed with a KeyError."""
+    st.houses[DAN].res = [0, 8, 0]
+    with pytest.raises(IllegalAction, match=r"MP is no company design \(the catalogue: C1"):
+        act(st, DAN, "use Levée en masse recruit Regiment with O1, MP x3, F6 x2 at C8")
+
+
 def test_ambuscade_may_not_target_the_hostage_owner(st):
     """NSE-48, NSE-A31, §4.3 (an ability that names an action keeps its other
     requirements): while Fay holds Ann's Heir she may not target Ann's units with actions;

@@ -137,6 +137,9 @@ def _levies(state, player: int, levies) -> tuple[str, str]:
                 "",
             )
         companies = _companies(spec)
+        unknown = next((cid for cid in companies if cid not in state.designs), None)
+        if unknown is not None:  # an ability's levy: the Day's recruit check never saw it
+            return board.shape_problem(state, spec), ""
         if board.coloured(state, companies) > per_unit:
             return f"a unit may hold {per_unit} coloured companies at most (NSE-A38)", ""
         new_companies.extend(companies)
