@@ -75,7 +75,10 @@ def test_ari_a07_one_build_does_one_thing_complete_in_size_no_limit_on_buildings
         build(state, ANN, address, "2S 3S 5S", exposed="2S")  # mismatched and exposed
     refuse(state, ANN, "favor KS build estate 8S 8H 8D 8C", "an estate is 1 address card and 4")
     refuse(state, ANN, "favor KS build farm 8S 8H 8D 8C 2C 2D 2H 2S", "a farm is 1 address")
-    refuse(state, ANN, "favor KS build farm 8S 8H 8D 8C build farm 2C 2D 2H 2S", "cannot read")
+    refuse(
+        state, ANN, "favor KS build farm 8S 8H 8D 8C build farm 2C 2D 2H 2S",
+        "a Favor takes a face card and one special action",
+    )  # fmt: skip
     play(state, ANN, "favor KS@stall build farm 8S 8H 8D 8C")  # a fifth building
     assert len(state.buildings[ANN]) == 5 and len(hand(state, ANN)) == 5
     play(state, ANN, "favor KC@stall upgrade 4S with 2C")  # exposed, mismatched: allowed

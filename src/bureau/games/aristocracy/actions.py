@@ -287,6 +287,44 @@ INT: /[0-9]+/
 
 _PARSER = Lark(GRAMMAR, parser="lalr")
 
+# What each order takes: the answer to an order with a part too few or too many.
+_SPECIAL = (
+    "SPECIAL being 'build farm|estate|chateau ADDRESS CARDS', 'upgrade BUILDING with CARDS',"
+    " 'visit PLAYER BUILDING' or 'buy CARD'"
+)
+TAKES = {
+    "discard": "a Tax discard takes the cards you discard: 'discard CARDS'",
+    "ball": "a Ball takes the cards you give, or none: 'ball CARDS' or 'ball none'",
+    "bid": "a bid takes one whole number: 'bid N'",
+    "pick": "a pick takes one market card: 'pick CARD' ('pick CARD#2' for its second copy)",
+    "stall": "a stall takes cards from your hand, or none: 'stall CARDS' or 'stall none'",
+    "trade": (
+        "a Trade takes a card of your stall and the card you take, and where it lies:"
+        " 'trade GIVE for TAKE@market' or 'trade GIVE for TAKE@PLAYER'"
+    ),
+    "store": (
+        "a Store takes a card, the building card it replaces and the building:"
+        " 'store CARD for BUILDINGCARD in BUILDING'"
+    ),
+    "hide": "a Hide takes one card of your stall: 'hide CARD'",
+    "sell": "a Sell takes two cards of your stall: 'sell CARD CARD'",
+    "harvest": "a Harvest takes one of your buildings: 'harvest BUILDING'",
+    "downgrade": (
+        "a Downgrade takes one of your buildings and the cards you pick up from it:"
+        " 'downgrade BUILDING CARDS' or 'downgrade BUILDING all'"
+    ),
+    "favor": (
+        f"a Favor takes a face card and one special action: 'favor FACECARD SPECIAL', {_SPECIAL}"
+    ),
+    "royal": f"a Royal Action takes one special action: 'royal SPECIAL', {_SPECIAL}",
+    "pass": "'pass' takes nothing more",
+    "penalty": "a penalty takes one exposed card: 'penalty CARD'",
+    "force": "the penalty's choice takes one word: 'force discard' or 'force pay'",
+    "expose": "an exposure takes one card: 'expose CARD'",
+    "glory": "'glory' takes nothing more",
+    "decline": "'decline' takes nothing more",
+}
+
 
 class Raw(Transformer):
     """Turns the parse tree into plain tuples; names are resolved against a state later."""
@@ -383,5 +421,6 @@ _RAW = Raw()
 @functools.lru_cache(maxsize=4096)
 def read(text: str) -> tuple:
     """The raw parse of ``text`` (immutable, so remembered: the same texts come back all
-    game long); raises ``ValueError`` saying where it stopped making sense."""
-    return grammar.read(_PARSER, _RAW, text)
+    game long); raises ``ValueError`` saying what the order takes, or else where it stopped
+    making sense."""
+    return grammar.read(_PARSER, _RAW, text, TAKES)

@@ -491,18 +491,31 @@ def _sample_special(state, p, royal, srcs, rng):
 def help_text(state: State, p: int) -> str:
     """What ``p`` may type now, in a sentence."""
     step = state.step
+    hand = state.hands[p]
     if step == TAX:
+        k = excess(state, p)
         return (
-            f"Tax: discard exactly {excess(state, p)} cards from your hand, e.g. 'discard 7H 9S'."
+            f"Tax: discard exactly {k} cards from your hand ({cards_text(hand)}),"
+            f" e.g. 'discard {cards_text(hand[:k])}'."
         )
     if step == BALL:
-        return "Ball: give cards face down with 'ball 7H 9S', or 'ball none'."
+        if not hand:
+            return "Ball: you hold no cards: 'ball none'."
+        return (
+            f"Ball: give cards from your hand ({cards_text(hand)}) face down with 'ball CARDS',"
+            f" e.g. 'ball {cards_text(hand[:2])}', or 'ball none'."
+        )
     if step == BID:
         return f"Auction: 'bid N' with N from 0 to {state.coins[p]}."
     if step == PICK:
         return f"Pick a market card with 'pick CARD' (market: {cards_text(state.market)})."
     if step == STALL_STEP:
-        return "Form your stall with 'stall 7H 9S' (cards from your hand), or 'stall none'."
+        if not hand:
+            return "Your stall: you hold no cards: 'stall none'."
+        return (
+            f"Form your stall with cards from your hand ({cards_text(hand)}): 'stall CARDS',"
+            f" e.g. 'stall {cards_text(hand[:2])}', or 'stall none'."
+        )
     if step == ACT:
         return (
             f"Your action ({state.actions_left} left): 'trade GIVE for TAKE@market' or "

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bureau.cards import JACK as J_RANK
 from bureau.cards import KING as K_RANK
 from bureau.cards import QUEEN as Q_RANK
@@ -114,19 +116,35 @@ def fail(message: str) -> IllegalAction:
     return IllegalAction(message)
 
 
+def missing(pile: list[int], cards, where: str) -> str:
+    """What ``pile`` lacks of ``cards`` (with repeats), every card of it: ``no 7H or 9S
+    and only 1 8D in your hand``; ``""`` if it holds them all."""
+    need, have = Counter(cards), Counter(pile)
+    short = sorted((c for c in need if need[c] > have[c]), key=lambda c: (rank(c), c))
+    if not short:
+        return ""
+    parts = [f"only {have[c]} {card_text(c)}" for c in short if have[c]]
+    absent = [card_text(c) for c in short if not have[c]]
+    if absent:
+        parts.insert(0, "no " + " or ".join(filter(None, (", ".join(absent[:-1]), absent[-1]))))
+    return f"{' and '.join(parts)} in your {where}"
+
+
 def has_cards(pile: list[int], cards, where: str) -> None:
-    """Every card of ``cards`` (with repeats) is in ``pile``."""
-    for c in cards:
-        if c not in pile or (cards.count(c) > 1 and pile.count(c) < cards.count(c)):
-            have = pile.count(c)
-            many = f"only {have}" if have else "no"
-            raise fail(f"you have {many} {card_text(c)} in your {where}")
+    """Every card of ``cards`` (with repeats) is in ``pile``; else says every one missing."""
+    lacking = missing(pile, list(cards), where)
+    if lacking:
+        raise fail(f"you have {lacking}")
 
 
 def has_sources(state: State, p: int, srcs) -> None:
     srcs = list(srcs)
-    has_cards(state.stalls[p], [s & 63 for s in srcs if s & STALL], "stall")
-    has_cards(state.hands[p], [s for s in srcs if not s & STALL], "hand")
+    lacking = [
+        missing(state.stalls[p], [s & 63 for s in srcs if s & STALL], "stall"),
+        missing(state.hands[p], [s for s in srcs if not s & STALL], "hand"),
+    ]
+    if any(lacking):
+        raise fail("you have " + ", and ".join(x for x in lacking if x))
 
 
 def own_building(state: State, p: int, i: int) -> Building:
