@@ -161,7 +161,7 @@ def test_deals_and_melds_are_played_from_their_controls(visitor):
     pay.get_by_label("Pay").select_option(names[1])
     pay.get_by_label("Amount").fill("5")
     pay.get_by_role("button", name="Pay").click()
-    expect(ben.page.locator("#order-msg")).to_contain_text("your 0 units")
+    expect(ben.page.locator("#order-msg")).to_contain_text("you hold no currency")
     assert api(ben, gid, "view")["view"] == view
     # an offer from the form: exactly its text is played, the bot answers, the table shows it
     offer = live.locator("form[aria-label='Offer a deal']")

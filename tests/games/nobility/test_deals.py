@@ -163,7 +163,7 @@ def test_nob_a08_players_pay_each_other_at_any_time():
     set_money(state, CAT, 30)
     play(state, CAT, "pay Ann 12")  # Cat is not pending
     assert state.money == [12, 0, 18] and state.bank == 150
-    refused(state, CAT, "pay Ann 19", "from 1 to your 18")
+    refused(state, CAT, "pay Ann 19", "you hold 18 units of currency: pay from 1 to 18")
     refused(state, CAT, "pay Cat 1", "another player")
     assert GAME.pending(state) == (ANN,)
 
@@ -222,8 +222,8 @@ def test_nob_64_offers_are_checked_when_made():
     set_money(state, BEN, 5)
     play(state, ANN, "draw stock")
     for text, why in (
-        ("offer Ben: Ann gives 5", "Ann holds only 0 units"),
-        ("offer Ben: Ben gives 6", "Ben holds only 5 units"),
+        ("offer Ben: Ann gives 5", "you hold no currency, so you cannot give 5"),
+        ("offer Ben: Ben gives 6", "Ben holds 5 units of currency, not the 6 you ask for"),
         ("offer Ben: Ann gives meld 2H", "Ann has no meld 2H"),
         ("offer Ben: Ann gives card KD", "no KD in your hand"),
         ("offer Ben: Ben gives meld 9C", "no meld holds 9C"),
@@ -257,3 +257,21 @@ def test_deal_timeouts_decline():
     assert str(GAME.timeout_action(state, CAT)) == "decline Ann"
     assert [str(a) for a in GAME.legal_actions(state, CAT)] == ["accept Ann", "decline Ann"]
     assert isinstance(state.offers[0], Deal)
+
+
+def test_nob_a08_nob_64_currency_that_is_not_there_is_said_plainly():
+    """NOB-A08, NOB-64: a payment or an offer of currency its giver does not hold says what
+    she holds in words, never 'holds only 0 units' or 'from 1 to your 0 units'."""
+    state = new_game()
+    set_money(state, BEN, 3)
+    assert state.money[ANN] == 0
+    play(state, ANN, "draw stock")
+    for text, why in (
+        ("pay Ben 1", "you hold no currency to pay with"),
+        ("offer Ben: Ann gives 5", "you hold no currency, so you cannot give 5"),
+        ("offer Cat: Cat gives 2", "Cat holds no currency, so you cannot ask Cat for 2"),
+        ("offer Ben: Ben gives 4", "Ben holds 3 units of currency, not the 4 you ask for"),
+    ):
+        message = refused(state, ANN, text, why)
+        assert "only 0" not in message and "your 0" not in message
+    refused(state, BEN, "pay Ann 4", "you hold 3 units of currency: pay from 1 to 3")

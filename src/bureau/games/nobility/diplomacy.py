@@ -25,6 +25,18 @@ def coalition_open(state) -> bool:
     return state.phase == ELECTION or state.exhausted
 
 
+def short_of(state, giver: int, proposer: int, amount: int) -> str:
+    """Why ``giver`` cannot give ``amount`` units in ``proposer``'s offer, said plainly."""
+    held, name = state.money[giver], state.names[giver]
+    if giver == proposer:
+        if not held:
+            return f"you hold no currency, so you cannot give {amount}"
+        return f"you hold {held} units of currency, not the {amount} you offer"
+    if not held:
+        return f"{name} holds no currency, so you cannot ask {name} for {amount}"
+    return f"{name} holds {held} units of currency, not the {amount} you ask for"
+
+
 class NobilityDeals(DealRules):
     def may_deal(self, state, player: int) -> bool:
         return state.phase != OVER and not state.out[player]
@@ -77,7 +89,7 @@ class NobilityDeals(DealRules):
                     if item.amount < 1:
                         raise IllegalAction("give at least 1 unit of currency")
                     if item.amount > state.money[giver]:
-                        raise IllegalAction(f"{names[giver]} holds only {state.money[giver]} units")
+                        raise IllegalAction(short_of(state, giver, deal.proposer, item.amount))
                 elif isinstance(item, MeldItem):
                     i = state.meld_with(item.meld)
                     if i < 0 or state.melds[i].owner != giver:

@@ -347,8 +347,11 @@ def check_concede(state, p, a: Concede):
 def check_pay(state, p, a: Pay):
     if a.to == p or state.out[a.to]:
         raise fail("pay another player still in the rubber")
-    if not 1 <= a.amount <= state.money[p]:
-        raise fail(f"pay from 1 to your {state.money[p]} units")
+    held = state.money[p]
+    if not held:
+        raise fail("you hold no currency to pay with")
+    if not 1 <= a.amount <= held:
+        raise fail(f"you hold {held} units of currency: pay from 1 to {held}")
 
 
 def check_no_coalition(state, p, a: NoCoalition):
