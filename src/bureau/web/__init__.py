@@ -20,8 +20,10 @@ STATIC = Path(__file__).parent / "static"
 def routes(api) -> list:
     """The pages and static files, bound to ``api`` (``bureau.server.app.Api``)."""
     from .pages import Pages
+    from .rules import RulesPages
 
     pages = Pages(api)
+    rules = RulesPages(pages)
     g = "/games/{game_id:int}"
     return [
         Route("/", pages.lobby, methods=["GET"], include_in_schema=False),
@@ -35,5 +37,7 @@ def routes(api) -> list:
             g + "/history/frame", pages.history_frame, methods=["GET"], include_in_schema=False
         ),
         Route(g + "/log", pages.log, methods=["GET"], include_in_schema=False),
+        Route("/rules", rules.index, methods=["GET"], include_in_schema=False),
+        Route("/rules/{game}", rules.game, methods=["GET"], include_in_schema=False),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
