@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bureau.engine import Match
+from bureau.engine import IllegalAction, Match
 from bureau.engine.rng import derive
 from bureau.games.nobility import GAME
+from bureau.games.nobility.actions import TAKES
 from bureau.games.nobility.state import OVER
 from conftest import dump
 
@@ -151,7 +152,7 @@ def test_every_event_has_a_description_and_views_are_json():
 def test_parse_errors_say_what_is_wrong_and_what_is_legal():
     """Illegal or unreadable input is refused with the reason and what is legal now."""
     state = new_game()
-    with pytest.raises(Exception, match=r"cannot read 'draw pile'.*'draw stock' or 'draw discard'"):
+    with pytest.raises(Exception, match=r"a draw takes where from: 'draw stock' or 'draw discard'"):
         GAME.parse(state, ANN, "draw pile")
     with pytest.raises(Exception, match=r"not your turn.*waiting for Ann"):
         GAME.parse(state, BEN, "draw stock")
@@ -288,3 +289,13 @@ def test_meld_names_follow_the_first_card():
     play(state, ANN, "add 10H to 3H")
     assert GAME.view(state, None)["melds"][0]["name"] == "10H"
     refused(state, ANN, "add 7H to 2H", r"does not extend that meld \(it takes 5H or 9H\)")
+
+
+@pytest.mark.parametrize("verb", sorted(TAKES))
+def test_an_order_with_a_part_missing_or_too_many_says_what_it_takes(verb):
+    """Not 'cannot read ... at column N': what the order takes, then what is legal now."""
+    text = f"{verb} 9H" if TAKES[verb].endswith("takes nothing more") else verb
+    with pytest.raises(IllegalAction) as info:
+        GAME.parse(new_game(), ANN, text)
+    message = str(info.value)
+    assert message.startswith(f"{TAKES[verb]}, not '{text}'") and "cannot read" not in message

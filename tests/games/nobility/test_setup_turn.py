@@ -70,7 +70,7 @@ def test_nob_03_nob_a08_currency_starts_in_the_bank():
         new_game(starting_currency_per_player=61)
     # Whole units only: an amount with a fraction is not an action.
     state.money[ANN], state.bank = 10, 170
-    refused(state, ANN, "pay Ben 1.5", "cannot read")
+    refused(state, ANN, "pay Ben 1.5", "a payment takes a player and a whole number")
 
 
 def test_nob_07_nob_08_the_deal():
@@ -152,7 +152,7 @@ def test_nob_13_nob_14_melds_are_runs_that_wrap():
     state = new_game(hands=("9H 2H 10H",), stock="3H")
     play(state, ANN, "draw stock")
     for bad, why in (
-        ("meld 9H 10H", "cannot read"),
+        ("meld 9H 10H", "a meld takes three cards or more: 'meld CARDS', not 'meld 9H 10H'"),
         ("meld 9H 2H 3H", "in sequence"),
         ("meld 9H 10H 5C", "of one suit|no 5C"),
     ):

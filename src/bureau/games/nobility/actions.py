@@ -261,6 +261,30 @@ INT: /[0-9]+/
 
 _PARSER = Lark(GRAMMAR, parser="lalr")
 
+# What each order takes: the answer to an order with a part too few or too many.
+TAKES = {
+    "draw": "a draw takes where from: 'draw stock' or 'draw discard'",
+    "meld": "a meld takes three cards or more: 'meld CARDS'",
+    "add": "an add takes a card and the meld it joins: 'add CARD to MELD'",
+    "income": "an income event takes one noble: 'income NOBLE'",
+    "attack": (
+        "an attack takes its target and your nobles: 'attack MELD with NOBLES' or"
+        " 'attack PLAYER hand with NOBLES'"
+    ),
+    "defend": "a defence takes your defending nobles, or none: 'defend NOBLES' or 'defend none'",
+    "lose": "a battle loss takes the nobles you lose: 'lose NOBLES'",
+    "drop": "maintenance takes the nobles you cannot pay for: 'drop NOBLES'",
+    "done": "'done' takes nothing more",
+    "discard": "a discard takes one card: 'discard CARD' or 'discard NOBLE to nobles'",
+    "retrieve": "a retrieve takes one noble: 'retrieve NOBLE' or 'retrieve NOBLE to MELD'",
+    "take": "a take takes one noble of your melds: 'take NOBLE'",
+    "pass": "'pass' takes nothing more",
+    "merge": "a merge takes your melds and a player: 'merge MELDS to PLAYER'",
+    "concede": "'concede' takes nothing more",
+    "pay": "a payment takes a player and a whole number: 'pay PLAYER N'",
+    "disband": "'disband' takes nothing more",
+}
+
 
 class Raw(Transformer):
     """Turns the parse tree into plain tuples; names and melds are resolved later."""
@@ -343,4 +367,4 @@ _RAW = Raw()
 def read(text: str) -> tuple:
     """The raw parse of ``text`` (immutable, so remembered: the same texts come back all
     game long); raises ``ValueError`` saying where it stopped making sense."""
-    return grammar.read(_PARSER, _RAW, text)
+    return grammar.read(_PARSER, _RAW, text, TAKES)
