@@ -156,13 +156,13 @@ def test_sea_16_others_views_do_not_change_at_all_when_a_message_is_sealed():
 
 def test_sea_16_the_bureaus_answer_to_a_bad_hidden_transaction_is_private():
     state = game()
-    events = act(state, ANN, "hide: ATTN Bureau: Transaction. I gift 3 Money to Usury.")
+    events = act(state, ANN, "hide: ATTN Bureau: Transaction. I lend 3 Money to Usury.")
     (answer,) = of_kind(events, "bureau")
     assert who_sees(answer) == [ANN]
     assert answer.data["text"].startswith("not carried out: cannot read")
     assert state.sealed == []  # nothing waits for the landing
     events = land(state)
-    assert revealed(events)[0][2].endswith("I gift 3 Money to Usury.")
+    assert revealed(events)[0][2].endswith("I lend 3 Money to Usury.")
     assert "executed" not in kinds(events)
 
 

@@ -339,7 +339,7 @@ def _played():
     tx(st, ANN, "I give 1 Worker Beetle to Sensation.")
     hide(st, ANN, "I give 1 Money to Usury.")
     hide(st, BEN, f"I give 1 Corporation to Sensation. Meet at {SECRET}.", stop=2)
-    act(st, BEN, f"hide for stop 3: ATTN Bureau: Transaction. I gift {SECRET}.")
+    act(st, BEN, f"hide for stop 3: ATTN Bureau: Transaction. I lend {SECRET}.")
     act(st, BEN, f"tell Cat: {SECRET}")
     moderate(st, f"override money Ben 2 because {SECRET}")
     moderate(st, "override note Fog over Stop 1 because the weather")
@@ -395,7 +395,7 @@ def test_sea_31_a_private_report_never_holds_another_houses_secrets():
     assert "**Sealed, not yet opened**" in ben
     sealed = f"- for Stop 2: {HEADER} I give 1 Corporation to Sensation. Meet at {SECRET}."
     assert sealed in ben
-    assert "The Bureau: not carried out: cannot read 'I gift" in ben
+    assert "The Bureau: not carried out: cannot read 'I lend" in ben
     assert f"The moderator sets Usury's Money to 2 (it was 3), because {SECRET}." in ben
     for seat in (ANN, CAT):
         for fmt in ("bbcode", "markdown"):

@@ -574,30 +574,35 @@ def test_no_partial_result():
     ("sentence", "says"),
     [
         (
-            "I gift 3 Money to Usury.",
-            "expected 'give', 'trade', 'reinvest', 'buy' or 'take' after 'I', not 'gift'",
+            "I lend 3 Money to Usury.",
+            "expected 'give', 'trade', 'reinvest', 'buy' or 'take' after 'I', not 'lend'",
         ),
         ("Hello there.", "expected 'I' or 'if' at the start, not 'Hello'"),
         ("I give 3 Money to Usuri.", "expected a House (Harvesting, Breeding,"),
-        ("I give 3 Money.", "expected 'to' or 'and' after 'give 3 Money', but the sentence ends"),
-        ("I give 3 Money to Usury please.", "expected 'if' or the end of the sentence"),
+        (
+            "I give 3 Money.",
+            "expected 'to', 'with', 'for' or 'and' after 'give 3 Money', but the sentence ends",
+        ),
+        ("I give 3 Money to Usury please.", "expected 'if', 'for', 'and' or the end of the"),
         ("I give 3 Gold to Usury.", "expected an asset (Money, Food, Worker Beetles,"),
-        ("I give 0 Money to Usury.", "at least 1, not '0 Money'"),
-        ("I give -3 Money to Usury.", "at least 1, not '-3 Money'"),
+        ("I give 0 Money to Usury.", "'0 Money' is nothing: name at least one amount above 0"),
+        ("I give 0 Money and 0 WB to Usury.", "'0 Money and 0 Worker Beetles' is nothing"),
+        ("I give -3 Money to Usury.", "a whole number, 0 or more, not '-3 Money'"),
+        ("I give 1 Food -3 Money to Usury.", "a whole number, 0 or more, not '-3 Money'"),
         ("I give 2.5 Money to Usury.", "expected an asset"),
         ("I give 3 Resources to Usury.", "say which Resource"),
         (f"I give {MAX_AMOUNT + 1} Money to Usury.", "at most"),
-        ("I give 2 Money and 1 Food to Usury and Secrets.", "expected 'if'"),
-        ("I buy 2 Expansion Contracts with 2 M and 6 Food.", "expected an Upgrade"),
+        ("I give 2 Money and 1 Food to Usury and Secrets.", "is ambiguous"),
+        ("I buy 2 Expansion Contracts with 2 M and 6 Food.", "one Upgrade a sentence, not '2'"),
         ("I buy an Expansion Contract.", "expected 'with' or 'for'"),
-        ("I give 2 Food to Usury if.", "expected a House"),
+        ("I give 2 Food to Usury if.", "expected 'I', a House"),
         ("I give 2 Food to Usury if Usury gives me 2 Money before.", "expected a number"),
         ("I, Usury gives 2 Food to Secrets.", "expected ','"),
         ("I buy Infrastructure if Usury gives me 1 M.", "expected 'with' or 'for'"),
         ("I buy Infrastructure with 2 Tr please.", "expected 'if', 'and' or the end"),
         (
             "If Usury gives me 1 M, I take 1 Money from Usury.",
-            "expected 'give', 'reinvest' or 'buy' after '1 M, I', not 'take' (SEA-A18",
+            "expected 'give', 'trade', 'reinvest' or 'buy' after '1 M, I', not 'take' (SEA-A18",
         ),
         (
             "I take 1 Money from Usury if Usury gives me 1 M.",
@@ -609,7 +614,7 @@ def test_no_partial_result():
         ),
         (
             "If Usury gives me 1 M, I trade 2 Food to Usury for 1 M.",
-            "not 'trade' ('I trade A to H for B' is a conditional already",
+            "not 'to' ('I trade A to H for B' is a conditional already",
         ),
     ],
 )
@@ -814,7 +819,10 @@ WORDS = (
     "before on at of the a an in same batch any Messages Money Food Worker Beetles WB Corp Tr "
     "Ero Pla Resources Usury Breeding Secrets House Expansion Contract Infrastructure 0 1 2 -3 "
     "+02:00 2009 7th September 11:59 PM Eastern US time UTC UTC-4 America/New_York Mars/Olympus "
-    "2026-12-01 18:00 EST 2026-12-01T18:00Z 99999999999 \xa0 \n"
+    "2026-12-01 18:00 EST 2026-12-01T18:00Z 99999999999 \xa0 \n "
+    "will I'll hereby pay hand over gift sell spend receive get exchange swap provided when "
+    "until by & + plus two twenty-one +1 -1 a an the at least same time in exchange return "
+    "with paying using on Loyal Administrator Distribution"
 )
 VOCABULARY = WORDS.split(" ")
 
@@ -1051,32 +1059,39 @@ TERMINAL_TEXTS = {
     "WEEKDAY": ["Monday", "Tue.", "sun"],
     "WORD": ["gold", "please"],
     "ZONE": ["UTC", "GMT - 4", "America/New_York", "Eastern US time", "ET", "EST", "Mars/Olympus"],
-    "_AND": ["and"],
+    "_AND": ["and", "&", "+", "plus"],
     "_ANY_BATCH": ["in any batch of Messages", "as a standing offer"],
-    "_ARTICLE": ["a", "an", "the", "one"],
+    "A_AN": ["a", "an"],
+    "NUMWORD": ["one", "two", "Twelve", "twenty-one", "zero"],
+    "_THE": ["the"],
     "_AT": ["at"],
-    "_AT_LEAST": ["at least"],
-    "_BEFORE": ["before"],
+    "AT_LEAST": ["at least"],
+    "_BEFORE": ["before", "by", "until"],
     "_BUY": ["buy", "purchase"],
-    "_FOR": ["for"],
+    "_FOR": ["for", "in exchange for"],
     "_FROM": ["from"],
-    "_GIVE": ["give", "send"],
-    "_GIVES": ["gives", "pays"],
+    "_GIVE": ["give", "send", "pay", "hand over"],
+    "_GIVES": ["gives", "pays", "hands"],
+    "_WILL": ["will", "'ll", "hereby", "would like to"],
+    "_RECEIVE": ["receive", "get"],
+    "_SELL": ["sell"],
+    "_SPEND": ["spend"],
+    "_PAYING": ["paying", "using", "by paying"],
     "_HOUSE_WORD": ["House", "the House of"],
     "_I": ["I"],
-    "_IF": ["if", "If"],
+    "_IF": ["if", "If", "provided that", "when"],
     "_INTO": ["into"],
     "_ME": ["me"],
     "_MY": ["my"],
     "_OF": ["of"],
     "_ON": ["on"],
     "_REINVEST": ["reinvest", "swap"],
-    "_SAME_BATCH": ["in the same batch of Messages", "in the same batch"],
+    "_SAME_BATCH": ["in the same batch of Messages", "in the same batch", "at the same time"],
     "_TAKE": ["take"],
     "_THEN": ["then"],
     "_TO": ["to"],
     "_TRADE": ["trade"],
-    "_WITH": ["with", "using"],
+    "_WITH": ["with"],
 }
 TEXTS = sorted({word for words in TERMINAL_TEXTS.values() for word in words})
 

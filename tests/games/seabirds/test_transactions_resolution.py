@@ -158,11 +158,11 @@ def test_sea_a27_an_unreadable_public_transaction_gets_a_public_reply_quoting_it
     """SEA-A27: text the Bureau cannot read is answered in public with what is wrong,
     quoting it, and nothing else happens."""
     g = new_game()
-    ev = tx(g, ANN, "I gift 3 Money to Usury.")
+    ev = tx(g, ANN, "I lend 3 Money to Usury.")
     assert kinds(ev) == ["message", "bureau"]
     reply = ev[1]
     assert reply.audience == EVERYONE
-    assert "'I gift 3 Money to Usury.'" in reply.data["text"]
+    assert "'I lend 3 Money to Usury.'" in reply.data["text"]
     assert "expected 'give'" in reply.data["text"]
     assert holdings(g, ANN) == {"Money": 3, "Worker Beetles": 3}
     assert holdings(g, BEN) == {"Money": 3, "Corporations": 3}
@@ -172,12 +172,12 @@ def test_sea_a27_an_unreadable_hidden_transaction_gets_a_private_reply():
     """SEA-A27: the reply to a hidden Transaction reaches its author only, and the message
     moves nothing at the landing either."""
     g = new_game()
-    ev = hide(g, ANN, "I gift 3 Money to Usury.")
+    ev = hide(g, ANN, "I lend 3 Money to Usury.")
     assert kinds(ev) == ["message", "bureau"]
     reply = ev[1]
     assert reply.visible_to(ANN)
     assert not reply.visible_to(BEN) and not reply.visible_to(CAT) and not reply.visible_to(None)
-    assert "'I gift 3 Money to Usury.'" in reply.data["text"]
+    assert "'I lend 3 Money to Usury.'" in reply.data["text"]
     ev = land(g)
     assert not of_kind(ev, "executed") and not of_kind(ev, "failed")
     assert holdings(g, ANN) == {"Money": 3, "Worker Beetles": 3}
@@ -206,9 +206,9 @@ def test_sea_a25_a_message_with_one_bad_sentence_executes_none_of_it():
     """SEA-A25, SEA-A27: a Message is never carried out in part: one unreadable sentence
     stops the readable ones too."""
     g = new_game()
-    ev = tx(g, ANN, "I give 1 Money to Usury. I gift 1 Money to Sensation.")
+    ev = tx(g, ANN, "I give 1 Money to Usury. I lend 1 Money to Sensation.")
     assert kinds(ev) == ["message", "bureau"]
-    assert "'I gift 1 Money to Sensation.'" in ev[1].data["text"]
+    assert "'I lend 1 Money to Sensation.'" in ev[1].data["text"]
     assert holdings(g, ANN) == {"Money": 3, "Worker Beetles": 3}
     assert holdings(g, BEN) == {"Money": 3, "Corporations": 3}
 

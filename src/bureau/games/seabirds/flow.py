@@ -140,7 +140,7 @@ def transactions(state: State, seat: int, msg: Message, ev: list) -> list[Pendin
     house = state.house_of[seat]
     public = msg.kind == "public"
     try:
-        records = read(msg.text, house)
+        records = read(msg.text, house, state.players())
         for record in records:
             economy.check(state, seat, record, public)
         if sum(isinstance(r, Take) for r in records) > 1:

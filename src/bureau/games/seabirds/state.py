@@ -199,6 +199,11 @@ class State:
         """The seat playing ``house``, or -1 if nobody does."""
         return self.house_of.index(house) if house in self.house_of else -1
 
+    def players(self) -> dict[str, int]:
+        """Each player's name -> his House, for the Transactions that name a player for
+        his House ("to Ben", SEA-A27); empty during the draft."""
+        return {name: h for name, h in zip(self.names, self.house_of, strict=True) if h >= 0}
+
 
 _SHARED = shared_slots(
     State,

@@ -61,11 +61,11 @@ Usury gives me 2 Money and 1 Corporation.
 >>> read(HEADER + " I reinvest 5 WB into 4 M. I buy Infrastructure with 1 Corp and 1 Pla.", 1)
 (Reinvest(give=(0, 0, 5, 0, 0, 0, 0), get=(4, 0, 0, 0, 0, 0, 0)),
  Upgrade(upgrade=2, pay=(0, 0, 0, 1, 0, 0, 1)))
->>> read(HEADER + " I gift 3 Money to Usury.", 1)
+>>> read(HEADER + " I lend 3 Money to Usury.", 1)
 Traceback (most recent call last):
 ...
-bureau.games.seabirds.transactions.TransactionError: cannot read 'I gift 3 Money to Usury.':
-expected 'give', 'trade', 'reinvest', 'buy' or 'take' after 'I', not 'gift'
+bureau.games.seabirds.transactions.TransactionError: cannot read 'I lend 3 Money to Usury.':
+expected 'give', 'trade', 'reinvest', 'buy' or 'take' after 'I', not 'lend'
 
 An Upgrade purchase or a Reinvestment may carry a condition too (SEA-49, SEA-A15), in the
 same forms as a gift; ``gift`` is then the Transaction made when the condition holds:
@@ -81,29 +81,51 @@ Usury gives me 2 Money.
 Traceback (most recent call last):
 ...
 bureau.games.seabirds.transactions.TransactionError: cannot read
-'If Usury gives me 1 M, I take 1 Money from Usury.': expected 'give', 'reinvest' or 'buy'
-after '1 M, I', not 'take' (SEA-A18: the special take, 'I take 1 Money from H', cannot
-carry a condition)
+'If Usury gives me 1 M, I take 1 Money from Usury.': expected 'give', 'trade', 'reinvest'
+or 'buy' after '1 M, I', not 'take' (SEA-A18: the special take, 'I take 1 Money from H',
+cannot carry a condition)
 
-What the reader accepts besides the canonical texts (SEA-A27):
+What the reader accepts besides the canonical texts (SEA-A27); ``docs/games/seabirds.md``
+has a table of examples:
 
-- ``I, Breeding, ...`` must name the issuer; ``me`` is the issuer.
-- Gifts: ``give A to H`` or ``give H A`` (also ``send``, ``transfer``).
-- Conditions: ``T if R`` or ``If R, [then] T``, where ``T`` is a gift, a Reinvestment or an
-  Upgrade purchase (not a trade, which is a conditional already, nor a take); requirements
-  ``H gives me B``, ``H gives H2 B``, ``H gives B to me`` (also ``pays``, ``sends``,
-  ``transfers``; ``at least`` may precede ``B``), joined by commas and/or ``and``. A window
-  may stand anywhere among the requirements: ``in the same batch [of Messages]``,
-  ``in any batch [of Messages]`` or ``as a standing offer``, ``before T``.
-- ``I trade A to H for B`` (or ``trade H A for B``) is a same-batch conditional (L88) unless it
-  names another window.
+- ``I, Breeding, ...`` must name the issuer; ``me`` is the issuer. ``I will``, ``I'll``,
+  ``I shall``, ``I hereby``, ``I'd like to``, ``I want to`` may stand for ``I``.
+- Houses: a House's name, ``House H``, ``the House of H``, or (with ``players``) a player's
+  name for his House ("to Ben"), where that name is no other word of the reader.
+- Gifts: ``give A to H``, ``give H A`` or ``give to H A`` (also ``send``, ``transfer``,
+  ``pay``, ``hand [over]``, ``gift``, ``donate``). Several in one sentence, ``give A to H and
+  B to H2`` or ``give H A and H2 B``, are one gift per House; ``give A to H and H2`` (each,
+  or shared?) is refused as ambiguous, with the sentences it may have meant.
+- Conditions: ``T if R``, ``T, if R`` or ``If R, [then] T``, where ``T`` is a gift, a
+  Reinvestment or an Upgrade purchase (not a trade, which is a conditional already, nor a
+  take); ``if`` may be ``only if``, ``provided [that]``, ``on condition that``, ``as long
+  as``, ``as soon as`` or ``when``. Requirements: ``H gives me B``, ``H gives H2 B``, ``H
+  gives B to me`` (also ``pays``, ``sends``, ``transfers``, ``hands [over]``, ``will give``),
+  or ``I receive B from H`` (``get``), joined by commas and/or ``and``; ``at least`` may
+  precede any item of ``B``. A window may stand anywhere among the requirements: ``in the
+  same batch [of Messages]`` or ``at the same time``, ``in any batch [of Messages]`` or ``as
+  a standing offer``, ``before T`` (also ``by``, ``until``, ``no later than``: all mean
+  "before", strictly). "If R, T" with several gifts in ``T`` makes each conditional; "T if
+  R" with several is refused as ambiguous.
+- Trades: ``trade A to H for B`` (or ``trade H A for B``, ``trade A with H for B``, ``trade
+  A for B with H``; ``give``, ``sell``, ``exchange`` or ``swap`` for ``trade``; ``in
+  exchange for`` or ``in return for`` for ``for``), and ``buy B from H for A``, are a
+  same-batch conditional (L88) unless they name another window.
 - Reinvestment: ``reinvest``, ``exchange``, ``convert`` or ``swap`` A ``for``, ``into`` or
-  ``to`` B.
-- Upgrades: ``buy`` or ``purchase`` [a, an, the, one] Upgrade ``with``, ``for``, ``using`` or
-  ``paying`` the exact assets.
+  ``to`` B; and, with no House named, ``give``, ``trade`` or ``sell`` A ``for`` B, or ``buy``
+  B ``for`` or ``with`` A (L77: "Give 3 Money for 2 Resources"), which must swap Money for
+  the issuer's own Resource or back (otherwise a House was meant, and the error says so).
+- Upgrades: ``buy`` or ``purchase`` [a, an, the, one, 1] Upgrade ``with``, ``for``, ``using``,
+  ``paying`` or ``by paying`` the exact assets, or ``pay`` or ``spend`` the assets ``for`` or
+  ``on`` an Upgrade. One Upgrade a sentence: "two Expansion Contracts" is refused with the two
+  sentences it may have meant.
 - The special take: ``take 1 Money from H`` (exactly 1 Money; never with a condition).
-- Amounts: ``N name`` items joined by commas and/or ``and``; repeated assets add up. Names are
-  case-insensitive, singular or plural; aliases M, WB, Beetle(s), Corp(s), Tr, Ero, Pla.
+- Amounts: ``N name`` items joined by commas, ``and``, ``&``, ``+`` or ``plus`` ("1 WB+1 M"
+  too); repeated assets add up, and items of 0 add nothing ("0 Money and 3 WB"), though
+  something must be left. N is digits, a number word (``zero`` to ``ninety-nine``) or ``a``/
+  ``an`` (1). Names are case-insensitive, singular or plural; aliases M, WB, Beetle(s),
+  Corp(s), Tr, Ero, Pla. ``at least`` belongs to what a condition asks for; on what is given,
+  paid or taken it is refused, with the exact sentence it may have meant.
 - Deadlines: a date (``2026-12-01``, ``September 7th 2009``, ``Sept. 7, 2009``,
   ``1 December 2026``, ``7th of September 2009``, an optional weekday), a clock time
   (``18:00``, ``23:59:30``, ``11:59 PM``, ``11 p.m.``) and a zone (an IANA name such as
@@ -117,6 +139,7 @@ What the reader accepts besides the canonical texts (SEA-A27):
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import cache, lru_cache
 from itertools import takewhile
@@ -455,6 +478,31 @@ def _which(patterns, word: str) -> int:
     return next(i for i, p in enumerate(patterns) if re.fullmatch(p, word, re.IGNORECASE))
 
 
+# Number words, "zero" to "ninety-nine" (SEA-A27: "two" is 2).
+_UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+_TEENS += ("seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_NUMBER_WORDS = (
+    r"(?:" + "|".join(_TENS) + r")(?:[\s-]+(?:" + "|".join(_UNITS[1:]) + r"))?"
+    r"|" + "|".join(sorted(_UNITS + _TEENS, key=len, reverse=True))
+)
+
+
+def _number_word(word: str) -> int:
+    """The value of a number word: ``_number_word("Twenty-one")`` is 21."""
+    parts = re.split(r"[\s-]+", word.lower())
+    value = 0
+    for part in parts:
+        if part in _TENS:
+            value += 20 + 10 * _TENS.index(part)
+        elif part in _TEENS:
+            value += 10 + _TEENS.index(part)
+        else:
+            value += _UNITS.index(part)
+    return value
+
+
 # (name, priority, regex): every word terminal ends at a word boundary; longer phrases and
 # dates and times come first, the catch-all WORD last (so the lexer never fails and every
 # error is a parse error that can say what was expected).
@@ -465,38 +513,66 @@ _TERMINALS = (
     ("TIME24", 7, r"\d{1,2}:\d{2}(?::\d{2})?(?![0-9])"),
     ("ORDINAL", 7, r"\d{1,2}(?:st|nd|rd|th)" + _END),
     ("ZONE", 7, _either(_ZONES)),
-    ("_SAME_BATCH", 6, r"in\s+the\s+same\s+batch(?:\s+of\s+messages)?" + _END),
+    (
+        "_SAME_BATCH",
+        6,
+        r"(?:in\s+the\s+same\s+batch(?:\s+of\s+messages)?|at\s+the\s+same\s+time"
+        r"|simultaneously)" + _END,
+    ),
     (
         "_ANY_BATCH",
         6,
         r"(?:in\s+any\s+batch(?:\s+of\s+messages)?|as\s+a\s+standing\s+offer)" + _END,
     ),
-    ("_AT_LEAST", 6, r"at\s+least" + _END),
+    ("AT_LEAST", 6, r"at\s+least" + _END),
     ("_HOUSE_WORD", 6, r"(?:the\s+)?house(?:\s+of)?" + _END),
     ("UPGRADE", 6, _either(_UPGRADE_NAMES)),
     ("ASSET", 5, _either(_ASSET_NAMES)),
     ("HOUSE", 5, r"(?:" + "|".join(h.lower() for h in HOUSES) + ")" + _END),
     ("MONTH", 5, r"(?:" + "|".join(n for names in _MONTHS for n in names) + r")\.?" + _END),
     ("WEEKDAY", 5, r"(?:" + _WEEKDAYS + r")\.?" + _END),
+    ("NUMWORD", 5, r"(?:" + _NUMBER_WORDS + r")" + _END),
+    # before _BEFORE's "by" (both are words of priority 4 otherwise)
+    ("_PAYING", 5, r"(?:using|paying|by\s+paying)" + _END),
     ("_I", 4, r"i" + _END),
     ("_ME", 4, r"me" + _END),
     ("_MY", 4, r"my" + _END),
-    ("_GIVE", 4, r"(?:give|send|transfer)" + _END),
-    ("_GIVES", 4, r"(?:gives|pays|sends|transfers)" + _END),
+    # "I will give", "I'll give", "I hereby give", "I'd like to give"
+    (
+        "_WILL",
+        4,
+        r"(?:will|shall|hereby|(?:would|'d|\u2019d)\s+like\s+to|want\s+to|wish\s+to"
+        r"|'ll|\u2019ll)" + _END,
+    ),
+    ("_GIVE", 4, r"(?:give|send|transfer|pay|hand(?:\s+over)?|gift|donate)" + _END),
+    ("_GIVES", 4, r"(?:gives|pays|sends|transfers|hands(?:\s+over)?|gifts|donates)" + _END),
+    ("_RECEIVE", 4, r"(?:receive|get)" + _END),
     ("_TRADE", 4, r"trade" + _END),
+    ("_SELL", 4, r"sell" + _END),
+    ("_SPEND", 4, r"spend" + _END),
     ("_REINVEST", 4, r"(?:reinvest|exchange|convert|swap)" + _END),
     ("_BUY", 4, r"(?:buy|purchase)" + _END),
     ("_TAKE", 4, r"take" + _END),
-    ("_IF", 4, r"if" + _END),
+    (
+        "_IF",
+        4,
+        r"(?:if|only\s+if|provided(?:\s+that)?|providing(?:\s+that)?"
+        r"|on\s+(?:the\s+)?condition\s+that|as\s+long\s+as|as\s+soon\s+as|when)" + _END,
+    ),
     ("_THEN", 4, r"then" + _END),
     ("_TO", 4, r"to" + _END),
-    ("_FOR", 4, r"for" + _END),
+    ("_FOR", 4, r"(?:for|in\s+(?:exchange|return)\s+for)" + _END),
     ("_INTO", 4, r"into" + _END),
-    ("_WITH", 4, r"(?:with|using|paying)" + _END),
+    ("_WITH", 4, r"with" + _END),
     ("_FROM", 4, r"from" + _END),
-    ("_AND", 4, r"and" + _END),
-    ("_ARTICLE", 4, r"(?:an|a|the|one)" + _END),
-    ("_BEFORE", 4, r"before" + _END),
+    ("_AND", 4, r"(?:and|plus|&|\+)" + _END),
+    ("A_AN", 4, r"(?:an|a)" + _END),
+    ("_THE", 4, r"the" + _END),
+    (
+        "_BEFORE",
+        4,
+        r"(?:before|by|until|till|(?:no|not)\s+later\s+than)" + _END,
+    ),
     ("_ON", 4, r"on" + _END),
     ("_AT", 4, r"at" + _END),
     ("_OF", 4, r"of" + _END),
@@ -505,35 +581,52 @@ _TERMINALS = (
     ("WORD", 1, r"[^\s,]+"),
 )
 
+# The grammar of one sentence (SEA-A27). Several transfers in one sentence ("I give 2 Money
+# to Usury and 1 Food to Secrets") are several Transactions; "I give A to H and H2" is read
+# and refused as ambiguous, with the sentences it may have meant (``_Reader.gift_split``).
+# ``TV`` stands for the verbs of a trade, written out in each rule (a rule of their own would
+# need a reduction that the fast parser could not decide with one token of lookahead), and
+# ``COUNT`` for the tokens of a count (written out: a rule would cost a reduction an item).
+_TRADE_VERBS = "(_GIVE | _TRADE | _SELL | _REINVEST)"
+_COUNT = "INT | NUMWORD | A_AN"  # ``COUNT``: a number in digits, in words, or "a"/"an"
 GRAMMAR = (
     r"""
 start: act_s | if_first | trade_s | take_s
 
-act_s: act (_IF condition)?
+act_s: act (","? _IF condition)?
 if_first: _IF condition ","? _THEN? act
 ?act: gift | reinvest | buy
-gift: subject _GIVE _MY? amounts _TO house        -> gift_to
-    | subject _GIVE house _MY? amounts            -> gift_io
-reinvest: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts
-buy: subject _BUY _ARTICLE? upgrade (_WITH | _FOR) _MY? amounts
-trade_s: subject _TRADE _MY? amounts _TO house _FOR amounts (","? window)*   -> trade_to
-       | subject _TRADE house _MY? amounts _FOR amounts (","? window)*       -> trade_io
+gift: subject _GIVE _MY? amounts _TO house (_gsep amounts _TO house)*      -> gift_to
+    | subject _GIVE _TO? house _MY? amounts (_gsep _TO? house amounts)*    -> gift_io
+    | subject _GIVE _MY? amounts _TO house (_gsep _TO? house)+             -> gift_split
+_gsep: "," | _AND | "," _AND
+reinvest: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts      -> reinvest
+        | subject (_GIVE | _TRADE | _SELL) _MY? amounts _FOR amounts       -> reinvest_bank
+        | subject _BUY amounts (_FOR | _WITH | _PAYING) _MY? amounts       -> reinvest_buy
+buy: subject _BUY (_THE | COUNT)? upgrade (_WITH | _PAYING | _FOR) _MY? amounts  -> buy
+   | subject (_GIVE | _SPEND) _MY? amounts (_FOR | _ON) (_THE | COUNT)? upgrade -> buy_spend
+trade_s: subject TV _MY? amounts (_TO | _WITH) house _FOR amounts (","? window)*  -> trade_to
+       | subject TV _TO? house _MY? amounts _FOR amounts (","? window)*       -> trade_io
+       | subject TV _MY? amounts _FOR amounts _WITH house (","? window)*       -> trade_late
+       | subject _BUY amounts _FROM house (_FOR|_WITH|_PAYING) amounts (","? window)* -> trade_buy
 take_s: subject _TAKE amounts _FROM house
-subject: _I | _I "," house ","
+subject: _I _WILL? | _I "," house "," _WILL?
 
-condition: ","? _citem (_csep? _citem)*
+condition: ","? _citem (_csep? _citem | _AND rreq)* | rreq (_csep? _citem | _AND rreq)*
 _csep: "," | _AND | "," _AND
 _citem: req | window
-req: house _GIVES _AT_LEAST? amounts _TO taker   -> req_to
-   | house _GIVES taker _AT_LEAST? amounts       -> req_io
+req: house _WILL? (_GIVES | _GIVE) amounts _TO taker   -> req_to
+   | house _WILL? (_GIVES | _GIVE) taker amounts       -> req_io
+rreq: _I _WILL? _RECEIVE amounts _FROM house          -> req_from
 taker: _ME | house
 window: _SAME_BATCH             -> same_batch
       | _ANY_BATCH              -> standing
       | _BEFORE deadline        -> before
 
-amounts: item (_asep item)*
+amounts: item (_asep item | sitem)*
 _asep: "," | _AND | "," _AND
-item: (INT | SIGNED) asset
+item: AT_LEAST? (COUNT | SIGNED) asset
+sitem: SIGNED asset
 asset: ASSET
 upgrade: UPGRADE
 house: _HOUSE_WORD? HOUSE
@@ -546,13 +639,13 @@ clock: TIME12 | TIME24
 zone: ZONE | SIGNED
 date: _weekday? (MONTH day _year? | _the_day MONTH _year? | ISODATE)
 _weekday: WEEKDAY ","?
-_the_day: _ARTICLE? day _OF?
+_the_day: _THE? day _OF?
 _year: ","? year
 day: INT | ORDINAL
 year: INT
 
 %ignore /\s+/
-"""
+""".replace(" TV ", f" {_TRADE_VERBS} ").replace("COUNT", _COUNT)
     + "\n".join(f"{name}.{prio}: /{rx}/i" for name, prio, rx in _TERMINALS)
     + "\n"
 )
@@ -578,9 +671,11 @@ _PARSER = Lark(GRAMMAR, parser="earley", lexer="basic", postlex=_KeepWords())
 # does not. ``_FAST_GRAMMAR`` is ``GRAMMAR`` with every separator (COMMA, _AND) replaced by a
 # labelled copy that says what kind of token follows it (``_Labels``), so one token of
 # lookahead is enough: ``_C_x`` is a comma before an x, ``_A_x`` an "and" before an x, where x
-# is I (a number), S (a signed number), D (another part of a deadline), G ("I" or "then": the
-# Transaction of "If ..., I ...") or O (anything else); a comma's "and" is skipped ("2 Money, and
-# 1 Food" is _C_I _A_I). Each separator of ``GRAMMAR`` may be any label that can follow it.
+# is I (a count: digits, a number word, "a"/"an" or "at least"), S (a signed number), D
+# (another part of a deadline), G ("I" or "then": the Transaction of "If ..., I ...", or "I
+# receive" in a condition), F ("if": "T, if R") or O (anything else); an "and" is only ever
+# I, S, G or O, and a comma's "and" is skipped ("2 Money, and 1 Food" is _C_I _A_I). Each
+# separator of ``GRAMMAR`` may be any label that can follow it.
 #
 # ``GRAMMAR`` is ambiguous only where a number follows a date that can still take a year:
 # "September 7 2009 December ..." may be the year of the first date or the day of a second.
@@ -594,31 +689,41 @@ _FAST_GRAMMAR = (
     r"""
 start: act_s | if_first | trade_s | take_s
 
-act_s: act (_IF condition)?
+act_s: act (_C_F? _IF condition)?
 if_first: _IF condition _C_G? _THEN? act
 ?act: gift | reinvest | buy
-gift: subject _GIVE _MY? amounts _TO house        -> gift_to
-    | subject _GIVE house _MY? amounts            -> gift_io
-reinvest: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts
-buy: subject _BUY _ARTICLE? upgrade (_WITH | _FOR) _MY? amounts
-trade_s: subject _TRADE _MY? amounts _TO house _FOR amounts (_C_O? window)*   -> trade_to
-       | subject _TRADE house _MY? amounts _FOR amounts (_C_O? window)*       -> trade_io
+gift: subject _GIVE _MY? amounts _TO house (_gsep_i amounts _TO house)*      -> gift_to
+    | subject _GIVE _TO? house _MY? amounts (_gsep_o _TO? house amounts)*    -> gift_io
+    | subject _GIVE _MY? amounts _TO house (_gsep_o _TO? house)+             -> gift_split
+_gsep_i: _C_I | _A_I | _C_I _A_I | _C_S | _A_S | _C_S _A_S
+_gsep_o: _C_O | _A_O | _C_O _A_O
+reinvest: subject _REINVEST _MY? amounts (_FOR | _INTO | _TO) amounts      -> reinvest
+        | subject (_GIVE | _TRADE | _SELL) _MY? amounts _FOR amounts       -> reinvest_bank
+        | subject _BUY amounts (_FOR | _WITH | _PAYING) _MY? amounts       -> reinvest_buy
+buy: subject _BUY (_THE | COUNT)? upgrade (_WITH | _PAYING | _FOR) _MY? amounts  -> buy
+   | subject (_GIVE | _SPEND) _MY? amounts (_FOR | _ON) (_THE | COUNT)? upgrade -> buy_spend
+trade_s: subject TV _MY? amounts (_TO | _WITH) house _FOR amounts (_C_O? window)*  -> trade_to
+       | subject TV _TO? house _MY? amounts _FOR amounts (_C_O? window)*       -> trade_io
+       | subject TV _MY? amounts _FOR amounts _WITH house (_C_O? window)*       -> trade_late
+       | subject _BUY amounts _FROM house (_FOR|_WITH|_PAYING) amounts (_C_O? window)* -> trade_buy
 take_s: subject _TAKE amounts _FROM house
-subject: _I | _I _C_O house _C_O
+subject: _I _WILL? | _I _C_O house _C_O _WILL?
 
-condition: _C_O? _citem (_csep? _citem)*
+condition: _C_O? _citem (_csep? _citem | _A_G rreq)* | rreq (_csep? _citem | _A_G rreq)*
 _csep: _C_O | _A_O | _C_O _A_O
 _citem: req | window
-req: house _GIVES _AT_LEAST? amounts _TO taker   -> req_to
-   | house _GIVES taker _AT_LEAST? amounts       -> req_io
+req: house _WILL? (_GIVES | _GIVE) amounts _TO taker   -> req_to
+   | house _WILL? (_GIVES | _GIVE) taker amounts       -> req_io
+rreq: _I _WILL? _RECEIVE amounts _FROM house          -> req_from
 taker: _ME | house
 window: _SAME_BATCH             -> same_batch
       | _ANY_BATCH              -> standing
       | _BEFORE deadline        -> before
 
-amounts: item (_asep item)*
+amounts: item (_asep item | sitem)*
 _asep: _C_I | _A_I | _C_I _A_I | _C_S | _A_S | _C_S _A_S
-item: (INT | SIGNED) asset
+item: AT_LEAST? (COUNT | SIGNED) asset
+sitem: SIGNED asset
 asset: ASSET
 upgrade: UPGRADE
 house: _HOUSE_WORD? HOUSE
@@ -632,7 +737,7 @@ idate: _weekday? ISODATE                 -> date
 mdate: _weekday? MONTH day _year?        -> date
      | _weekday? _the_day MONTH _year?   -> date
 _weekday: WEEKDAY (_C_D | _C_I)?
-_the_day: _ARTICLE? day _OF?
+_the_day: _THE? day _OF?
 _year: _C_I? year
 iso: ISO_DATETIME
 clock: TIME12 | TIME24
@@ -641,18 +746,20 @@ day: INT | ORDINAL
 year: INT
 
 COMMA: ","
-%declare _C_I _C_S _C_D _C_G _C_O _A_I _A_S _A_O
+%declare _C_I _C_S _C_D _C_G _C_F _C_O _A_I _A_S _A_G _A_O
 %ignore /\s+/
-"""
+""".replace(" TV ", f" {_TRADE_VERBS} ").replace("COUNT", _COUNT)
     + "\n".join(f"{name}.{prio}: /{rx}/i" for name, prio, rx in _TERMINALS)
     + "\n"
 )
 # The label of a separator: what kind of token follows it.
-_IN_DEADLINES = ("TIME12", "TIME24", "ZONE", "MONTH", "WEEKDAY", "_ARTICLE", "ORDINAL")
+_IN_DEADLINES = ("TIME12", "TIME24", "ZONE", "MONTH", "WEEKDAY", "_THE", "ORDINAL")
 _IN_DEADLINES += ("ISODATE", "ISO_DATETIME", "_ON", "_AT")
-_FOLLOWER = {"INT": "I", "SIGNED": "S", "_I": "G", "_THEN": "G"} | dict.fromkeys(_IN_DEADLINES, "D")
-_COMMAS = {k: "_C_" + k for k in "ISDGO"}
-_ANDS = {k: "_A_" + (k if k in "IS" else "O") for k in "ISDGO"}
+_FOLLOWER = dict.fromkeys(("INT", "NUMWORD", "A_AN", "AT_LEAST"), "I")
+_FOLLOWER |= {"SIGNED": "S", "_I": "G", "_THEN": "G", "_IF": "F"}
+_FOLLOWER |= dict.fromkeys(_IN_DEADLINES, "D")
+_COMMAS = {k: "_C_" + k for k in "ISDGFO"}
+_ANDS = {k: "_A_" + (k if k in "ISG" else "O") for k in "ISDGFO"}
 
 
 class _Labels:
@@ -710,14 +817,22 @@ def is_transaction(text: str) -> bool:
     return _HEADER_RE.match(text) is not None
 
 
-def read(text: str, issuer: int) -> tuple[Transaction, ...]:
+def read(
+    text: str, issuer: int, players: Mapping[str, int] | None = None
+) -> tuple[Transaction, ...]:
     """The Transactions of a Message from House ``issuer``: one per sentence after the
-    header. Raises ``TransactionError`` (quoting the sentence, saying what was expected)
-    if the header is missing or any sentence cannot be read; never a partial result.
+    header, or several where a sentence plainly makes several ("I give 2 Money to Usury and
+    1 Food to Secrets"). ``players`` maps each player's name to his House, so that "to Ben"
+    is Ben's House. Raises ``TransactionError`` (quoting the sentence, saying what was
+    expected, and for an ambiguous sentence what it may have meant) if the header is missing
+    or any sentence cannot be read; never a partial result.
 
     >>> read("ATTN Bureau: Transaction. I give 1 Food, 2 Treaties and 3 Money to Usury. "
     ...      "I take 1 Money from usury", issuer=4)
     (Gift(to=2, amounts=(3, 1, 0, 0, 2, 0, 0)), Take(target=2))
+    >>> read("ATTN Bureau: Transaction. I'll give Ben two WB + 1 M, and Cat 1 Food.",
+    ...      issuer=1, players={"Ann": 1, "Ben": 2, "Cat": 4})
+    (Gift(to=2, amounts=(1, 0, 2, 0, 0, 0, 0)), Gift(to=4, amounts=(0, 1, 0, 0, 0, 0, 0)))
     >>> read("ATTN Bureau: Transaction. I, Usury, take 1 Money from Secrets.", issuer=4)
     Traceback (most recent call last):
     ...
@@ -738,11 +853,73 @@ def read(text: str, issuer: int) -> tuple[Transaction, ...]:
             f"cannot read {' '.join(text.split())!r}: expected at least one Transaction "
             "after the header"
         )
-    return tuple(_read_cached(body, shown, issuer) for body, shown in sentences)
+    names = _names(tuple(players.items())) if players else {}
+    out: list[Transaction] = []
+    for body, shown in sentences:
+        out += _read_cached(_with_houses(body, shown, names), shown, issuer)
+    return tuple(out)
+
+
+# Near misses of the header: "ATTN Bureau: Transaction:", "ATTN Bureau - Transaction.",
+# "Bureau: Transactions.", "Transaction: ..." (a bare "Transaction" only before a stop or a
+# colon, so that "Transactions are slow" is talk).
+_NEAR_HEADER = re.compile(
+    r"[\W_]*(?:(?:attn|attention|att|atn)\b[\W_]*(?:(?:the|to)\s+)?(?:bureau\b[\W_]*)?"
+    r"|(?:the\s+)?bureau\b[\W_]*)transactions?\b[\W_]*"
+    r"|[\W_]*transactions?\s*[:.!\-\u2013\u2014][\W_]*",
+    re.IGNORECASE,
+)
+# "ATTN Bureau:" with no "Transaction": a near miss only if the rest reads as Transactions.
+_ATTN_BUREAU = re.compile(
+    r"[\W_]*(?:attn|attention|att|atn)\b[\W_]*(?:(?:the|to)\s+)?bureau\b[\W_]*", re.IGNORECASE
+)
+_HEADER_ANYWHERE = re.compile(r"attn\s+bureau\s*:\s*transaction\s*\.", re.IGNORECASE)
+_LIKE_A_SENTENCE = re.compile(r"\s*(?:i|if)\b", re.IGNORECASE)
+
+
+def near_miss(message: str, issuer: int, players: Mapping[str, int] | None = None) -> str | None:
+    """The Bureau's private answer to a Message that is not a Transaction but looks meant
+    as one (SEA-39, SEA-A27): a near miss of the header ("ATTN Bureau: Transaction:"), the
+    header after other words, or Transactions with no header at all. None for talk.
+
+    The Message stays an ordinary one, which moves nothing; the answer says so, and what
+    the Bureau would read with the header.
+
+    >>> print(near_miss("ATTN Bureau - Transaction. I'll give 2 WB to Usury.", issuer=1))
+    this is not a Transaction; did you mean 'ATTN Bureau: Transaction.'? Only a message that
+    begins with that sentence is one (SEA-39, SEA-A27), so nothing in this one is carried
+    out. With it, the Bureau would read: I give 2 Worker Beetles to Usury.
+    >>> near_miss("Transactions are slow today.", 1) is None
+    True
+    """
+    if is_transaction(message):
+        return None
+    sure = True
+    m = _NEAR_HEADER.match(message) or _HEADER_ANYWHERE.search(message)
+    if m is None:
+        sure = False
+        m = _ATTN_BUREAU.match(message)
+        if m is None and not _LIKE_A_SENTENCE.match(message):
+            return None
+    rest = message[m.end() :] if m is not None else message
+    reading = None
+    if rest.strip():
+        try:
+            records = read(f"{HEADER} {rest}", issuer, players)
+            reading = " ".join(text(r, issuer) for r in records)
+        except TransactionError:
+            pass
+    if reading is None and not sure:
+        return None
+    answer = (
+        f"this is not a Transaction; did you mean {HEADER!r}? Only a message that begins "
+        "with that sentence is one (SEA-39, SEA-A27), so nothing in this one is carried out."
+    )
+    return answer + (f" With it, the Bureau would read: {reading}" if reading else "")
 
 
 @lru_cache(maxsize=8192)
-def _read_cached(body: str, shown: str, issuer: int) -> Transaction:
+def _read_cached(body: str, shown: str, issuer: int) -> tuple[Transaction, ...]:
     """Reading is pure and players repeat themselves: remember recent sentences."""
     return _read_sentence(body, shown, issuer)
 
@@ -760,19 +937,59 @@ def _sentences(body: str) -> list[tuple[str, str]]:
     return [(s, " ".join(s.split()) + ("." if dot else "")) for s, dot in out if s.strip()]
 
 
+@lru_cache(maxsize=256)
+def _names(players: tuple[tuple[str, int], ...]) -> dict[str, tuple[str, int]]:
+    """Each player's name in lower case -> (the name, his House); the dict is shared, so it
+    must not be changed."""
+    out = {}
+    for name, house in players:
+        if type(house) is not int or not 0 <= house < len(HOUSES):
+            raise ValueError(f"no House {house!r} for the player {name!r}")
+        out[name.lower()] = (name, house)
+    return out
+
+
+def _with_houses(body: str, shown: str, names: dict[str, tuple[str, int]]) -> str:
+    """``body`` with each player's name written as his House (SEA-A27: "to Ben" is Ben's
+    House). A name is read only where it is no other word of the reader (a player named
+    "May" is a month there); a House's name always names that House, so a player named like
+    another House is refused as ambiguous."""
+    if not names:
+        return body
+    lowered = body.lower()
+    if not any(name in lowered for name in names):
+        return body
+    parts, last = [], 0
+    for token in _PARSER.lex(body):
+        found = names.get(str(token).lower())
+        if found is None:
+            continue
+        name, house = found
+        if token.type == "WORD":
+            parts += [body[last : token.start_pos], HOUSES[house]]
+            last = token.end_pos
+        elif token.type == "HOUSE" and str(token).lower() != HOUSES[house].lower():
+            raise TransactionError(
+                f"cannot read {shown!r}: '{token}' is ambiguous: the House {token} or "
+                f"{name}'s House, {HOUSES[house]}; write the House"
+            )
+    return "".join(parts) + body[last:]
+
+
 class _Problem(Exception):
     """A sentence that parses but says something the reader refuses."""
 
 
-def _read_sentence(body: str, shown: str, issuer: int) -> Transaction:
+def _read_sentence(body: str, shown: str, issuer: int) -> tuple[Transaction, ...]:
     try:
-        return _Reader(issuer).transform(_parse(body))
+        found = _Reader(issuer).transform(_parse(body))
     except UnexpectedInput as exc:
         raise TransactionError(f"cannot read {shown!r}: {_explain(exc, body)}") from None
     except VisitError as exc:
         if isinstance(exc.orig_exc, _Problem):
             raise TransactionError(f"cannot read {shown!r}: {exc.orig_exc}") from None
         raise exc.orig_exc from None
+    return tuple(found) if isinstance(found, list) else (found,)
 
 
 def _parses(body: str) -> bool:
@@ -783,10 +1000,21 @@ def _parses(body: str) -> bool:
     return True
 
 
+def _sentence_kind(body: str) -> str | None:
+    """What ``body`` parses as on its own ("gift_to", "take_s", ...), or None."""
+    try:
+        tree = _parse(body)
+    except UnexpectedInput:
+        return None
+    child = tree.children[0]
+    return getattr(child, "data", None)
+
+
 _ASSET_WORDS = "an asset (" + ", ".join(ASSETS[:-1]) + " or " + ASSETS[-1] + ")"
 _DATE_WORDS = "a date (such as 2026-12-01 or September 7th 2009)"
 _ZONE_WORDS = "a time zone (such as UTC, UTC-4, America/New_York or Eastern US time)"
-# What each terminal means to a player, in the order an error lists them.
+# What each terminal means to a player, in the order an error lists them (the synonyms, such
+# as 'sell' or 'will', are not listed).
 _EXPECTED = {
     "_I": "'I'",
     "_IF": "'if'",
@@ -796,6 +1024,8 @@ _EXPECTED = {
     "_BUY": "'buy'",
     "_TAKE": "'take'",
     "INT": "a number",
+    "NUMWORD": "a number",
+    "A_AN": "a number",
     "ASSET": _ASSET_WORDS,
     "HOUSE": "a House (" + ", ".join(HOUSES[:-1]) + " or " + HOUSES[-1] + ")",
     "_ME": "'me'",
@@ -803,6 +1033,7 @@ _EXPECTED = {
     "_GIVES": "'gives'",
     "_TO": "'to'",
     "_WITH": "'with'",
+    "_PAYING": "'with'",
     "_FOR": "'for'",
     "_INTO": "'into'",
     "_FROM": "'from'",
@@ -820,12 +1051,17 @@ _EXPECTED = {
     "COMMA": "','",
 }
 _ORDER = {phrase: i for i, phrase in enumerate(dict.fromkeys(_EXPECTED.values()))}
-_VERBS = ("_GIVE", "_TRADE", "_REINVEST", "_BUY", "_TAKE")
-# Why a sentence of this kind (its verb) cannot carry a condition.
+# Why a sentence of this kind cannot carry a condition.
+_TRADE_HINT = (
+    "'I trade A to H for B' is a conditional already; to name other requirements "
+    "write 'I give A to H if ...'"
+)
 _NO_CONDITION = {
-    "_TAKE": "SEA-A18: the special take, 'I take 1 Money from H', cannot carry a condition",
-    "_TRADE": "'I trade A to H for B' is a conditional already; to name other requirements "
-    "write 'I give A to H if ...'",
+    "take_s": "SEA-A18: the special take, 'I take 1 Money from H', cannot carry a condition",
+    "trade_to": _TRADE_HINT,
+    "trade_io": _TRADE_HINT,
+    "trade_late": _TRADE_HINT,
+    "trade_buy": _TRADE_HINT,
 }
 _OPTIONAL = {"COMMA"}  # listed only when nothing else would do
 
@@ -855,16 +1091,22 @@ def _explain(exc: UnexpectedInput, body: str) -> str:
 
 
 def _condition_hint(body: str, found: str, pos: int) -> str:
-    """Why a condition cannot stand here, if that is what went wrong: an "if" in a take or
-    a trade, or a take or a trade as the Transaction of "If ..., I ..."."""
-    if found != "_IF" and found not in _NO_CONDITION:
-        return ""  # (only these need the tokens; lexing again is not free)
-    before = list(takewhile(lambda t: t.start_pos < pos, _PARSER.lex(body)))
-    verbs = [t.type for t in before if t.type in _VERBS]
-    if found == "_IF" and verbs and verbs[0] in _NO_CONDITION:
-        return f" ({_NO_CONDITION[verbs[0]]})"
-    if found in _NO_CONDITION and not verbs and before and before[0].type == "_IF":
-        return f" ({_NO_CONDITION[found]})"
+    """Why a condition cannot stand here, if that is what went wrong: an "if" after a take
+    or a trade ("T if R"), or a take or a trade as the Transaction of "If R, T"."""
+    tokens = list(takewhile(lambda t: t.start_pos <= pos, _PARSER.lex(body)))
+    if found == "_IF":  # "T if R": is T alone a take or a trade, or is it a take at all?
+        kind = _sentence_kind(body[:pos])
+        if kind is None and any(t.type == "_TAKE" for t in tokens[:3]):
+            kind = "take_s"
+        hint = _NO_CONDITION.get(kind or "")
+        return f" ({hint})" if hint else ""
+    if not tokens or tokens[0].type != "_IF":
+        return ""
+    for token in tokens[1:]:  # "If R, T": T begins at an "I"
+        if token.type == "_I":
+            hint = _NO_CONDITION.get(_sentence_kind(body[token.start_pos :]) or "")
+            if hint:
+                return f" ({hint})"
     return ""
 
 
@@ -872,24 +1114,71 @@ def _or(phrases) -> str:
     return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
+class _Num(NamedTuple):
+    """A count as written ("2", "two", "a"); ``value`` is None for one too long to be one."""
+
+    value: int | None
+    text: str
+
+
+class _Amounts(NamedTuple):
+    """What an ``amounts`` rule read: the counts, and whether any said "at least"."""
+
+    counts: Amounts
+    at_least: bool
+
+
+def _count_of(token: Token) -> _Num:
+    """The count a number token says: digits, a number word, or "a"/"an" (1)."""
+    word = str(token)
+    if token.type == "NUMWORD":
+        return _Num(_number_word(word), word)
+    if token.type == "A_AN":
+        return _Num(1, word)
+    return _Num(None if len(word.lstrip("0")) > 10 else int(word), word)
+
+
 class _Reader(Transformer):
-    """The records of a parse tree of one sentence from House ``issuer``."""
+    """The records of a parse tree of one sentence from House ``issuer``: one record, or a
+    list of several (several transfers in one sentence)."""
 
     __visit_tokens__ = False  # no method is named after a terminal
 
     def __init__(self, issuer: int):
         super().__init__()
         self.issuer = issuer
+        self.loose = False  # an "at least" where only exact amounts make sense
 
     # -- sentences --
     def start(self, c):
-        return c[0]
+        found = c[0]
+        if self.loose:
+            raise _Problem(
+                "'at least' goes with what a condition asks for; what you give, pay or "
+                f"take is exact: did you mean {self._canonical(found)}?"
+            )
+        return found
+
+    def _canonical(self, found) -> str:
+        records = found if isinstance(found, list) else [found]
+        return repr(" ".join(text(r, self.issuer) for r in records))
 
     def act_s(self, c):
         act = c[0]
-        return act if len(c) == 1 else self._conditional(act, c[1])
+        if len(c) == 1:
+            return act
+        if isinstance(act, list):
+            meant = [self._conditional(a, c[1]) for a in act]
+            raise _Problem(
+                "a condition after several transfers is ambiguous: each transfer is a "
+                "Transaction of its own, so say the condition for each, or put it first "
+                f"('If ..., I give ...'): did you mean {self._canonical(meant)}?"
+            )
+        return self._conditional(act, c[1])
 
     def if_first(self, c):
+        if isinstance(c[1], list):
+            return [self._conditional(a, c[0]) for a in c[1]]
         return self._conditional(c[1], c[0])
 
     def _conditional(self, act, parts, window=None):
@@ -904,29 +1193,106 @@ class _Reader(Transformer):
         kind, deadline = windows.pop() if windows else ("default", None)
         return Conditional(act, reqs, kind, deadline)
 
+    def _exact(self, amounts: _Amounts) -> Amounts:
+        self.loose |= amounts.at_least
+        return amounts.counts
+
+    # -- gifts: "give A to H[ and B to H2 ...]", "give H A[ and H2 B ...]" --
     def gift_to(self, c):
-        return Gift(c[2], c[1])
+        return self._gifts(zip(c[2::2], c[1::2], strict=True))
 
     def gift_io(self, c):
-        return Gift(c[1], c[2])
+        return self._gifts(zip(c[1::2], c[2::2], strict=True))
 
+    def _gifts(self, pairs):
+        """One Gift per House named (what one House is given adds up)."""
+        total: dict[int, list[int]] = {}
+        for house, amounts in pairs:
+            counts = self._exact(amounts)
+            kept = total.setdefault(house, [0] * len(ASSETS))
+            for a, n in enumerate(counts):
+                kept[a] += n
+        if any(n > MAX_AMOUNT for kept in total.values() for n in kept):
+            raise _Problem(f"amounts must be at most {MAX_AMOUNT}")
+        gifts = [Gift(house, tuple(kept)) for house, kept in total.items()]
+        return gifts[0] if len(gifts) == 1 else gifts
+
+    def gift_split(self, c):
+        """ "give A to H and H2": A each, or A shared out? Refused as ambiguous."""
+        counts, houses = self._exact(c[1]), list(dict.fromkeys(c[2:]))
+        if len(houses) == 1:  # "to Usury and to Usury"
+            return Gift(houses[0], counts)
+        each = [Gift(h, counts) for h in houses]
+        named = _or([HOUSES[h] for h in houses]).replace(" or ", " and ")
+        raise _Problem(
+            f"'{amounts_text(counts)} to {named}' is ambiguous: that much to each, or "
+            f"shared out? Did you mean {self._canonical(each)}? To share it out, name each "
+            "House's part: 'I give A to H and B to H2'"
+        )
+
+    # -- trades: a gift made if, in the same batch, the other House gives B (L88) --
     def trade_to(self, c):
-        return self._conditional(Gift(c[2], c[1]), self._trade_parts(c), ("same_batch", None))
+        return self._trade(c[2], c[1], c[3], c[4:])
 
     def trade_io(self, c):
-        return self._conditional(Gift(c[1], c[2]), self._trade_parts(c), ("same_batch", None))
+        return self._trade(c[1], c[2], c[3], c[4:])
 
-    def _trade_parts(self, c):
-        return [Requirement(c[2] if isinstance(c[2], int) else c[1], self.issuer, c[3]), *c[4:]]
+    def trade_late(self, c):
+        return self._trade(c[3], c[1], c[2], c[4:])
 
+    def trade_buy(self, c):  # "buy B from H for A"
+        return self._trade(c[2], c[3], c[1], c[4:])
+
+    def _trade(self, house, give, get, windows):
+        gift = Gift(house, self._exact(give))
+        requirement = Requirement(house, self.issuer, get.counts)
+        return self._conditional(gift, [requirement, *windows], ("same_batch", None))
+
+    # -- Reinvestments, Upgrades, the take --
     def reinvest(self, c):
-        return Reinvest(c[1], c[2])
+        return Reinvest(self._exact(c[1]), self._exact(c[2]))
+
+    def reinvest_bank(self, c):  # "give A for B", no House named: with the bank (L77)
+        return self._with_bank(self._exact(c[1]), self._exact(c[2]))
+
+    def reinvest_buy(self, c):  # "buy B for A"
+        return self._with_bank(self._exact(c[2]), self._exact(c[1]))
+
+    def _with_bank(self, give: Amounts, get: Amounts) -> Reinvest:
+        """SEA-46: with no House named, an exchange is a Reinvestment, Money for the
+        issuer's own Resource or back; anything else must have meant a trade."""
+        own = 1 + self.issuer
+        sides = [[a for a, n in enumerate(x) if n] for x in (give, get)]
+        if sorted(sides[0] + sides[1]) != [0, own]:
+            raise _Problem(
+                f"with no House named, this is a Reinvestment with the bank, which swaps "
+                f"Money for {ASSETS[own]} or back (SEA-46); to trade with a House, name it: "
+                f"did you mean 'I give {amounts_text(give)} to H if, in the same batch of "
+                f"Messages, H gives me {amounts_text(get)}.' (H a House)?"
+            )
+        return Reinvest(give, get)
 
     def buy(self, c):
-        return Upgrade(c[1], c[2])
+        return self._upgrade(c[-2], c[-1], _count_of(c[1]) if len(c) == 4 else None)
+
+    def buy_spend(self, c):
+        return self._upgrade(c[-1], c[1], _count_of(c[2]) if len(c) == 4 else None)
+
+    def _upgrade(self, upgrade: int, amounts: _Amounts, count: _Num | None) -> Upgrade:
+        pay = self._exact(amounts)
+        if count is None or count.value == 1:
+            return Upgrade(upgrade, pay)
+        n = count.value or 0
+        meant = ""
+        if 2 <= n <= 9 and all(x % n == 0 for x in pay):
+            each = Upgrade(upgrade, tuple(x // n for x in pay))
+            meant = f": did you mean {self._canonical([each] * n)}?"
+        raise _Problem(
+            f"one Upgrade a sentence, not '{count.text}'; write a sentence for each" + meant
+        )
 
     def take_s(self, c):
-        if c[1] != (1, 0, 0, 0, 0, 0, 0):
+        if self._exact(c[1]) != (1, 0, 0, 0, 0, 0, 0):
             raise _Problem(
                 "the special Transaction takes exactly 1 Money ('I take 1 Money from H')"
             )
@@ -945,10 +1311,13 @@ class _Reader(Transformer):
         return c
 
     def req_to(self, c):
-        return Requirement(c[0], c[2], c[1])
+        return Requirement(c[0], c[2], c[1].counts)
 
     def req_io(self, c):
-        return Requirement(c[0], c[1], c[2])
+        return Requirement(c[0], c[1], c[2].counts)
+
+    def req_from(self, c):  # "I receive B from H"
+        return Requirement(c[1], self.issuer, c[0].counts)
 
     def taker(self, c):
         return c[0] if c else self.issuer
@@ -965,21 +1334,33 @@ class _Reader(Transformer):
     # -- amounts and names --
     def amounts(self, c):
         total = [0] * len(ASSETS)
-        for asset, n in c:
+        for asset, n, _, _ in c:
             total[asset] += n
         if any(n > MAX_AMOUNT for n in total):
             raise _Problem(f"amounts must be at most {MAX_AMOUNT}")
-        return tuple(total)
+        if not any(total):
+            said = " and ".join(words for _, _, _, words in c)
+            raise _Problem(f"'{said}' is nothing: name at least one amount above 0")
+        return _Amounts(tuple(total), any(least for _, _, least, _ in c))
 
     def item(self, c):
-        number, asset = c
-        if number.type == "SIGNED" or not number.strip("0"):
-            raise _Problem(
-                f"an amount must be a whole number of at least 1, not '{number} {ASSETS[asset]}'"
-            )
-        if len(number.lstrip("0")) > 10 or int(number) > MAX_AMOUNT:
-            raise _Problem(f"amounts must be at most {MAX_AMOUNT}, not {number}")
-        return asset, int(number)
+        return self._count(c[-2], c[-1], len(c) == 3)
+
+    def sitem(self, c):
+        return self._count(c[0], c[1], False)
+
+    def _count(self, token: Token, asset: int, least: bool):
+        if token.type == "SIGNED":  # "+1" is 1; "-1" is refused
+            if token.startswith("-") or ":" in token:
+                raise _Problem(
+                    f"an amount is a whole number, 0 or more, not '{token} {ASSETS[asset]}'"
+                )
+            number = _count_of(Token("INT", token[1:]))
+        else:
+            number = _count_of(token)
+        if number.value is None or number.value > MAX_AMOUNT:
+            raise _Problem(f"amounts must be at most {MAX_AMOUNT}, not {token}")
+        return asset, number.value, least, f"{token} {ASSETS[asset]}"
 
     def asset(self, c):
         (tok,) = c
