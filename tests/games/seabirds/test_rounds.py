@@ -626,14 +626,37 @@ def test_sea_a19_refused_without_the_upgrade_money_or_card():
     assert GAME.legal_actions(state, ANN) == [READY]
 
 
-def test_sea_a19_it_cannot_be_hidden():
-    """A sealed message saying ``administrator`` is only a message."""
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hide: administrator Windfall",
+        "hide for stop 3: Administrator windfall.",
+        "hide: ATTN Bureau: Transaction. administrator Windfall",
+        "hide: I use my Loyal Administrator on Windfall.",
+    ],
+)
+def test_sea_a19_it_cannot_be_hidden(text):
+    """SEA-A19, SEA-79: using the Loyal Administrator is public and immediate, not a
+    Transaction, so it cannot be hidden: a hidden use is refused with that reason, and
+    nothing is sealed that would open at the landing and show the intent."""
     state = game(cards=("Windfall",))
     own(state, ANN, "Loyal Administrator")
     land(state)
-    act(state, ANN, "hide: administrator Windfall")
+    message = refused(state, ANN, text, match="SEA-A19")
+    assert "cannot be used in a hidden message" in message
+    assert "type 'administrator Windfall'" in message
+    assert state.messages == [] and state.sealed == []
     assert GAME.view(state, None)["discard"] == ["Windfall"]
     assert holdings(state, ANN)["Money"] == 4
+    fly(state)
+    assert not of_kind(land(state), "revealed")  # nothing opens at the next landing
+
+
+def test_sea_a19_a_hidden_message_that_only_mentions_the_administrator_is_sealed():
+    """SEA-A24: a sealed statement about the Administrator is only words."""
+    state = game(cards=("Windfall",))
+    act(state, ANN, "hide: administrator Windfall is what Ben will do")
+    assert len(state.messages) == 1
 
 
 def test_sea_a19_determinize_keeps_the_known_top_card():

@@ -7,6 +7,8 @@ the draft). ``check`` never changes the state.
 
 from __future__ import annotations
 
+import re
+
 from bureau.engine import EVERYONE, Event, IllegalAction
 
 from . import clerk, flow
@@ -16,6 +18,14 @@ from .transactions import HOUSES
 
 MIN_HOURS = 1  # SEA-A21
 MAX_HOURS = 30 * 24  # 30 days: the longest phase, as the options air_hours and land_hours
+# A message that says to use the Loyal Administrator ("administrator Windfall", "I use my
+# Loyal Administrator on Windfall"), with or without the Transaction header.
+_ADMINISTRATOR = re.compile(
+    r"\s*(?:attn\s+bureau\s*:\s*transaction\s*\.\s*)?"
+    r"(?:i\s+(?:will\s+|'ll\s+|\u2019ll\s+)?use\s+(?:my\s+|the\s+|a\s+)?)?(?:loyal\s+)?"
+    r"administrator\s*:?\s*(?:on\s+|for\s+)?(?P<card>[a-z]+)\s*[.!]?\s*",
+    re.IGNORECASE,
+)
 
 
 def pending(state: State) -> tuple[int, ...]:
@@ -49,6 +59,13 @@ def check(state: State, p: int, action) -> None:
         if not action.seats or any(s == p or not 0 <= s < state.num_players for s in action.seats):
             raise IllegalAction("tell other players")
     elif isinstance(action, Hide):
+        card = administrator_card(action.text)
+        if card is not None:  # not a sealed statement that opens at the landing
+            raise IllegalAction(
+                "the Loyal Administrator cannot be used in a hidden message: its use is "
+                "public and immediate, not a Transaction (SEA-A19, SEA-79); type "
+                f"'administrator {CARDS[card]}'"
+            )
         coming = state.coming_stop()
         if coming > state.stops:
             raise IllegalAction("the Houses have landed at the final Stop: no Stop is left")
@@ -81,6 +98,20 @@ def check(state: State, p: int, action) -> None:
         owned = state.upgrades[p][DISTRIBUTION]
         if len(action.assets) != owned:
             raise IllegalAction(f"give one order for each of your {owned} Distribution Contracts")
+
+
+def administrator_card(message: str) -> int | None:
+    """The card a message asks the Loyal Administrator to put back on the deck, if the
+    whole message is such a request ("administrator Windfall"), else None.
+
+    >>> administrator_card("administrator windfall"), administrator_card("I admire Windfall")
+    (2, None)
+    """
+    m = _ADMINISTRATOR.fullmatch(message)
+    if m is None:
+        return None
+    word = m["card"].lower()
+    return next((c for c, name in enumerate(CARDS) if name.lower() == word), None)
 
 
 def perform(state: State, p: int, action, ev: list) -> None:
