@@ -332,7 +332,7 @@ def test_sea_a15_an_upgrade_purchase_may_carry_a_condition():
         "I buy an Expansion Contract with 2 Worker Beetles and 1 Corporation if, in the same"
         " batch of Messages, Usury gives me 1 Corporation.",
     )
-    assert kinds(ev) == ["message"]
+    assert kinds(ev) == ["message", "understood"]
     hide(g, BEN, "I give 1 Corporation to Breeding.")
     everyone_ready(g)
     assert upgrades(g, ANN) == {"Expansion Contract": 1}

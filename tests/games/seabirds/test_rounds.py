@@ -659,6 +659,21 @@ def test_sea_a19_a_hidden_message_that_only_mentions_the_administrator_is_sealed
     assert len(state.messages) == 1
 
 
+def test_sea_a19_a_posted_use_is_answered_privately():
+    """SEA-A19: 'post: administrator Windfall' is only a public message (the command is
+    'administrator Windfall'); the Bureau tells its sender so, privately."""
+    state = game(cards=("Windfall",))
+    own(state, ANN, "Loyal Administrator")
+    land(state)
+    events = act(state, ANN, "post: administrator Windfall")
+    (answer,) = of_kind(events, "bureau")
+    assert [s for s in (ANN, BEN, CAT, None) if answer.visible_to(s)] == [ANN]
+    assert answer.data["text"] == (
+        "this message does not use the Loyal Administrator: type 'administrator Windfall' (SEA-A19)"
+    )
+    assert GAME.view(state, None)["discard"] == ["Windfall"]
+
+
 def test_sea_a19_determinize_keeps_the_known_top_card():
     state = game(cards=("Hazard",))
     own(state, ANN, "Loyal Administrator")

@@ -70,20 +70,30 @@ def paid(events) -> list[tuple[int, int]]:
 # -- the header (SEA-39, SEA-A27) ------------------------------------------------------------
 
 
+NOT_A_TRANSACTION = "this is not a Transaction; did you mean 'ATTN Bureau: Transaction.'?"
+
+
 def test_sea39_a_message_without_the_header_moves_nothing():
-    """SEA-39, SEA-A27: an ordinary message that reads like a gift is never a Transaction."""
+    """SEA-39, SEA-A27: an ordinary message that reads like a gift is never a Transaction;
+    the Bureau tells its sender so, privately, with what the header would have made of it."""
     g = new_game()
     ev = act(g, ANN, "post: I give 3 Money to Usury.")
-    assert kinds(ev) == ["message"]
+    assert kinds(ev) == ["message", "bureau"]
+    assert [s for s in (ANN, BEN, CAT, None) if ev[1].visible_to(s)] == [ANN]
+    assert ev[1].data["text"].startswith(NOT_A_TRANSACTION)
+    assert ev[1].data["text"].endswith("With it, the Bureau would read: I give 3 Money to Usury.")
     assert holdings(g, ANN) == {"Money": 3, "Worker Beetles": 3}
     assert holdings(g, BEN) == {"Money": 3, "Corporations": 3}
 
 
 def test_sea39_the_header_must_begin_the_message():
-    """SEA-39: the header in the middle of a message does not make a Transaction."""
+    """SEA-39: the header in the middle of a message does not make a Transaction (the
+    sender is told so, privately)."""
     g = new_game()
     ev = act(g, ANN, "post: Dear Bureau, ATTN Bureau: Transaction. I give 3 Money to Usury.")
-    assert kinds(ev) == ["message"]
+    assert kinds(ev) == ["message", "bureau"]
+    assert ev[1].data["text"].startswith(NOT_A_TRANSACTION) and ev[1].visible_to(ANN)
+    assert not ev[1].visible_to(BEN) and not ev[1].visible_to(None)
     assert holdings(g, BEN) == {"Money": 3, "Corporations": 3}
 
 
@@ -114,7 +124,7 @@ def test_sea42_a_public_transaction_resolves_at_once():
     """SEA-42, SEA-48: a public unconditional Trade is carried out when posted."""
     g = new_game()
     ev = tx(g, ANN, "I give 2 Money and 1 Worker Beetle to Usury.")
-    assert kinds(ev) == ["message", "executed"]
+    assert kinds(ev) == ["message", "understood", "executed"]
     assert texts(ev, "executed") == ["Breeding: I give 2 Money and 1 Worker Beetle to Usury."]
     assert holdings(g, ANN) == {"Money": 1, "Worker Beetles": 2}
     assert holdings(g, BEN) == {"Money": 5, "Worker Beetles": 1, "Corporations": 3}
@@ -126,8 +136,9 @@ def test_sea41_sea43_a_hidden_transaction_has_no_effect_until_the_landing():
     to be public."""
     g = new_game()
     ev = hide(g, ANN, "I give 2 Money to Usury.")
-    assert kinds(ev) == ["message"]
-    assert ev[0].audience != EVERYONE and ev[0].visible_to(ANN) and not ev[0].visible_to(BEN)
+    assert kinds(ev) == ["message", "understood"]  # the Bureau's reading, to Ann alone
+    assert all(e.visible_to(ANN) and not e.visible_to(BEN) for e in ev)
+    assert ev[0].audience != EVERYONE
     assert holdings(g, ANN) == {"Money": 3, "Worker Beetles": 3}
     assert holdings(g, BEN) == {"Money": 3, "Corporations": 3}
     # Public Transactions meanwhile resolve at once.
@@ -393,7 +404,7 @@ def test_sea_a11_a_conditional_trade_counts():
     Reinvestment could not have triggered)."""
     g = new_game(houses=SECRETS_GAME, income_ability_mode="per_transaction")
     ev = tx(g, ANN, "I give 1 Worker Beetle to Sensation if Sensation gives me 1 Money.")
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     ev = tx(g, CAT, "I give 1 Money to Breeding.")
     assert len(of_kind(ev, "executed")) == 2
     assert paid(ev) == [(BEN, 2)]  # Cat's gift and Ann's conditional gift
@@ -543,7 +554,7 @@ def test_sea_a14_a_public_trade_meets_a_standing_offer():
     Breeding's public trade: they depend on each other and both execute."""
     g = new_game()
     ev = tx(g, BEN, "I give 1 Corporation and 2 Money to Breeding if Breeding gives me 2 WB.")
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     ev = tx(g, ANN, "I trade 2 Worker Beetles to Usury for 1 Corporation and 2 Money.")
     assert len(of_kind(ev, "executed")) == 2
     assert (holdings(g, ANN), holdings(g, BEN)) == AFTER_SWAP
@@ -555,7 +566,7 @@ def test_sea_a14_a_public_conditional_stands_and_executes_when_met():
     pending offer and executes inside the batch of H's later gift."""
     g = new_game()
     ev = tx(g, ANN, "I give 2 Worker Beetles to Usury if Usury gives me 1 Corporation and 2 M.")
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     assert GAME.view(g, None)["standing"] == [
         "Breeding: I give 2 Worker Beetles to Usury if Usury gives me 2 Money and 1 Corporation."
     ]
@@ -614,7 +625,7 @@ def test_sea_a14_a_conditional_is_not_met_by_a_transfer_before_it_was_posted():
     g = new_game()
     tx(g, BEN, "I give 2 Money to Breeding.", at=T0 + 60)
     ev = tx(g, ANN, "I give 2 Worker Beetles to Usury if Usury gives me 2 Money.", at=T0 + 120)
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     assert holdings(g, ANN) == {"Money": 5, "Worker Beetles": 3}
 
 
@@ -625,7 +636,7 @@ def test_sea_a14_a_transfer_resolved_just_before_posting_in_the_same_second_does
     g = new_game()
     tx(g, BEN, "I give 2 Money to Breeding.", at=T0 + 60)
     ev = tx(g, ANN, "I give 2 Worker Beetles to Usury if Usury gives me 2 Money.", at=T0 + 60)
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     assert holdings(g, ANN) == {"Money": 5, "Worker Beetles": 3}
 
 
@@ -652,7 +663,7 @@ def test_sea51_a_deadline_conditional_is_met_by_a_gift_before_the_deadline():
     deadline meets it."""
     g = new_game()
     ev = tx(g, ANN, L94, at=T0 + 60)
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     ev = tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=DEADLINE - 1)
     assert len(of_kind(ev, "executed")) == 2
     assert (holdings(g, ANN), holdings(g, BEN)) == AFTER_SWAP
@@ -665,7 +676,7 @@ def test_sea51_a_deadline_conditional_is_not_met_by_a_gift_before_it_was_posted(
     set_holdings(g, BEN, Money=4, Corporations=2)
     tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=T0 + 60)
     ev = tx(g, ANN, L94, at=T0 + 120)
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     assert holdings(g, ANN)["Worker Beetles"] == 3
     ev = tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=T0 + 180)
     assert len(of_kind(ev, "executed")) == 2
@@ -678,7 +689,7 @@ def test_sea52_a_gift_resolved_exactly_at_the_deadline_is_too_late():
     g = new_game()
     tx(g, ANN, L94, at=T0 + 60)
     ev = tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=DEADLINE)
-    assert kinds(ev) == ["lapsed", "message", "executed"]
+    assert kinds(ev) == ["lapsed", "message", "understood", "executed"]
     assert texts(ev, "executed") == ["Usury: I give 2 Money and 1 Corporation to Breeding."]
     assert holdings(g, ANN) == {"Money": 5, "Worker Beetles": 3, "Corporations": 1}
     assert g.standing == []
@@ -700,7 +711,7 @@ def test_sea_a14_a_deadline_conditional_lapses_at_its_deadline():
     assert all(lapsed.visible_to(seat) for seat in (None, ANN, BEN, CAT))
     assert g.standing == [] and GAME.view(g, None)["standing"] == []
     ev = tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=DEADLINE + 120)
-    assert kinds(ev) == ["message", "executed"]
+    assert kinds(ev) == ["message", "understood", "executed"]
     assert holdings(g, ANN) == {"Money": 5, "Worker Beetles": 3, "Corporations": 1}
 
 
@@ -822,7 +833,7 @@ def test_sea_a13_different_requirements_may_be_met_by_different_transactions():
         "I give 2 Worker Beetles to Usury if Usury gives me 1 Corporation,"
         " and Sensation gives me 1 Erotroupe.",
     )
-    assert kinds(ev) == ["message", "standing"]
+    assert kinds(ev) == ["message", "understood", "standing"]
     tx(g, BEN, "I give 1 Corporation to Breeding.")
     assert len(g.standing) == 1
     ev = tx(g, CAT, "I give 1 Erotroupe to Breeding.")

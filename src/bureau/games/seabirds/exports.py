@@ -44,7 +44,17 @@ TITLE = "Noble Houses of the Seabirds"
 CHATTER = frozenset({"message", "ready", "limits_proposed", "limits_agreed"})
 # What a private report lists of its House's own doings.
 RESULTS = frozenset(
-    {"executed", "failed", "standing", "lapsed", "bureau", "ability_paid", "income", "override"}
+    {
+        "executed",
+        "failed",
+        "standing",
+        "lapsed",
+        "bureau",
+        "understood",
+        "ability_paid",
+        "income",
+        "override",
+    }
 )
 
 

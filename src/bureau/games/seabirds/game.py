@@ -467,6 +467,9 @@ def describe(state: State, e: Event) -> str:
         return f"{who()} {where}: {d['text']}"
     if kind == "bureau":
         return f"The Bureau: {d['text']}"
+    if kind == "understood":
+        where = "your post" if d["stop"] is None else f"your sealed message for Stop {d['stop']}"
+        return f"The Bureau reads {where} as: {' '.join(d['texts'])}"
     if kind == "executed":
         because = f" (its condition met by {'; '.join(d['because'])})" if d.get("because") else ""
         return f"Carried out: {d['text']}{because}"

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 
-from bureau.engine import EVERYONE, Event, IllegalAction
+from bureau.engine import EVERYONE, Event, IllegalAction, only
 
 from . import clerk, flow
 from .actions import Administer, Agree, Hide, Limits, Orders, Pick, Post, Ready, Tell
-from .state import ADMINISTRATOR, AIR, CARDS, DISTRIBUTION, DRAFT, LAND, MONEY, OVER, State
-from .transactions import HOUSES
+from .state import ADMINISTRATOR, AIR, CARDS, DISTRIBUTION, DRAFT, LAND, MONEY, OVER, Message, State
+from .transactions import HOUSES, is_transaction, near_miss, text
 
 MIN_HOURS = 1  # SEA-A21
 MAX_HOURS = 30 * 24  # 30 days: the longest phase, as the options air_hours and land_hours
@@ -114,12 +114,34 @@ def administrator_card(message: str) -> int | None:
     return next((c for c, name in enumerate(CARDS) if name.lower() == word), None)
 
 
+def answer(state: State, p: int, msg: Message, batch: list, ev: list) -> None:
+    """The Bureau's private answer to a post or a hidden message of ``p``: the canonical
+    text of each Transaction it read (SEA-A27), so that the sender sees what the Bureau
+    understood; or, for a message that is no Transaction but looks meant as one (a near
+    miss of the header, SEA-39), that it is not one and what was meant."""
+    if batch:
+        texts = [text(t.record, t.house) for t in batch]
+        stop = msg.to if msg.kind == "hidden" else None
+        ev.append(Event("understood", only(p), player=p, texts=texts, stop=stop))
+    elif not is_transaction(msg.text):
+        said = near_miss(msg.text, state.house_of[p], state.players())
+        card = administrator_card(msg.text) if said is None else None
+        if card is not None:
+            said = (
+                "this message does not use the Loyal Administrator: type "
+                f"'administrator {CARDS[card]}' (SEA-A19)"
+            )
+        if said is not None:
+            flow.reply(state, p, said, ev)
+
+
 def perform(state: State, p: int, action, ev: list) -> None:
     if isinstance(action, Pick):
         flow.pick(state, p, action.house, ev)
     elif isinstance(action, Post):
         msg = flow.post(state, p, "public", -1, action.text, ev)
         batch = flow.transactions(state, p, msg, ev)
+        answer(state, p, msg, batch, ev)
         if batch:
             clerk.resolve(state, batch, state.now, ev)
     elif isinstance(action, Tell):
@@ -127,7 +149,9 @@ def perform(state: State, p: int, action, ev: list) -> None:
     elif isinstance(action, Hide):
         stop = min(state.coming_stop() if action.stop is None else action.stop, state.stops)
         msg = flow.post(state, p, "hidden", stop, action.text, ev)
-        state.sealed += flow.transactions(state, p, msg, ev)
+        batch = flow.transactions(state, p, msg, ev)
+        answer(state, p, msg, batch, ev)
+        state.sealed += batch
     elif isinstance(action, Ready):
         state.ready[p] = True
         ev.append(Event("ready", EVERYONE, player=p))
