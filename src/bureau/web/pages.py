@@ -33,6 +33,10 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     env.globals["table_of"] = lambda game, ctx: Markup(tables.render(env, game, ctx))
+    env.globals["acted_seats"] = lambda ctx: tables.acted(ctx["game"], ctx)
+    env.globals["forced_order"] = lambda ctx: tables.forced(ctx["game"], ctx)
+    env.globals["result_of"] = lambda ctx: tables.result(ctx["game"], ctx)
+    env.globals["talk_targets"] = lambda ctx: tables.talk_targets(ctx["game"], ctx)
     env.filters["extract"] = lambda index, items: items[index]
     env.filters["clock"] = _clock
     return env
@@ -180,6 +184,7 @@ class Pages:
             "moderated": m.game.moderated,
             "moderator": seat == MODERATOR,
             "reveal": self._reveal(m) if answer["outcome"] is not None else [],
+            "rules": _rule_options(m),
         }
 
     @staticmethod
@@ -216,10 +221,21 @@ class Pages:
         gid = request.path_params["game_id"]
         try:
             reader = await self.api.call(self.service.reader, account, gid)
-            messages = await self.api.call(self.service.messages, gid, reader)
+            messages = await self.api.call(self._talk, gid, reader)
         except ServiceError as exc:
             return _alert(exc)
         return self.render("talk.html", messages=messages, me=_name_of(self, gid, reader))
+
+    def _talk(self, gid: int, reader: Reader) -> list[dict]:
+        """The site's messages the reader may read, merged with the game's own board
+        where the game keeps one (``tables.talk``: Seabirds), from her view only."""
+        messages = self.service.messages(gid, reader)
+        loaded = self.service.game(gid)
+        game = loaded.match.game.name
+        if not tables.keeps_board(game):
+            return messages
+        view = self.service.view_of(loaded, reader)["view"]
+        return tables.talk(game, view, list(loaded.match.names), messages)
 
     # -- replays ------------------------------------------------------------------------------
 
@@ -352,6 +368,13 @@ def _is_clock(option: str) -> bool:
     return option.endswith(("_seconds", "_hours"))
 
 
+def _rule_options(m: Match) -> dict:
+    """The table's rule options (public: the lobby shows them), never its fixtures (a
+    deck order or a deal would tell what is hidden)."""
+    fixtures = {o.name for o in m.game.options if o.fixture}
+    return {k: v for k, v in m.state.options.items() if k not in fixtures}
+
+
 def _name_of(pages: Pages, gid: int, reader: Reader) -> str | None:
     if reader.seat is None:
         return None
@@ -382,4 +405,5 @@ def _frame_context(m: Match, record: dict, step: int, seat: int | None) -> dict:
         "step": step,
         "last": last,
         "outcome": None if m.outcome() is None else m.outcome().to_json(),
+        "rules": _rule_options(m),
     }
