@@ -78,7 +78,7 @@ def check(v: Visitor, selector: str, values: list[str]) -> None:
     """Tick one checkbox per value (a value twice ticks two copies)."""
     used: Counter = Counter()
     for value in values:
-        boxes = v.page.locator(f"{selector} input[value='{value}']")
+        boxes = v.page.locator(f"{selector} input[value='{value}']:not([disabled])")
         boxes.nth(used[value]).check()
         used[value] += 1
 
