@@ -9,13 +9,32 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from bureau.engine import Match
+from bureau.server.localservices import ServerProcess
 from bureau.web.tables.decrees import card_name, deal_forms
 
-from .conftest import facts_at_every_step
+from .conftest import facts_at_every_step, two_at_a_table
+from .explained import (
+    badges,
+    columns_shown_or_said,
+    created,
+    mismatched_names,
+    reachable_while_scrolling,
+    shows_tip,
+)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A server that allows arranged tables: one test loads a group's own deck file."""
+    server = ServerProcess(tmp_path_factory.mktemp("site"), allow_fixtures=True).start()
+    yield server
+    server.stop()
+
 
 TABLE = "#live > .table-area > .decrees"
 READY = (
@@ -150,6 +169,18 @@ def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
     final = api_view(ann, gid)
     assert all("hand" in p for p in final["players"])
     assert ann.errors == []
+    # The end in words (issue 21, item 7): each seat's place and blame in the strip, the
+    # winner's least blame, and every tie with the table's tie-break (shared).
+    outcome = final["outcome"]
+    blame = [int(b) for b in outcome["scores"]]
+    strip = badges(ann)
+    for q, b in enumerate(blame):
+        place = "winner" if q in outcome["winners"] else f"#{outcome['ranking'][q]}"
+        assert strip[q].endswith(f"{place} · {b} blame"), strip
+    box = ann.page.locator("#live .outcome")
+    expect(box).to_contain_text(f"with {min(blame)} personal blame, the least")
+    for b in {b for b in blame if blame.count(b) > 1}:
+        expect(box).to_contain_text(f"tie at {b} personal blame: tied players share the place")
 
     # -- nothing hidden was shown: every snapshot matches some step of the record, and
     # at that step no card only other seats held appears on the table.
@@ -229,6 +260,18 @@ def test_the_table_fits_a_phone_and_a_spectator_sees_no_hand(visitor):
     expect(ann.page.locator(f"{TABLE} .dec-graph svg")).to_be_visible()
     width = ann.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1, "the page scrolls sideways on a phone"
+    # Issue 21, item 8: each table shows every column or says it scrolls; the order box
+    # and whose turn it is stay in view down the whole page; names hold their labels.
+    wait_for_turn(ann)
+    assert columns_shown_or_said(ann, TABLE) == []
+    expect(ann.page.get_by_text("Scroll sideways to see the whole drawing")).to_be_visible()
+    for columns in (f"{TABLE} table.dec-depts", f"{TABLE} .dec-players table"):
+        right = ann.page.locator(columns).evaluate("t => t.getBoundingClientRect().right")
+        assert right <= 390, f"{columns} is cut off"
+    steps = reachable_while_scrolling(ann)
+    assert len(steps) >= 3 and all(seen for _, seen, _ in steps), steps
+    assert all(turn.startswith(("Your turn", "Waiting for")) for *_, turn in steps), steps
+    assert mismatched_names(ann, "main") == []
     ann.shot("decrees-phone")
     cat = visitor().sign_up()
     cat.go(f"/games/{gid}")
@@ -245,9 +288,120 @@ def test_an_offer_may_ask_for_any_card_of_the_deck():
     view = m.view(0)
     seen = set(view["players"][0]["hand"]) | set(view["discard"])
     (ben,) = [f for f in deal_forms({"id": 1, "view": view, "seat": 0}) if f["name"] == "Ben"]
-    asked = [k for _, k in ben["their_cards"]]
+    asked = [v.rsplit(" ", 1)[1] for v, _ in ben["their_cards"]]  # "; Ben gives card KEY"
     assert set(asked) == set(view["card_kinds"]) and set(asked) - seen
     assert "stagnation-and-decline" not in asked
-    part = next(v for v, k in ben["their_cards"] if k not in seen)
+    # each offered by its name in the deck file
+    assert [k for _, k in ben["their_cards"]] == [view["card_texts"][k]["name"] for k in asked]
+    part = next(v for v, _ in ben["their_cards"] if v.rsplit(" ", 1)[1] not in seen)
     m.play(0, "offer Ben: " + part.removeprefix("; "))
     assert m.view(1)["offers"]
+
+
+GROUP_DECK = (
+    """
+[[card]]
+key = "memo"
+name = "The Memo"
+copies = 5
+text = "Our own words: gain 1 action."
+effect = [{ do = "extra_actions", n = 1 }]
+"""
+    + "".join(
+        f"""
+[[card]]
+key = "errand-{k}"
+copies = 8
+effect = [{{ do = "draw", n = {k} }}]
+"""
+        for k in (1, 2, 3, 4)
+    )
+    + """
+[[card]]
+key = "slump"
+name = "Slump"
+effect = [{ do = "decline" }]
+"""
+)
+
+
+def test_a_groups_own_deck_explains_itself_and_the_strip_marks_who_has_bid(visitor, tmp_path):
+    """Issue 21: a table on a group's own deck file shows what each card does on hover and
+    focus, from that file (its text, or its effect in words where it has none: item 2);
+    in the sealed bid the strip marks ✓ exactly the seats that have bid (item 5)."""
+    deck = tmp_path / "our-deck.toml"
+    deck.write_text(GROUP_DECK)
+    ann = visitor().sign_up()
+    gid = created(ann, "decrees", 4, {"deck": str(deck)})
+    ann.take_seat(0)
+    ann.seat_bots([1, 2, 3], "heuristic")
+    ann.start()
+    for _ in range(100):  # the bots bid at once
+        wait_for_turn(ann)
+        view = api_view(ann, gid)
+        if view["pending"] == [0]:
+            break
+    assert view["phase"] == "bid" and view["pending"] == [0]
+    ann.quiet(TABLE)
+    strip = badges(ann)
+    assert strip[0].endswith("to act")
+    assert set(view["bid"]["committed"]) == {1, 2, 3}
+    assert all(b.endswith("✓ done") for b in strip[1:]), strip
+    assert act(ann, ann.page.locator(f"{TABLE} button[data-action='bid 2']")) == "Played: bid 2"
+    for _ in range(60):  # on to the turns, where she holds a card
+        wait_for_turn(ann)
+        view = api_view(ann, gid)
+        if view["players"][0]["hand"]:
+            break
+        said = human_move(ann, {"table": True, "played": True, "forwarded": True})
+        if said is not None and not said.startswith("Played"):
+            ann.page.reload()
+    ann.quiet(TABLE)
+    key = view["players"][0]["hand"][0]
+    term = ann.page.locator(f"{TABLE} .dec-hand .dcard-name.tipped").first
+    said = {"memo": "Our own words: gain 1 action."}.get(key)
+    if said is None:  # a card with no text: its effect in words
+        n = int(key.rsplit("-", 1)[1])
+        said = f"Draw {n} card{'s' if n > 1 else ''}, one at a time (not your Draw action)."
+    expect(term).to_contain_text(view["card_texts"][key]["name"])
+    shows_tip(ann, term, said)
+    assert mismatched_names(ann, "main") == []
+    assert ann.errors == []
+
+
+def test_an_offer_says_who_ends_up_with_the_blame(visitor):
+    """Issue 21, item 7: an offer of blame says, to both parties, who would take whose
+    blame and both totals after it; accepted, the totals are those."""
+    ann, ben, gid = two_at_a_table(visitor, "decrees", 4)
+    for v, bid in ((ann, 2), (ben, 1)):
+        wait_for_turn(v)
+        assert act(v, v.page.locator(f"{TABLE} button[data-action='bid {bid}']")).startswith(
+            "Played: bid"
+        )
+    for _ in range(100):
+        view = api_view(ann, gid)
+        if view["phase"] != "bid":
+            break
+        ann.page.wait_for_timeout(100)
+    before = [p["blame"] for p in view["players"]]
+    assert before[0] >= 1
+    wait_for_turn(ann)
+    names = [p["name"] for p in view["players"]]
+    form = ann.page.locator(f"{TABLE} form[aria-label='Offer {names[1]} a deal']")
+    form.locator("xpath=..").locator("summary").click()
+    form.get_by_label(f"Your blame to {names[1]}").select_option(label="1")
+    expect(form).to_contain_text(f"Blame you give goes onto {names[1]}'s personal pool")
+    said = act(ann, form.get_by_role("button", name="Offer"))
+    assert said == f"Played: offer {names[1]}: {names[0]} gives 1 blame", said
+    effect = (
+        f"If accepted, {names[1]} takes 1 of {names[0]}'s personal blame:"
+        f" {names[0]} {before[0]} → {before[0] - 1}, {names[1]} {before[1]} → {before[1] + 1}."
+    )
+    for v in (ann, ben):
+        expect(v.page.locator(f"{TABLE} .dec-deals .offers")).to_contain_text(effect)
+    wait_for_turn(ben)
+    accept = ben.page.locator(f"{TABLE} .dec-deals button[data-action='accept {names[0]}']")
+    assert act(ben, accept) == f"Played: accept {names[0]}"
+    after = [p["blame"] for p in api_view(ben, gid)["players"]]
+    assert after[:2] == [before[0] - 1, before[1] + 1]
+    assert ann.errors == [] and ben.errors == []

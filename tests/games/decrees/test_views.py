@@ -26,13 +26,39 @@ from .helpers import (
 SEATS = (ANN, BEN, CAT, DAN, EVE)
 READERS = (*SEATS, None)  # None: a spectator
 CATALOGUE = GAME.view(new_game(), None)["card_kinds"]  # every kind the deck file has
+GLOSSARY = GAME.view(new_game(), None)["card_texts"]  # and what each kind does
 
 
 def dumped(view: dict) -> str:
-    """The view as text, less its catalogue of the deck's kinds: the catalogue is the same
-    for every reader in every deal, so it tells nobody where a card is."""
+    """The view as text, less its catalogue of the deck's kinds and what they do: the
+    catalogue is the same for every reader in every deal, so it tells nobody where a
+    card is."""
     assert view["card_kinds"] == CATALOGUE
-    return json.dumps({k: v for k, v in view.items() if k != "card_kinds"})
+    assert view["card_texts"] == GLOSSARY
+    return json.dumps({k: v for k, v in view.items() if k not in ("card_kinds", "card_texts")})
+
+
+def test_every_card_explains_itself_from_the_deck_file(tmp_path):
+    """Issue 21: the view says what every card of the deck the game loaded does, from the
+    deck file's text, or from its effect when the file gives no text (a group's deck)."""
+    from bureau.engine import Match
+    from bureau.games.decrees.data import load_deck
+
+    deck = load_deck("house_v1")
+    assert GLOSSARY["overtime"] == {"name": "Overtime", "text": deck[0].text}
+    assert set(GLOSSARY) == {c.key for c in deck}
+    own = tmp_path / "deck.toml"
+    cards = "\n".join(
+        f'[[card]]\nkey = "k{i}"\ncopies = 8\neffect = [{{ do = "draw", n = 2 }}]' for i in range(4)
+    )
+    own.write_text(
+        '[[card]]\nkey = "memo"\nname = "The Memo"\ncopies = 5\n'
+        'text = "Our own words."\neffect = [{ do = "extra_actions", n = 1 }]\n'
+        f'{cards}\n[[card]]\nkey = "sd"\neffect = [{{ do = "decline" }}]\n'
+    )
+    texts = Match("decrees", 4, seed=1, options={"deck": str(own)}).view(0)["card_texts"]
+    assert texts["memo"] == {"name": "The Memo", "text": "Our own words."}
+    assert texts["k0"]["text"] == "Draw 2 cards, one at a time (not your Draw action)."
 
 
 def test_dec_a24_hands_are_private_others_see_only_their_size():

@@ -219,6 +219,52 @@ def _value(do: str, name: str, kind, value, fail):
     return value
 
 
+def explain(card: Card) -> str:
+    """What a card does, in words: its own ``text``, or its effect's steps said plainly
+    when the deck file gives none (a group's deck explains itself either way).
+
+    >>> explain(Card("x", "X", 1, "", (Step("extra_actions", n=2), Step("draw", n=1))))
+    'Gain 2 actions this turn. Then: draw 1 card, one at a time (not your Draw action).'
+    """
+    if card.text.strip():
+        return card.text.strip()
+    said = [_said(s) for s in card.effect]
+    return (said[0] + "".join(f" Then: {s[:1].lower()}{s[1:]}" for s in said[1:])).strip()
+
+
+def _said(s: Step) -> str:
+    dept = "your department" if s.source == "yours" else "any department"
+    to = "any other department" if s.to == "other" else "the Empty Department"
+    words = {
+        "extra_actions": f"Gain {s.n} action{'s' if s.n != 1 else ''} this turn.",
+        "draw": f"Draw {s.n} card{'s' if s.n != 1 else ''}, one at a time (not your Draw action).",
+        "move_dept_blame": f"Move up to {s.up_to} departmental blame from {dept} to {to},"
+        " ignoring control.",
+        "remove_dept_blame": f"Remove up to {s.up_to} blame from {dept}.",
+        "remove_personal_blame": f"Remove up to {s.up_to} of your personal blame.",
+        "give_personal_blame": f"Move up to {s.up_to} of your personal blame to another player.",
+        "move_decree": f"Move a decree from {dept} to {to}"
+        + (
+            "; you lose 1 personal blame if it lands on its next step's department."
+            if s.reward
+            else "."
+        ),
+        "stamp": "Stamp the next step of a decree on your department"
+        + (", even one that names another department" if s.any_step else "")
+        + ("" if s.final else ", not its final step")
+        + "; you lose 1 personal blame.",
+        "restructure": f"Restructure one control arrow ({', '.join(s.ops)}).",
+        "investigate": "All blame of one headed department other than yours goes to its head.",
+        "audit_all": "Every headed department's blame goes to its head.",
+        "swap_heads": "Two players swap departments (you may be one of them).",
+        "reassign": "Reassign players to departments, as Human Resources does.",
+        "move_head": "Move any player to the Empty Department.",
+        "skip_decree_blame": "Your department gains no blame for decrees this turn.",
+        "decline": "Stagnation and Decline: discards cards from the deck when drawn.",
+    }
+    return words.get(s.do, s.do.replace("_", " "))
+
+
 # -- the decrees ----------------------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from bureau.engine import deals as deal_book
 from . import control, flow, moves, rules
 from .actions import END, RESERVED, Keep, Remove, decree_text, read
 from .control import arrow_text
-from .data import for_table, load_deck, load_decrees
+from .data import explain, for_table, load_deck, load_decrees
 from .diplomacy import RULES
 from .state import (
     ASSIGN,
@@ -31,7 +31,9 @@ from .state import (
 
 OPTIONS = (
     Option(
-        "deck", "house_v1", "the deck: house_v1, or the path of a deck TOML file (DEC-A01)",
+        "deck",
+        "house_v1",
+        "the deck: house_v1, or the path of a deck TOML file (DEC-A01)",
         builtins=("house_v1",),
     ),
     Option(
@@ -292,6 +294,8 @@ class FinalDecrees(Game):
             "deck_count": len(state.deck),
             # the deck's kinds are public; an offer may ask for any of them (DEC-A14)
             "card_kinds": [c.key for k, c in enumerate(cards) if k != state.sd],
+            # and what each does, from the deck the game loaded (a group's own explains itself)
+            "card_texts": {c.key: {"name": c.name, "text": explain(c)} for c in cards},
             "discard": [cards[k].key for k in state.discard],
             "players": [
                 self._player_view(state, q, player, over) for q in range(state.num_players)

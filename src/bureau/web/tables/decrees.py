@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import math
 
+from .results import ties, winners_line
+
 BOX_W, BOX_H = 164, 96  # a department's box in the graph
 GAP_X, GAP_Y = 26, 58
 MARGIN = 10
@@ -41,6 +43,19 @@ def card_name(key: str) -> str:
     return " ".join(
         w if i and w in SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)
     )
+
+
+def card(key: str, view: dict) -> dict:
+    """A card as the table shows it: its key, its name and what it does, from the deck
+    the game loaded (the view's ``card_texts``), so a group's own deck explains itself.
+
+    >>> card("memo", {"card_texts": {"memo": {"name": "Memo", "text": "Draw a card."}}})
+    {'key': 'memo', 'name': 'Memo', 'tip': 'Draw a card.'}
+    >>> card("pass-the-buck", {})["name"]
+    'Pass the Buck'
+    """
+    known = (view.get("card_texts") or {}).get(key) or {}
+    return {"key": key, "name": known.get("name") or card_name(key), "tip": known.get("text", "")}
 
 
 def graph(view: dict) -> dict:
@@ -249,7 +264,8 @@ def live(ctx: dict) -> bool:
 
 
 def offers(ctx: dict) -> list[dict]:
-    """The open offers as the reader may see them, with names."""
+    """The open offers as the reader may see them, with names, and (for the parties, who
+    see the terms) what accepting would do: who ends up with the blame and the cards."""
     names = ctx["names"]
     return [
         {
@@ -257,9 +273,53 @@ def offers(ctx: dict) -> list[dict]:
             "recipients": [names[r] for r in o["recipients"]],
             "accepted": [names[r] for r in o.get("accepted", [])],
             "text": o.get("text"),
+            "effects": effects(o, ctx["view"], names) if o.get("text") else [],
         }
         for o in ctx["view"].get("offers", [])
     ]
+
+
+def effects(offer: dict, view: dict, names: list[str]) -> list[str]:
+    """What an offer does if it is accepted, in words: each side's blame goes to the
+    other, with both totals before and after; each card changes hands.
+
+    >>> view = {"players": [{"blame": 5}, {"blame": 4}]}
+    >>> effects({"proposer": 0, "recipients": [1],
+    ...          "text": "offer Ben: Ann gives 2 blame; Ben gives card overtime"},
+    ...         view, ["Ann", "Ben"])[0]
+    "If accepted, Ben takes 2 of Ann's personal blame: Ann 5 → 3, Ben 4 → 6."
+    """
+    parties = [offer["proposer"], *offer["recipients"]]
+    if len(parties) != 2:
+        return []
+    seat = {names[q].lower(): q for q in parties}
+    blame = [p["blame"] for p in view["players"]]
+    after = blame[:]
+    moves, cards = [], []
+    for part in offer["text"].partition(":")[2].split(";"):
+        giver_name, sep, items = part.strip().partition(" gives ")
+        giver = seat.get(giver_name.strip().lower())
+        if not sep or giver is None:
+            continue
+        taker = parties[1] if giver == parties[0] else parties[0]
+        for item in items.split(","):
+            words = item.split()
+            if len(words) == 2 and words[0].isdigit() and words[1] == "blame":
+                n = int(words[0])
+                after[giver] -= n
+                after[taker] += n
+                moves.append((giver, taker, n))
+            elif len(words) == 2 and words[0] == "card":
+                name = card(words[1], view)["name"]
+                cards.append(f"{names[taker]} gets {name} from {names[giver]}.")
+    out = []
+    if moves:
+        said = "; ".join(
+            f"{names[t]} takes {n} of {names[g]}'s personal blame" for g, t, n in moves
+        )
+        totals = ", ".join(f"{names[q]} {blame[q]} → {after[q]}" for q in parties)
+        out.append(f"If accepted, {said}: {totals}.")
+    return out + cards
 
 
 def deal_forms(ctx: dict) -> list[dict]:
@@ -283,11 +343,16 @@ def deal_forms(ctx: dict) -> list[dict]:
                 "my_blame": [
                     (f"; {me['name']} gives {n} blame", n) for n in range(1, me["blame"] + 1)
                 ],
-                "my_cards": [(f"; {me['name']} gives card {k}", k) for k in me.get("hand", [])],
+                "my_cards": [
+                    (f"; {me['name']} gives card {k}", card(k, view)["name"])
+                    for k in me.get("hand", [])
+                ],
                 "their_blame": [
                     (f"; {other['name']} gives {n} blame", n) for n in range(1, other["blame"] + 1)
                 ],
-                "their_cards": [(f"; {other['name']} gives card {k}", k) for k in asked],
+                "their_cards": [
+                    (f"; {other['name']} gives card {k}", card(k, view)["name"]) for k in asked
+                ],
             }
         )
     return forms
@@ -299,6 +364,50 @@ def deal_history(ctx: dict) -> list[str]:
     return [
         e["text"] for e in ctx.get("events") or [] if str(e.get("kind", "")).startswith("deal_")
     ]
+
+
+def acted(ctx: dict) -> set[int]:
+    """Who has bid in the bid for Human Resources (the only simultaneous choice)."""
+    return set((ctx["view"].get("bid") or {}).get("committed", []))
+
+
+def result(ctx: dict) -> dict:
+    """The end in words: who wins with the least personal blame, the final audit if the
+    table plays it, and each tie with the tie-break the table plays (DEC-34, DEC-A07,
+    DEC-A08)."""
+    outcome, names, view = ctx["outcome"], ctx["names"], ctx["view"]
+    rules = ctx.get("rules") or {}
+    blame = [int(b) for b in outcome["scores"]]
+    if outcome.get("capped"):
+        return {"lines": [winners_line(names, outcome, "")]}
+    won = outcome.get("winners") or []
+    least = blame[won[0]] if won else 0
+    lines = [winners_line(names, outcome, f"{least} personal blame, the least")]
+    if rules.get("final_audit"):
+        lines.append("The final audit first gave each headed department's blame to its head.")
+    depts = {d["code"]: d["blame"] for d in view.get("departments", [])}
+    mine = [depts.get(p.get("dept"), 0) for p in view["players"]]
+    if rules.get("tiebreak") == "least_dept_blame":
+        keys = [(-blame[q], -mine[q]) for q in range(len(names))]
+        shown = [(blame[q], mine[q]) for q in range(len(names))]
+        lines += ties(
+            names,
+            keys,
+            outcome["ranking"],
+            ["personal blame", "blame on their department (the least wins)"],
+            shown=shown,
+        )
+    else:
+        keys = [(-b,) for b in blame]
+        lines += ties(
+            names, keys, outcome["ranking"], ["personal blame"],
+            rule="tied players share the place (tiebreak: shared)", shown=[(b,) for b in blame],
+        )  # fmt: skip
+    badges = [
+        ("winner" if q in won else f"#{outcome['ranking'][q]}") + f" · {blame[q]} blame"
+        for q in range(len(names))
+    ]
+    return {"lines": lines, "badges": badges}
 
 
 PHASES = {
@@ -341,10 +450,8 @@ def prepare(ctx: dict) -> dict:
     active = view.get("active")
     choose = view.get("choose")
     orders = controls(ctx)
-    hand = [
-        {"key": k, "name": card_name(k), "plays": orders["plays"].get(k, [])}
-        for k in (me or {}).get("hand", [])
-    ]
+    held = (me or {}).get("hand", [])
+    hand = [{**card(k, view), "plays": orders["plays"].get(k, [])} for k in held]
     return {
         "live": live(ctx),
         "me": me,
@@ -356,11 +463,10 @@ def prepare(ctx: dict) -> dict:
         "decrees": decree_rows(view),
         "controls": orders,
         "hand": hand,
-        "discard": [{"key": k, "name": card_name(k)} for k in view.get("discard", [])],
-        "salvage": [{"key": k, "name": card_name(k)} for k in view.get("salvage", [])],
+        "discard": [card(k, view) for k in view.get("discard", [])],
+        "salvage": [card(k, view) for k in view.get("salvage", [])],
         "hands": [
-            [{"key": k, "name": card_name(k)} for k in p["hand"]] if "hand" in p else None
-            for p in view["players"]
+            [card(k, view) for k in p["hand"]] if "hand" in p else None for p in view["players"]
         ],
         "offers": offers(ctx),
         "deal_forms": deal_forms(ctx),
