@@ -109,15 +109,18 @@ def orders_shown(v: Visitor) -> list[str]:
 
 
 def set_up(v: Visitor) -> str:
-    """The set-up form: a home, a split, the option left out, the starting unit."""
+    """The set-up form: a home, a split, the option left out, and the starting unit its
+    form starts with: the first one the Bureau offers."""
     form = v.page.locator("form.nob-setup")
     home = form.locator("select[name=home] option").first.inner_text()
     form.locator("select[name=home]").select_option(home)
     form.locator("select[name=income]").select_option("2-2-1")
     form.locator("select[name=skip]").select_option("uniques")
-    unit = form.locator("input[name=unit]").input_value()
+    head = f"setup {home} income 2-2-1 skip uniques unit "
+    offered = next(a for a in v.legal() if a.startswith(head))
+    expect(form.locator("[data-nob-fill]")).to_contain_text("ready")
     said = acted(v, lambda: form.get_by_role("button", name="Set up").click())
-    assert said == f"Played: setup {home} income 2-2-1 skip uniques unit {unit}"
+    assert said == f"Played: {offered}"
     expect(v.page.locator(".nob-mine-orders")).to_contain_text(f"setup {home}")
     return home
 
@@ -178,8 +181,8 @@ def done(v: Visitor) -> None:
 
 
 def on_a_phone(visitor, ann: Visitor, gid: int) -> None:
-    """The same player's table on a phone: no sideways page scroll, the board scrolls in
-    its own box."""
+    """The same player's table on a phone: no sideways page scroll; the board fits its
+    box, and zoomed in it scrolls in its own box."""
     phone = visitor(name=ann.name, phone=True)
     phone.go("/")
     form = phone.page.locator("form[data-api='/api/login']")
@@ -190,10 +193,14 @@ def on_a_phone(visitor, ann: Visitor, gid: int) -> None:
     phone.go(f"/games/{gid}")
     expect(phone.page.locator(".nob-grid")).to_be_visible()
     settle(phone)
+    board = phone.page.locator(".nob-board")
+    assert board.evaluate("b => b.scrollWidth <= b.clientWidth + 1")  # it fits
+    phone.page.get_by_role("button", name="Zoom in").click()
+    phone.page.get_by_role("button", name="Zoom in").click()
     phone.page.wait_for_function(
         "() => { const b = document.querySelector('.nob-board');"
         " return b && b.scrollWidth > b.clientWidth; }"
-    )  # the board scrolls inside its own box
+    )  # zoomed in, the board scrolls inside its own box
     width = phone.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1, "the page scrolls sideways on a phone"
     phone.shot("noblesse-phone")
@@ -249,6 +256,13 @@ def test_a_whole_game_of_noblesse_through_the_table(visitor):
     expect(outcome).to_contain_text("The game is over")
     # a faction's victory (NSE-A04), not a cap
     expect(outcome).to_contain_text(re.compile(r": (military|dynastic|alliance|supremacy)"))
+    # and in words, with every player's badge filled
+    summary = api(ann, gid, "view")["view"]["outcome"]["details"]["summary"]
+    assert re.search(r"wins an? (Military|Dynastic|Alliance|Supremacy) Victory: ", summary)
+    expect(outcome).to_contain_text(summary)
+    badges = page.locator(".players .player b").all_inner_texts()
+    assert len(badges) == 8 and all(b.startswith(("winner", "lost", "out of")) for b in badges)
+    assert any(b.startswith("winner: ") for b in badges), badges
     expect(table(ann).locator(".nob-phase")).to_contain_text("The game is over")
     assert page.locator("form.nob-form").count() == 0  # no controls after the end
     ann.shot("noblesse-over")

@@ -82,10 +82,12 @@ def tiers(state, spec) -> int:
     return sum(designs[cid].tier * n for cid, n in spec[3])
 
 
+BASE_COST = {"Regiment": 2, "Brigade": 3, "Division": 4, "Garrison": 2}  # NSE-82, in MP
+
+
 def recruit_cost(state, spec) -> int:
     """NSE-82: base price plus ceil(tiers / 10) MP."""
-    base = {"Regiment": 2, "Brigade": 3, "Division": 4, "Garrison": 2}[spec[0]]
-    return base + -(-tiers(state, spec) // 10)
+    return BASE_COST[spec[0]] + -(-tiers(state, spec) // 10)
 
 
 def shape_problem(state, spec) -> str:

@@ -174,7 +174,8 @@ def stopped(state) -> str:
     if tied:
         groups = sorted({held[i] for i in tied}, reverse=True)
         tie = " " + " ".join(
-            f"{_listed(facs[i].name for i in order if held[i] == n)} tie on {n} and share a place."
+            f"{_listed(facs[i].name for i in order if held[i] == n)} tie on {n} estates"
+            " and share a place."
             for n in groups
         )
     return f"{head}: ranked by estates held, {counts}.{tie}"

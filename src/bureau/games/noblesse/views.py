@@ -14,6 +14,7 @@ from bureau.engine import MODERATOR
 from . import board
 from .moderator import decisions
 from .rules import channels, negotiators
+from .scenario import STATS, UNIT_SHAPES
 from .state import NEUTRAL, RES_NAMES
 
 
@@ -52,6 +53,32 @@ def public(state) -> dict:
         "done": [h.ready for h in state.houses],
         "post": list(state.post),
         "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "catalogue": catalogue(state),
+    }
+
+
+def catalogue(state) -> dict:
+    """The scenario's public facts a table explains units with (NSE-65, NSE-70, NSE-82,
+    NSE-A18): every company design by id (name, slot, stats that are not 0, colour, tier,
+    and for a role's unique design how many may be fielded), the unit types' slots
+    (Officer, Centre, Flank, Reserve), their base costs in MP, the starting budget."""
+    return {
+        "stats": list(STATS),
+        "units": {kind: list(shape) for kind, shape in UNIT_SHAPES.items()},
+        "base_cost": dict(board.BASE_COST),
+        "starting_budget": state.scenario.defaults.starting_unit_budget_mp,
+        "companies": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "slot": c.slot,
+                "stats": {s: v for s, v in zip(STATS, c.stats, strict=True) if v},
+                "colour": c.colour,
+                "tier": c.tier,
+                "limit": c.limit,
+            }
+            for c in state.designs.values()
+        ],
     }
 
 
