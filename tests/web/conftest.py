@@ -57,6 +57,14 @@ UNNAMED = """root => [...document.querySelectorAll(
   .map(el => el.outerHTML.slice(0, 160))"""
 
 
+# A message split as the page splits it: [first sentence, typing help] (static/messages.js).
+PARTS = """async text => {
+    const { parts } = await import("/static/messages.js");
+    const { said, how } = parts(text);
+    return [said, how];
+}"""
+
+
 class Visitor:
     """One person in one browser context (own cookies), on ``site``."""
 
@@ -195,12 +203,26 @@ class Visitor:
         before = self.page.request.get(f"{self.site.url}/api/games/{gid}/view").json()
         self.type_order(order)
         engine_says = self.api_error("POST", f"/api/games/{gid}/check", {"action": order})
-        expect(self.page.locator("#order-msg")).to_have_text(engine_says)
+        self.expect_message(engine_says)
         expect(self.page.locator("#order-text")).to_have_attribute("aria-invalid", "true")
         after = self.page.request.get(f"{self.site.url}/api/games/{gid}/view").json()
         assert after["view"] == before["view"], f"a refused {order!r} changed the game"
         self.page.locator("#order-text").fill("")
         expect(self.page.locator("#order-msg")).to_have_text("")
+
+    def expect_message(self, text: str, slot: str = "#order-msg") -> None:
+        """The slot shows the engine's ``text`` as the page says a refusal: its first
+        sentence in full (``.said``), and the typing help it ends with folded under "how to
+        type it" (static/messages.js, ``parts``)."""
+        said, how = self.page.evaluate(PARTS, text)
+        where = self.page.locator(slot)
+        expect(where.locator(":scope > .said")).to_have_text(said)
+        folded = where.locator(":scope > details.how")
+        if how:
+            expect(folded.locator("summary")).to_have_text("how to type it")
+            expect(folded.locator(":scope > div")).to_have_text(how)
+        else:
+            expect(folded).to_have_count(0)
 
     def unnamed_controls(self, root: str = "main") -> list[str]:
         """The controls under ``root`` that a screen reader could not name."""

@@ -125,9 +125,9 @@ def _what(state: State, words: list[str]) -> tuple[str, int, tuple]:
         raise IllegalAction(f"write 'override {SHAPES[kind]} because REASON'")
     house, rest = _house(state, words[1]), " ".join(words[2:])
     if kind == "money":
-        return kind, house, (_count(rest),)
+        return kind, house, (_count(rest, state, house, MONEY),)
     if kind == "resources":
-        return kind, house, _resources(rest)
+        return kind, house, _resources(rest, state, house)
     return kind, house, (_upgrade(rest),)
 
 
@@ -153,16 +153,42 @@ def playing(state: State) -> str:
     )
 
 
-def _count(word: str) -> int:
-    if not re.fullmatch(r"[0-9]+", word) or int(word) > MAX_AMOUNT:
+def _count(word: str, state: State, house: int, asset: int) -> int:
+    """The amount of ``asset`` an override sets for ``house``: a whole number from 0
+    (SEA-45). Anything else is answered with how to write it, from what the House holds:
+    ``+2`` is a change, and an override writes the new amount."""
+    if re.fullmatch(r"[0-9]+", word) and int(word) <= MAX_AMOUNT:
+        return int(word)
+    held = state.holdings[state.seat_of(house)][asset]
+    holds = f"{HOUSES[house]} holds {count_text(held, asset)}"
+    change = re.fullmatch(r"([+-])\s*([0-9]+)", word)
+    if change:
+        new = held + int(change[2]) if change[1] == "+" else held - int(change[2])
+        if new < 0:
+            raise IllegalAction(
+                f"an override writes the new amount, not a change, and holdings never go"
+                f" below 0 (SEA-45): {holds}, so the least is '{_example(house, asset, 0)}'"
+            )
         raise IllegalAction(
-            f"{word!r} is not a whole number from 0 to {MAX_AMOUNT}: holdings never go below"
-            " 0 (SEA-45)"
+            f"an override writes the new amount, not a change: {holds}, so for {word}"
+            f" write '{_example(house, asset, new)}'"
         )
-    return int(word)
+    if re.fullmatch(r"[0-9]+", word):
+        raise IllegalAction(f"an override sets at most {MAX_AMOUNT}, not {word}")
+    raise IllegalAction(
+        f"write the new amount as a whole number, 0 or more (SEA-45), not {word!r}, as in"
+        f" '{_example(house, asset, held)}' ({holds} now)"
+    )
 
 
-def _resources(text: str) -> tuple[tuple[int, int], ...]:
+def _example(house: int, asset: int, n: int) -> str:
+    """The override that sets ``house``'s ``asset`` to ``n``."""
+    if asset == MONEY:
+        return f"override money {HOUSES[house]} {n} because REASON"
+    return f"override resources {HOUSES[house]} {count_text(n, asset)} because REASON"
+
+
+def _resources(text: str, state: State, house: int) -> tuple[tuple[int, int], ...]:
     """``N RESOURCE`` items joined by commas and/or ``and``, each Resource once."""
     out: dict[int, int] = {}
     for item in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", text):
@@ -176,7 +202,7 @@ def _resources(text: str) -> tuple[tuple[int, int], ...]:
             raise IllegalAction("Money is not a Resource: write 'override money HOUSE N'")
         if asset in out:
             raise IllegalAction(f"{ASSETS[asset]} is named twice")
-        out[asset] = _count(parts[0])
+        out[asset] = _count(parts[0], state, house, asset)
     return tuple(sorted(out.items()))
 
 

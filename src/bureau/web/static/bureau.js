@@ -1,6 +1,8 @@
 // Bureau in the browser: forms post JSON to the API, the table refreshes when the
 // game's WebSocket says it changed, orders are checked as they are typed.
-// Hand-written, no build step; every page loads this one module.
+// Hand-written, no build step; every page loads this one module (and messages.js).
+
+import { linked, parts, placeToast, showMessage } from "./messages.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -24,13 +26,16 @@ export async function api(method, url, body) {
   return data;
 }
 
-function toast(text) {
+// The pop-up: a message's first sentence, its rule ids as links; never over `avoid`
+// (the form it answers, the order box). One with a link stays longer, to be followed.
+function toast(text, avoid = []) {
   const box = $("#toast");
   if (!box) return;
-  box.textContent = text;
+  box.replaceChildren(linked(parts(text).said));
   box.classList.add("shown");
+  placeToast(box, avoid);
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => box.classList.remove("shown"), 4000);
+  toast.timer = setTimeout(() => box.classList.remove("shown"), $("a", box) ? 8000 : 4000);
 }
 
 // -- forms that call the API ---------------------------------------------------------
@@ -53,8 +58,8 @@ function formBody(form) {
 
 function showError(form, message) {
   const slot = $(".error", form) || $("#order-msg");
-  if (slot) slot.textContent = message;
-  toast(message);
+  if (slot) showMessage(slot, message);
+  toast(message, [form, $("#order")]);
 }
 
 async function submitApiForm(form) {
@@ -101,12 +106,15 @@ function showFlash() {
 
 const gameId = () => $("[data-game-id]")?.dataset.gameId;
 
-export async function play(text) {
-  const message = $("#order-msg");
+// ``forced``: why the page plays it for the reader; said on its own line, not as her move.
+export async function play(text, forced = null) {
+  const message = forced === null ? $("#order-msg") : $("#forced-msg");
   try {
     const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
     const result = await api("POST", `/api/games/${gameId()}/actions`, { action: text, key });
-    if (message) message.textContent = `Played: ${result.action}`;
+    if (message) {
+      message.textContent = forced === null ? `Played: ${result.action}` : `Played for you: ${result.action} (${forced})`;
+    }
     const receipt = result.receipt, slot = $("#receipt-msg");
     if (slot && receipt) {
       slot.textContent = `Receipt ${receipt.number}: ${receipt.receipt.slice(0, 16)}…`;
@@ -116,8 +124,9 @@ export async function play(text) {
     if (box) box.value = "";
     await refreshLive(false);  // the choices made went into this order
   } catch (error) {
-    if (message) message.textContent = error.message;
-    toast(error.message);
+    if (message) showMessage(message, error.message);
+    const used = document.activeElement;  // the button or form that played it
+    toast(error.message, [used, used?.closest("form"), $("#order")]);
   }
 }
 
@@ -147,7 +156,7 @@ function checkAsTyped(input) {
       input.setAttribute("aria-invalid", "false");
     } catch (error) {
       if (input.value.trim() !== text) return;
-      message.textContent = error.message;
+      showMessage(message, error.message);
       input.setAttribute("aria-invalid", "true");
     }
   }, 250);
@@ -170,15 +179,73 @@ async function refreshLive(keepChoices = true) {
   const html = await fetchNewest("live", `/games/${gameId()}/fragment`);
   if (html === null) return;
   const focused = document.activeElement?.id;
+  const tipped = $$(".tipped", live).indexOf(document.activeElement);  // an open explanation
   const choices = keepChoices ? choicesIn(live) : new Map();
   const folds = foldsIn(live);
   live.innerHTML = html;
   restoreChoices(live, choices);
   restoreFolds(live, folds);
   if (focused && $(`#${CSS.escape(focused)}`)) $(`#${CSS.escape(focused)}`).focus();
+  if (tipped >= 0) $$(".tipped", live)[tipped]?.focus({ preventScroll: true });
   const order = $("#order");
   if (order && $(".outcome", live)) order.hidden = true;  // the game is over
+  reserveAll(live);
+  showTurn();
+  markOverflow(live);
+  playForced();
   tick();
+}
+
+// The order box repeats whose turn it is (on a phone it stays in view as you scroll).
+function showTurn() {
+  const line = $("#turn-line"), said = $("#live [data-turn-line]");
+  if (line && said) line.textContent = said.textContent.trim();
+}
+
+// A part that scrolls sideways (data-scroll-x) is marked while it overflows, so that
+// its "scroll sideways" hint shows only then.
+function markOverflow(root = document) {
+  for (const box of $$("[data-scroll-x]", root)) {
+    box.toggleAttribute("data-overflows", box.scrollWidth > box.clientWidth + 1);
+  }
+}
+addEventListener("resize", () => markOverflow());
+
+// A decision with one possible order that reveals nothing (the table marks it with
+// data-forced) is played for the reader, as the terminal does, once per decision.
+let forcedKey = null;
+async function playForced() {
+  const marker = $("#live [data-forced]");
+  if (!marker || marker.dataset.forcedKey === forcedKey) return;
+  forcedKey = marker.dataset.forcedKey;
+  await play(marker.dataset.forced, marker.dataset.forcedWhy);
+}
+
+// A select with data-reserves="NAME" holds one of the form's NAME checkboxes: the one
+// with the chosen value is unticked and disabled (Aristocracy's address card cannot
+// also be a building card). With two alike cards, only one is held.
+function reserve(select) {
+  const boxes = $$(`input[type=checkbox][name="${select.dataset.reserves}"]`, select.form);
+  for (const box of boxes.filter((b) => b.dataset.reserved !== undefined)) {
+    box.disabled = false;
+    delete box.dataset.reserved;
+    box.closest("label")?.classList.remove("reserved");
+  }
+  const alike = boxes.filter((b) => b.value === select.value);
+  const held = alike.find((b) => !b.checked) || alike[0];
+  if (!select.value || !held) return;
+  held.checked = false;
+  held.disabled = true;
+  held.dataset.reserved = "";
+  const label = held.closest("label");
+  if (label) {
+    label.classList.add("reserved");
+    label.dataset.reservedAs = select.dataset.reservedAs || "in use";
+  }
+}
+
+function reserveAll(root = document) {
+  for (const select of $$("select[data-reserves]", root)) reserve(select);
 }
 
 // What the reader has ticked, chosen or typed in the table's forms, so that a refresh
@@ -471,6 +538,24 @@ function watchMyGames() {
   });
 }
 
+// -- explanations (.tipped > .tip): placed beside their term, inside the window --------
+
+function placeTip(term) {
+  const tip = term && $(":scope > .tip", term);
+  if (!tip) return;
+  const r = term.getBoundingClientRect();
+  const left = Math.max(8, Math.min(r.left, innerWidth - tip.offsetWidth - 8));
+  const below = r.bottom + 6;
+  const top = below + tip.offsetHeight > innerHeight - 8 ? r.top - tip.offsetHeight - 6 : below;
+  tip.style.left = `${left}px`;
+  tip.style.top = `${Math.max(8, top)}px`;
+}
+
+for (const kind of ["focusin", "mouseover"]) {
+  document.addEventListener(kind, (event) => placeTip(event.target.closest?.(".tipped")));
+}
+document.addEventListener("scroll", () => placeTip(document.activeElement?.closest?.(".tipped")), { passive: true });
+
 // -- the replay viewer -----------------------------------------------------------------
 
 async function showFrame(form) {
@@ -496,11 +581,20 @@ document.addEventListener("submit", async (event) => {
     else if (form.hasAttribute("data-settings")) await saveSettings(form);
     else if (form.hasAttribute("data-order-box")) await play(form.elements.order.value.trim());
     else if (form.hasAttribute("data-message")) await sendMessage(form);
-    else await play(orderFrom(form));
+    else if (checked(form)) await play(orderFrom(form));
   } catch (error) {
     showError(form, error.message);
   }
 });
+
+// A table may check a form in the browser before anything is posted: a listener of
+// "bureau:check" on the form cancels it and says why in detail.message.
+function checked(form) {
+  const check = new CustomEvent("bureau:check", { bubbles: true, cancelable: true, detail: { message: "" } });
+  if (form.dispatchEvent(check)) return true;
+  showError(form, check.detail.message);
+  return false;
+}
 
 // The account's mail settings: every kind sent, ticked or not; an empty address is none.
 async function saveSettings(form) {
@@ -512,7 +606,17 @@ async function saveSettings(form) {
 }
 
 async function sendMessage(form) {
-  const [kind, to] = form.elements.to.value.split(":");
+  const choice = form.elements.to.value;
+  if (choice.startsWith("game:")) {  // the game keeps the board (Seabirds): an order
+    const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+    const action = `${choice.slice(5)}: ${form.elements.text.value.trim()}`;
+    await api("POST", `/api/games/${gameId()}/actions`, { action, key });
+    form.elements.text.value = "";
+    $(".error", form).textContent = "";
+    await Promise.all([refreshLive(), refreshTalk()]);
+    return;
+  }
+  const [kind, to] = choice.split(":");
   const body = { kind, text: form.elements.text.value };
   if (to !== undefined) body.to = Number(to);
   await api("POST", `/api/games/${gameId()}/messages`, body);
@@ -554,6 +658,7 @@ document.addEventListener("input", (event) => {
 document.addEventListener("change", (event) => {
   const target = event.target;
   if (target.matches("[data-choose-game]")) chooseGame(target);
+  else if (target.matches("select[data-reserves]")) reserve(target);
   else if (target.matches("[data-sound]")) {
     localStorage.setItem("bureau:sound", target.checked ? "on" : "off");
     if (target.checked) chime("turn");  // a sample, and the click lets the page play sound
@@ -596,6 +701,9 @@ function waitForStart() {
 }
 
 connect();
+reserveAll();
+markOverflow();
+playForced();
 showFlash();
 watchMyGames();
 refreshTalk();
