@@ -288,6 +288,8 @@ PAGES = [
     ("GET", "{g}/log", everyone(200)),
     ("GET", "{g}/history", everyone(200)),
     ("GET", "{g}/history/frame?step=1", everyone(200)),
+    ("GET", "/rules", everyone(200)),
+    ("GET", "/rules/{game}", everyone(200)),
     ("GET", "/unsubscribe?token=not-a-token", everyone(400)),
     ("POST", "/unsubscribe?token=not-a-token", everyone(400)),
 ]
@@ -312,7 +314,7 @@ def browsers(srv, world):
 )  # fmt: skip
 def test_page_matrix(world, browsers, path, role, status):
     client = browsers[role]
-    r = client.get(path.replace("{g}", f"/games/{world.gid}"))
+    r = client.get(path.replace("{g}", f"/games/{world.gid}").replace("{game}", "noblesse"))
     assert r.status_code == status, (r.status_code, r.text[:300])
     assert r.headers["content-type"].startswith("text/html")
     for token in world.tokens_except(world.by_role[role]):
