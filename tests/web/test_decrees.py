@@ -369,6 +369,28 @@ def test_a_groups_own_deck_explains_itself_and_the_strip_marks_who_has_bid(visit
     assert ann.errors == []
 
 
+def until_anns_turn(ann, ben, gid: int) -> None:
+    """Ben plays his first legal order whenever the game waits for him (the deal decides
+    who acts first), until it waits for Ann."""
+    api = f"{ann.site.url}/api/games/{gid}"
+    for _ in range(300):
+        pending = ann.page.request.get(api + "/view").json()["pending"]
+        if 0 in pending:
+            return
+        if 1 in pending:
+            order = ben.page.request.get(api + "/legal").json()["actions"][0]
+            ben.page.evaluate(
+                """async ([url, action]) => {
+                    const csrf = document.querySelector('meta[name="csrf"]').content;
+                    await fetch(url, {method: 'POST', body: JSON.stringify({action}),
+                        headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}});
+                }""",
+                [api + "/actions", order],
+            )
+        ann.page.wait_for_timeout(100)
+    raise AssertionError("the game never waited for Ann")
+
+
 def test_an_offer_says_who_ends_up_with_the_blame(visitor):
     """Issue 21, item 7: an offer of blame says, to both parties, who would take whose
     blame and both totals after it; accepted, the totals are those."""
@@ -383,6 +405,8 @@ def test_an_offer_says_who_ends_up_with_the_blame(visitor):
         if view["phase"] != "bid":
             break
         ann.page.wait_for_timeout(100)
+    until_anns_turn(ann, ben, gid)
+    view = api_view(ann, gid)
     before = [p["blame"] for p in view["players"]]
     assert before[0] >= 1
     wait_for_turn(ann)
