@@ -28,8 +28,12 @@ _names = itertools.count(1)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    server = ServerProcess(tmp_path_factory.mktemp("site")).start()
+def site(request, tmp_path_factory):
+    """``bureau serve`` for a test module. A module that sets ``ARRANGED = "why"`` gets a
+    server started with ``--allow-fixtures`` (tables with a chosen deal); the rest get the
+    server as it runs by default."""
+    arranged = bool(getattr(request.module, "ARRANGED", None))
+    server = ServerProcess(tmp_path_factory.mktemp("site"), allow_fixtures=arranged).start()
     yield server
     server.stop()
 

@@ -9,12 +9,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from bureau.engine import Match
-from bureau.server.localservices import ServerProcess
 from bureau.web.tables.decrees import card_name, deal_forms
 
 from .conftest import facts_at_every_step, two_at_a_table
@@ -27,13 +25,7 @@ from .explained import (
     shows_tip,
 )
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """A server that allows arranged tables: one test loads a group's own deck file."""
-    server = ServerProcess(tmp_path_factory.mktemp("site"), allow_fixtures=True).start()
-    yield server
-    server.stop()
+ARRANGED = "one test loads a group's own deck file"  # why its site allows fixtures (conftest)
 
 
 TABLE = "#live > .table-area > .decrees"

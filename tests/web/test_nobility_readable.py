@@ -7,10 +7,7 @@ Ann (seat 0) plays first, with Q♠ in hand, against two heuristic bots."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
-
-from bureau.server.localservices import ServerProcess
 
 from .card_tables import acted, api, table
 from .conftest import Visitor
@@ -19,12 +16,7 @@ from .readable import Phone, created, in_view, misnamed
 DECK = ["QS", "2C", "5C", "8C", "2D", "5D", "8D", "3S", "6S", "9S"]  # hands, the up card
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """An arranged deal (``deck``, ``dealer``) needs a server that allows fixtures."""
-    server = ServerProcess(tmp_path_factory.mktemp("site"), allow_fixtures=True).start()
-    yield server
-    server.stop()
+ARRANGED = 'an arranged deal (deck, dealer)'  # why its site allows fixtures (conftest)
 
 
 def start(visitor) -> tuple[Visitor, int]:

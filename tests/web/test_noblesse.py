@@ -8,21 +8,13 @@ from __future__ import annotations
 import html
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from bureau.engine import MODERATOR, Match
-from bureau.server.localservices import ServerProcess
 
 from .conftest import PASSWORD, Visitor
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """Tables arranged with ``roles`` need a server that allows fixtures."""
-    server = ServerProcess(tmp_path_factory.mktemp("site"), allow_fixtures=True).start()
-    yield server
-    server.stop()
+ARRANGED = 'tables arranged with roles'  # why its site allows fixtures (conftest)
 
 
 ORDERED = 3  # Days on which the human orders from every control; after them only "done"

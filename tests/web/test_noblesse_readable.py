@@ -12,22 +12,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
-
-from bureau.server.localservices import ServerProcess
 
 from .conftest import Visitor
 from .readable import Phone, created, in_view, misnamed, tip_of
 from .test_noblesse import acted, api, done, my_day, settle, table
 
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """Tables arranged with ``roles`` need a server that allows fixtures."""
-    server = ServerProcess(tmp_path_factory.mktemp("site"), allow_fixtures=True).start()
-    yield server
-    server.stop()
+ARRANGED = 'tables arranged with roles'  # why its site allows fixtures (conftest)
 
 
 def pick(form, company: str, count: int) -> None:
