@@ -91,17 +91,21 @@ class Visitor:
         if message.type == "error" and not refused:
             self.errors.append(message.text)
 
-    def api_error(self, method: str, path: str, body: dict) -> str:
-        """The API's error for a request made from the page (its cookie and CSRF token)."""
+    def api(self, method: str, path: str, body: dict) -> dict:
+        """The API's answer to a request made from the page (its cookie and CSRF token)."""
         return self.page.evaluate(
             """async ([method, path, body]) => {
                 const csrf = document.querySelector('meta[name="csrf"]').content;
                 const r = await fetch(path, {method, body: JSON.stringify(body),
                     headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf}});
-                return (await r.json()).error;
+                return await r.json();
             }""",
             [method, path, body],
         )
+
+    def api_error(self, method: str, path: str, body: dict) -> str:
+        """The API's error for a request made from the page."""
+        return self.api(method, path, body).get("error")
 
     def _watch(self, socket) -> None:
         socket.on("framereceived", lambda payload: self.frames.append(str(payload)))

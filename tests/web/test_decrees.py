@@ -371,14 +371,7 @@ def until_anns_turn(ann, ben, gid: int) -> None:
             return
         if 1 in pending:
             order = ben.page.request.get(api + "/legal").json()["actions"][0]
-            ben.page.evaluate(
-                """async ([url, action]) => {
-                    const csrf = document.querySelector('meta[name="csrf"]').content;
-                    await fetch(url, {method: 'POST', body: JSON.stringify({action}),
-                        headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}});
-                }""",
-                [api + "/actions", order],
-            )
+            ben.api("POST", api + "/actions", {"action": order})
         ann.page.wait_for_timeout(100)
     raise AssertionError("the game never waited for Ann")
 

@@ -99,14 +99,7 @@ def test_the_table_shows_its_commitment_and_each_move_its_receipt(visitor, site)
             break
         legal = ann.page.request.get(api + "/legal").json()["actions"]
         if 0 in view["pending"] and legal:
-            ann.page.evaluate(
-                """async ([url, action]) => {
-                    const csrf = document.querySelector('meta[name="csrf"]').content;
-                    await fetch(url, {method: 'POST', body: JSON.stringify({action}),
-                        headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}});
-                }""",
-                [api + "/actions", legal[0]],
-            )
+            ann.api("POST", api + "/actions", {"action": legal[0]})
         else:
             ann.page.wait_for_timeout(50)  # the bot's turn
     ann.go(f"/games/{gid}")

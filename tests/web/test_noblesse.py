@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from bureau.engine import MODERATOR, Match
 
+from . import explained
 from .conftest import PASSWORD, Visitor
 
 ARRANGED = 'tables arranged with roles'  # why its site allows fixtures (conftest)
@@ -414,19 +415,8 @@ def test_treaties_offered_signed_and_declined_show_to_their_faction_leaders():
 
 
 def created(v: Visitor, players: int, options: dict) -> int:
-    """A table created through the API from the page (fixture options such as ``roles``
-    are not on the lobby's form); the page then shows its seats."""
-    gid = v.page.evaluate(
-        """async (body) => {
-            const csrf = document.querySelector('meta[name="csrf"]').content;
-            const r = await fetch('/api/games', {method: 'POST', body: JSON.stringify(body),
-                headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}});
-            return (await r.json()).id;
-        }""",
-        {"game": "noblesse", "players": players, "options": options},
-    )
-    v.go(f"/games/{gid}")
-    return gid
+    """A Noblesse table created through the API from the page (``explained.created``)."""
+    return explained.created(v, "noblesse", players, options)
 
 
 def set_up_and_done(v: Visitor) -> None:
