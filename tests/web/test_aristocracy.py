@@ -27,6 +27,9 @@ ARRANGED = 'one test deals Ann her cards (deck)'  # why its site allows fixtures
 
 
 def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:
+    forced = v.page.locator("#live [data-forced]")
+    if len(legal) == 1 and (legal == ["decline"] or forced.count()):
+        return played_for_me(v, legal[0])  # forced and public: the page plays it itself
     step = view["step"]
     me = view["players"][view["you"]]
     live = table(v)
@@ -49,8 +52,6 @@ def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:
     if step in ("penalty", "force", "expose"):
         return acted(v, lambda: live.locator(".ari-visit button").first.click())
     if step == "glory":
-        if legal == ["decline"]:  # forced and public: the page plays it by itself
-            return played_for_me(v, view)
         return acted(v, lambda: live.get_by_role("button", name="Decline: play on").click())
     if step == "act":
         builds = [a for a in legal if a.startswith("royal build farm") and "@" not in a]
@@ -73,15 +74,16 @@ def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:
     return v.page.locator("#order-msg").inner_text()
 
 
-def played_for_me(v: Visitor, view: dict) -> str:
-    """A Glory with nothing to claim is declined by the page itself (as the terminal
-    does): wait until the engine no longer waits for it."""
+def played_for_me(v: Visitor, order: str) -> str:
+    """A forced order (a Glory with nothing to claim, the last market card, a stall with
+    an empty hand) is played by the page itself, as the terminal does: wait until the
+    engine no longer waits for it."""
     gid = int(v.page.url.split("?")[0].rsplit("/", 1)[1])
     for _ in range(100):
-        if v.over() or api(v, gid, "legal")["actions"] != ["decline"]:
-            return "Played: decline"
+        if v.over() or api(v, gid, "legal")["actions"] != [order]:
+            return f"Played: {order}"
         v.page.wait_for_timeout(100)
-    raise AssertionError("the page did not play the forced decline")
+    raise AssertionError(f"the page did not play the forced {order!r}")
 
 
 def compose_build(v: Visitor, order: str) -> str:
