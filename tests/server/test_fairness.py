@@ -361,6 +361,8 @@ def test_hidden_talk_wakes_no_one_who_cannot_read_it(hosted):
     ann.ok("POST", f"/api/games/{gid}/bots", {"seat": 2, "bot": "random"})
     ann.ok("POST", f"/api/games/{gid}/start")
     g = f"/api/games/{gid}"
+    # Nothing moves while a human is to play: the bot's moves would be news for anyone.
+    wait_until(lambda: set(cat.ok("GET", g + "/view")["pending"]) <= {0, 1})
     ann.ok("POST", g + "/messages", {"kind": "public", "text": "hello all"})
     with ws(hosted, gid, bearer_of(cat)) as spectator:
         spectator.recv(timeout=10)  # the first push: the view as it is
