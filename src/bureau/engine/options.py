@@ -81,54 +81,44 @@ class Option:
             return self.bot_default
         return self.default
 
-    @property
-    def unit(self) -> str:
-        """The unit of a clock option (named ``..._seconds`` or ``..._hours``), else ``""``."""
-        for suffix, (unit, _) in _UNITS.items():
-            if self.name.endswith(suffix):
-                return unit
-        return ""
-
     def allowed(self) -> str:
         """The values a numeric option takes, in words: ``1-2592000 seconds (30 days), or
-        off``; ``""`` for other kinds."""
-        if self.kind not in NUMERIC or self.minimum is None or self.maximum is None:
+        off``; ``""`` for other kinds. A clock option is named by its unit (``_seconds``,
+        ``_hours``)."""
+        if self.kind not in NUMERIC:
             return ""
         text = f"{self.minimum}-{self.maximum}"
-        if self.unit:
-            text += f" {self.unit}"
-            seconds = self.maximum * dict(_UNITS.values())[self.unit]
-            if seconds >= _DAY and seconds % _DAY == 0:
-                text += f" ({seconds // _DAY} days)"
+        for suffix, (unit, seconds) in _UNITS.items():
+            if self.name.endswith(suffix):
+                text += f" {unit}"
+                if self.maximum * seconds >= _DAY and self.maximum * seconds % _DAY == 0:
+                    text += f" ({self.maximum * seconds // _DAY} days)"
         return text + (", or off" if self.kind == "int?" else "")
 
     def convert(self, value: Any) -> Any:
         """``value`` (typed text or a JSON value) as this option's type, validated."""
-        allowed = f"; allowed {self.allowed()}" if self.allowed() else ""
         try:
             value = _CONVERTERS[self.kind](value)
         except (TypeError, ValueError) as exc:
-            raise OptionError(f"option {self.name}: {exc}{allowed}") from None
+            raise self._refused(str(exc)) from None
         if self.choices is not None and value not in self.choices:
             choices = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.name}: {_shown(value)} is not one of {choices}")
-        if isinstance(value, int) and not isinstance(value, bool):
-            outside = (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
-            )
-            if self.kind == "seat" and outside:
-                raise OptionError(
-                    f"option {self.name}: seat {_shown(value)} does not exist{allowed}"
-                )
-            if self.minimum is not None and value < self.minimum:
-                raise OptionError(
-                    f"option {self.name}: {_shown(value)} is below {self.minimum}{allowed}"
-                )
-            if self.maximum is not None and value > self.maximum:
-                raise OptionError(
-                    f"option {self.name}: {_shown(value)} is above {self.maximum}{allowed}"
-                )
+        if self.kind in NUMERIC and value is not None:
+            if not self.minimum <= value <= self.maximum and self.kind == "seat":
+                raise self._refused(f"seat {_shown(value)} does not exist")
+            if value < self.minimum:
+                raise self._refused(f"{_shown(value)} is below {self.minimum}")
+            if value > self.maximum:
+                raise self._refused(f"{_shown(value)} is above {self.maximum}")
         return value
+
+    def _refused(self, problem: str) -> OptionError:
+        """The refusal of a value, with the range where the option has one."""
+        allowed = self.allowed()
+        return OptionError(
+            f"option {self.name}: {problem}" + (f"; allowed {allowed}" if allowed else "")
+        )
 
 
 def _shown(value: Any) -> str:
