@@ -126,7 +126,8 @@ class Loaded:
     accounts: dict[int, int] = field(default_factory=dict)  # seat -> account (people only)
     commitment: str | None = None  # to the seed (hex); None for tables from before it
     nonces: list[str | None] = field(default_factory=list)  # each action's receipt nonce
-    counts: dict[int, int] = field(default_factory=dict)  # seat -> actions made
+    counts: dict[int, int] = field(default_factory=dict)  # seat -> actions made (the next
+    # receipt's number, without counting the log again)
 
     @property
     def events(self) -> list[Event]:
@@ -148,12 +149,17 @@ class Loaded:
             "receipt": fairness.receipt(self.commitment, number, player, text, nonce),
         }  # fmt: skip
 
-    def receipts(self, seat: int) -> list[dict]:
-        """Every receipt of ``seat``'s actions so far, first to last."""
-        actions = zip(self.match.actions, self.nonces, strict=True)
-        mine = [(t, n) for (p, t, _), n in actions if p == seat]
-        found = (self.receipt(seat, i, t, n) for i, (t, n) in enumerate(mine, 1))
-        return [r for r in found if r is not None]
+    def receipts(self, seat: int | None = None) -> list[dict | None]:
+        """The receipt of every action so far (of ``seat``'s only, when given), first to
+        last; None for an action from before commitments."""
+        m = self.match
+        names = [m.who(p) for p, _, _ in m.actions]
+        numbers = fairness.numbered(names)
+        return [
+            self.receipt(p, number, text, nonce)
+            for (p, text, _), number, nonce in zip(m.actions, numbers, self.nonces, strict=True)
+            if seat is None or p == seat
+        ]
 
     def pickled(self) -> bytes:
         """The game as a snapshot. Its events go as plain tuples: pickling thousands of
@@ -925,15 +931,9 @@ class Service:
             return record
         block.pop("seed", None)
         if reveal:
-            names = [m.who(p) for p, _, _ in m.actions]
             block["salt"] = salt
             block["nonces"] = list(loaded.nonces)
-            block["receipts"] = [
-                None if n is None else fairness.receipt(loaded.commitment, k, who, t, n)
-                for (_, t, _), who, k, n in zip(
-                    m.actions, names, fairness.numbered(names), loaded.nonces, strict=True
-                )
-            ]
+            block["receipts"] = [r and r["receipt"] for r in loaded.receipts()]
         else:
             block.pop("salt", None)
             del record["seed"]
@@ -948,7 +948,7 @@ class Service:
         return {
             "commitment": loaded.commitment,
             "player": loaded.match.who(reader.seat),
-            "receipts": loaded.receipts(reader.seat),
+            "receipts": [r for r in loaded.receipts(reader.seat) if r is not None],
         }
 
     def forum_post(self, game_id: int, reader: Reader, fmt: str, seat: str | None) -> str:
