@@ -16,12 +16,11 @@ import re
 from urllib.parse import urlsplit
 
 from anyio import to_thread
-from markupsafe import escape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.schemas import SchemaGenerator
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -275,18 +274,6 @@ class Api:
             self.service.invite, account, self.game_id(request), data.get("name")
         )
         return JSONResponse(out)
-
-    async def unsubscribe(self, request: Request):
-        """A mail's one-click unsubscribe link (GET from a reader, POST from a mail client,
-        RFC 8058): the signed token turns that kind of mail off; no login needed."""
-        token = request.query_params.get("token", "")
-        kind = await self.call(self.service.notices.unsubscribe, token) if token else None
-        if kind is None:
-            text = "This unsubscribe link is not valid (it may have been cut short)."
-            return HTMLResponse(_page("Not unsubscribed", text), status_code=400)
-        text = (f"You will get no more mails when {kind}. Your account's settings on the"
-                " lobby page turn them on again.")  # fmt: skip
-        return HTMLResponse(_page("Unsubscribed", text))
 
     # -- tables ----------------------------------------------------------------------------
 
@@ -598,13 +585,6 @@ class Api:
                 return
 
 
-def _page(title: str, text: str) -> str:
-    return (f"<!doctype html><html lang='en'><meta charset='utf-8'><title>{escape(title)}"
-            f"</title><link rel='stylesheet' href='/static/bureau.css'><main><h1>"
-            f"{escape(title)}</h1><p>{escape(text)}</p><p><a href='/'>The lobby</a></p>"
-            "</main></html>")  # fmt: skip
-
-
 async def _errors(request: Request, exc: Exception):
     if isinstance(exc, ClientDisconnect):  # anyone can cause it: one quiet line, no trace
         client = request.client.host if request.client else "?"
@@ -667,7 +647,6 @@ def create_app(
         Route(g + "/forum", api.forum, methods=["GET"]),
         Route("/api/openapi.json", api.openapi, methods=["GET"], include_in_schema=False),
         WebSocketRoute(g + "/live", api.live),
-        Route("/unsubscribe", api.unsubscribe, methods=["GET", "POST"], include_in_schema=False),
         *web.routes(api),
     ]
 

@@ -37,6 +37,7 @@ def routes(api) -> list:
             g + "/history/frame", pages.history_frame, methods=["GET"], include_in_schema=False
         ),
         Route(g + "/log", pages.log, methods=["GET"], include_in_schema=False),
+        Route("/unsubscribe", pages.unsubscribe, methods=["GET", "POST"], include_in_schema=False),
         Route("/rules", rules.index, methods=["GET"], include_in_schema=False),
         Route("/rules/{game}", rules.game, methods=["GET"], include_in_schema=False),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

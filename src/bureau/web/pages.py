@@ -77,6 +77,21 @@ class Pages:
             "problem.html", exc.status, account=account, csrf=csrf, message=exc.message
         )
 
+    async def unsubscribe(self, request: Request):
+        """A mail's one-click unsubscribe link (GET from a reader, POST from a mail client,
+        RFC 8058): its signed token turns that kind of mail off; no login needed."""
+        account, csrf = await self.session(request)
+        token = request.query_params.get("token", "")
+        kind = await self.api.call(self.service.notices.unsubscribe, token) if token else None
+        if kind is None:
+            message = "This unsubscribe link is not valid (it may have been cut short)."
+            return self.render("problem.html", 400, account=account, csrf=csrf,
+                               heading="Not unsubscribed", message=message)  # fmt: skip
+        message = (f"You will get no more mails when {kind}. Mail me, in the lobby, turns"
+                   " them on again.")  # fmt: skip
+        return self.render("problem.html", account=account, csrf=csrf, heading="Unsubscribed",
+                           message=message)  # fmt: skip
+
     # -- the lobby -----------------------------------------------------------------------------
 
     async def lobby(self, request: Request):
