@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from bureau.games.nobility.results import rubber_words
 
+from . import places
+
 # Orders a click plays only once the reader confirms them (static/nobility.js).
 CONFIRM = {
     "concede": "Concede the rubber? Your hand goes face up to the stock discard pile, you"
@@ -30,11 +32,6 @@ def prepare(ctx: dict) -> dict:
     }
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def result(ctx: dict) -> dict:
     """The match's result and each rubber's end in words (the engine's), and each
     seat's badge: ``winner`` or its place, with the rubbers it won."""
@@ -44,14 +41,12 @@ def result(ctx: dict) -> dict:
     lines = [details["summary"]] if details.get("summary") else []
     lines += details.get("rubber_words", [])
     wins = (ctx.get("view") or {}).get("wins") or [0] * len(names)
-    ranking = outcome.get("ranking") or []
-    if outcome.get("capped") or len(ranking) != len(names):
-        return {"lines": lines, "badges": ["no winner"] * len(names)}
-    badges = []
-    for q, place in enumerate(ranking):
-        tied = ranking.count(place) > 1
-        head = "winner" if q in (outcome.get("winners") or ()) else ordinal(place)
-        head += " (shared)" if tied and head == "winner" else " (tied)" if tied else ""
-        won = f"{wins[q]} rubber{'s' if wins[q] != 1 else ''} won" if wins[q] else "no rubber won"
-        badges.append(f"{head}, {won}")
+    badges = [  # a capped match's "no winner" stays as it is
+        place if place == "no winner" else f"{place}, {rubbers_won(wins[q])}"
+        for q, place in enumerate(places(outcome, len(names)))
+    ]
     return {"lines": lines, "badges": badges}
+
+
+def rubbers_won(n: int) -> str:
+    return f"{n} rubber{'s' if n != 1 else ''} won" if n else "no rubber won"

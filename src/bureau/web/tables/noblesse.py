@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from . import ordinal
+
 STAT_WORDS = {
     "ATK": "attack",
     "MAL": "attack malus",
@@ -288,11 +290,6 @@ def prepare(ctx: dict) -> dict:
         "counted": counted,
         "income_parts": income_parts,
     }
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def result(ctx: dict) -> dict:
