@@ -46,11 +46,12 @@ RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
 NONE = ("", "")
 
 
-def foresee(state, player: int, order) -> tuple[str, str]:
+def foresee(state, player: int, order, caution: bool = True) -> tuple[str, str]:
     """``(refusal, caution)`` for ``player`` giving ``order`` now, after his other orders
-    (module doc); ``("", "")`` when the Day cannot tell."""
+    (module doc); ``("", "")`` when the Day cannot tell. With ``caution=False`` (the
+    check of every candidate order, ``rules.check``) only the refusal is looked for."""
     look = FORESIGHT.get(order.verb)
-    return look(state, player, order) if look else NONE
+    return look(state, player, order, caution) if look else NONE
 
 
 # -- recruiting (step 5) -------------------------------------------------------------------------
@@ -113,7 +114,7 @@ def _arriving(state, h, square: int) -> list[str]:
     return kinds
 
 
-def _levies(state, player: int, levies) -> tuple[str, str]:
+def _levies(state, player: int, levies, caution: bool) -> tuple[str, str]:
     """Recruiting ``levies`` ((spec, label), ...: one recruit order, or a recruiting
     ability's units, all or none) after the player's other orders."""
     h = state.houses[player]
@@ -124,8 +125,6 @@ def _levies(state, player: int, levies) -> tuple[str, str]:
     mine = [u for u in state.units.values() if u.owner == player]
     kept = [u for u in mine if u.id not in disbanded]  # still his at step 5
     held = board.coloured(state, [c for u in kept for c in u.companies])
-    earlier = _earlier_recruits(state, h)
-    earlier_companies = [c for spec, _ in earlier for c in _companies(spec)]
     new: list[tuple[str, int]] = []  # (kind, square) of this order's units
     new_companies: list[str] = []
     for spec, label in levies:
@@ -161,7 +160,11 @@ def _levies(state, player: int, levies) -> tuple[str, str]:
                 f"your faction would have more than {board.STACK_LIMIT} units on {label} (NSE-69)",
                 "",
             )
+    if not caution:
+        return NONE
     # What the player's earlier orders would change, if they succeed.
+    earlier = _earlier_recruits(state, h)
+    earlier_companies = [c for spec, _ in earlier for c in _companies(spec)]
     maybe = held + board.coloured(state, earlier_companies + new_companies)
     if maybe > per_player:
         return "", (
@@ -187,9 +190,9 @@ def _with_id(text: str, rule: str) -> str:
     return text if "(NSE-" in text else f"{text} ({rule})"
 
 
-def _recruit(state, player: int, order) -> tuple[str, str]:
+def _recruit(state, player: int, order, caution: bool) -> tuple[str, str]:
     spec, label = order.args
-    return _levies(state, player, [(spec, label)])
+    return _levies(state, player, [(spec, label)], caution)
 
 
 # -- courtiers (step 8) --------------------------------------------------------------------------
@@ -214,7 +217,7 @@ def _kept_post(state, player: int, kind: str, label: str, res: str) -> bool:
     return not recalled
 
 
-def _lobbyist(state, player: int, order) -> tuple[str, str]:
+def _lobbyist(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-24, NSE-A41: on a resource his TC collects, with a base income, one per
     resource. The base income of his own estates is his to know; other estates' never
     matter, since no TC of his is there."""
@@ -249,7 +252,7 @@ def _tcs_kept(state, h, player: int, label: str) -> bool:
     )
 
 
-def _steward(state, player: int, order) -> tuple[str, str]:
+def _steward(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-23: one Steward per estate, and never beside TCs."""
     h = state.houses[player]
     (label,) = order.args
@@ -285,7 +288,7 @@ def _may_hold_more(state, player: int) -> bool:
     return len(held) < 1 + (1 if h.heir in ("home", "field") else 0)
 
 
-def _tc(state, player: int, order) -> tuple[str, str]:
+def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-15, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A30, NSE-A39 (``actions._tc``)."""
     h = state.houses[player]
     label, res = order.args
@@ -339,11 +342,11 @@ def _stewarded(state, player: int, label: str, rule: str) -> str:
     return ""
 
 
-def _open_city(state, player: int, order) -> tuple[str, str]:
+def _open_city(state, player: int, order, caution: bool) -> tuple[str, str]:
     return _stewarded(state, player, order.args[0], "NSE-42"), ""
 
 
-def _create_noble(state, player: int, order) -> tuple[str, str]:
+def _create_noble(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-43, NSE-A39: a Steward of yours, not on your Home Estate, backing no Noble."""
     h = state.houses[player]
     (label,) = order.args
@@ -361,7 +364,7 @@ def _create_noble(state, player: int, order) -> tuple[str, str]:
     return NONE
 
 
-def _use(state, player: int, order) -> tuple[str, str]:
+def _use(state, player: int, order, caution: bool) -> tuple[str, str]:
     """Recruiting abilities (§4.3: they obey the recruiting rules) and those that Create a
     Noble on named Stewards."""
     from .actions import ability_of
@@ -372,7 +375,7 @@ def _use(state, player: int, order) -> tuple[str, str]:
         return NONE
     if ability.effect == "recruit":
         levies = [(a[1], a[3]) for a in args if isinstance(a, tuple) and a and a[0] == "recruit"]
-        return _levies(state, player, levies) if levies else NONE
+        return _levies(state, player, levies, caution) if levies else NONE
     if ability.effect == "create_noble":
         for label in (
             a for a in args if isinstance(a, str) and a[:1].isalpha() and a[1:].isdigit()

@@ -52,7 +52,7 @@ def check(state, player: int, order: Order) -> None:
             raise IllegalAction(
                 f"your orders would need {need} courtiers and {h.court} are at court (NSE-32)"
             )
-        refusal, _caution = foresee(state, player, order)
+        refusal, _ = foresee(state, player, order, caution=False)
         if refusal:
             raise IllegalAction(f"this would fail at Night because {refusal}")
 
