@@ -113,14 +113,13 @@ class Signer:
         """(account id, kind) of a genuine token, else None."""
         try:
             raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
-            payload, mac = raw[:-17], raw[-16:]
-            assert raw[-17:-16] == b"."
+            payload, dot, mac = raw[:-17], raw[-17:-16], raw[-16:]
             good = hmac.new(self.key, payload, hashlib.sha256).digest()[:16]
-            if not hmac.compare_digest(mac, good):
+            if dot != b"." or not hmac.compare_digest(mac, good):
                 return None
             account, kind = payload.decode().split(":")
             return (int(account), kind) if kind in KINDS else None
-        except (ValueError, AssertionError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError):  # not base64, not ACCOUNT:KIND
             return None
 
 
