@@ -14,7 +14,7 @@ victory points. Each château also raises your hand limit by 1.
 from __future__ import annotations
 
 from . import ordinal
-from .results import listing, ties, winners_line
+from .results import listing, scored, ties, winners_line
 
 KINDS = ("farm", "estate", "château")
 OPTION = {"farm": "farm_size", "estate": "estate_size", "château": "chateau_size"}
@@ -120,11 +120,7 @@ def result(ctx: dict) -> dict:
         ["victory points", "coins", "hand weight", f"Herald order ({names[herald]} first)"],
         shown=shown,
     )
-    badges = []
-    for q in range(n):
-        place = "winner" if q in won else f"#{outcome['ranking'][q]}"
-        badges.append(f"{place} · {vp[q]} VP")
-    return {"lines": lines, "badges": badges}
+    return {"lines": lines, "badges": scored(outcome, [f"{v} VP" for v in vp])}
 
 
 def prepare(ctx: dict) -> dict:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from .results import ties, winners_line
+from .results import scored, ties, winners_line
 
 BOX_W, BOX_H = 164, 96  # a department's box in the graph
 GAP_X, GAP_Y = 26, 58
@@ -403,11 +403,7 @@ def result(ctx: dict) -> dict:
             names, keys, outcome["ranking"], ["personal blame"],
             rule="tied players share the place (tiebreak: shared)", shown=[(b,) for b in blame],
         )  # fmt: skip
-    badges = [
-        ("winner" if q in won else f"#{outcome['ranking'][q]}") + f" · {blame[q]} blame"
-        for q in range(len(names))
-    ]
-    return {"lines": lines, "badges": badges}
+    return {"lines": lines, "badges": scored(outcome, [f"{b} blame" for b in blame])}
 
 
 PHASES = {

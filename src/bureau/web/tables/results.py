@@ -10,6 +10,8 @@ outcome and the public view only.
 ['Ann and Ben tie at 5 victory points and on every tie-break (coins 3): they share the place.']
 >>> ties(names, [(4,), (4,), (1,)], [1, 1, 3], ["blame"], rule="tied players share the win")
 ['Ann and Ben tie at 4 blame: tied players share the win.']
+>>> scored({"winners": [1], "ranking": [2, 1, 3]}, ["4 VP", "6 VP", "1 VP"])
+['#2 · 4 VP', 'winner · 6 VP', '#3 · 1 VP']
 """
 
 from __future__ import annotations
@@ -76,3 +78,12 @@ def winners_line(names: list[str], outcome: dict, measure: str) -> str:
     if len(won) == 1:
         return f"{won[0]} wins with {measure}."
     return f"{listing(won)} share the win with {measure}."
+
+
+def scored(outcome: dict, scores: list[str]) -> list[str]:
+    """Each seat's badge: ``winner`` or ``#place``, then its score in words."""
+    won = outcome.get("winners") or []
+    return [
+        ("winner" if q in won else f"#{outcome['ranking'][q]}") + f" · {score}"
+        for q, score in enumerate(scores)
+    ]

@@ -24,7 +24,7 @@ import time
 from bureau.games.seabirds.economy import SPECS, allowed_kinds, cost
 from bureau.games.seabirds.transactions import ASSETS, HOUSES, UPGRADES, count_text
 
-from .results import ties, winners_line
+from .results import scored, ties, winners_line
 
 HEADER = "ATTN Bureau: Transaction."
 TELLABLE = re.compile(r"[A-Za-z][A-Za-z-]*")  # a name 'tell NAME: ...' can address
@@ -364,11 +364,7 @@ def result(ctx: dict) -> dict:
             outcome["ranking"],
             ["Victory Points", "holdings (Money and Resources together)", "Money"],
         )
-    badges = [
-        ("winner" if q in won else f"#{outcome['ranking'][q]}") + f" · {vp[q]} VP"
-        for q in range(len(names))
-    ]
-    return {"lines": lines, "badges": badges}
+    return {"lines": lines, "badges": scored(outcome, [f"{v} VP" for v in vp])}
 
 
 def prepare(ctx: dict) -> dict:
