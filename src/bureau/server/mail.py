@@ -46,6 +46,7 @@ KINDS = {
 TURN_QUIET = 3600.0  # seconds: in a game without a clock, one turn mail an hour at most
 LEASE = 120.0  # seconds a claim holds before another sender may take the mail again
 RETRY = (30.0, 120.0, 600.0, 3600.0)  # waits after failed sends (then hourly)
+REMIND_EVERY = 30.0  # seconds between looks for deadlines drawing near
 EMAIL = re.compile(r"[^@\s]{1,64}@[A-Za-z0-9.-]{1,252}\.[A-Za-z0-9-]{2,63}")
 
 
@@ -210,15 +211,20 @@ class Postman:
         log.info("mail %s (%s) sent to account %s", row.id, row.kind, row.account_id)
         return 1
 
-    async def run(self, period: float = 1.0) -> None:
-        """Send due mails and write deadline reminders, every ``period`` seconds."""
+    async def run(self, period: float = 1.0, remind_every: float = REMIND_EVERY) -> None:
+        """Send due mails every ``period`` seconds; write deadline reminders every
+        ``remind_every`` (their leads are an hour and a day: a finer look costs a catch-up
+        of every game near its deadline each time, for nothing)."""
         import asyncio
 
         from anyio import to_thread
 
+        reminded = 0.0
         while True:
             try:
-                await to_thread.run_sync(self.notices.remind)
+                if time.monotonic() - reminded >= remind_every:
+                    await to_thread.run_sync(self.notices.remind)
+                    reminded = time.monotonic()
                 await to_thread.run_sync(self.deliver_due)
             except Exception:  # a broken database or mail server must not stop the loop
                 log.exception("mail sender")
