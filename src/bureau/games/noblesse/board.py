@@ -56,10 +56,12 @@ def player_estates(state, seat: int) -> list[int]:
 
 
 def may_hold_more(state, seat: int) -> bool:
-    """NSE-15 / NSE-46: the Home Estate, plus one more with an Heir (NSE-A30)."""
+    """NSE-15 / NSE-46: the Home Estate, plus one more with an Heir (NSE-A30). The Home
+    counts from the set-up that chooses it, before Night 1 makes it his (NSE-14)."""
     h = state.houses[seat]
+    held = set(player_estates(state, seat)) | ({h.home} if h.home >= 0 else set())
     allowed = 1 + (1 if h.heir in ("home", "field") else 0)
-    return len(player_estates(state, seat)) < allowed
+    return len(held) < allowed
 
 
 def stack_count(state, square: int, faction: int, extra: list[Unit] = ()) -> int:

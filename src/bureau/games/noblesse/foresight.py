@@ -38,10 +38,9 @@ Why the knowledge decides, for each order (the Night's steps, NSE-119):
 from __future__ import annotations
 
 from . import board
+from .actions import RES_INDEX, _squares, ability_of
 from .night import recruit_site, unique_problem
 from .state import RES_NAMES
-
-RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
 
 NONE = ("", "")
 
@@ -281,13 +280,6 @@ def _heir_possible(state, h, player: int) -> bool:
     )
 
 
-def _may_hold_more(state, player: int) -> bool:
-    """``board.may_hold_more``, counting the Home Estate before Night 1 makes it his."""
-    h = state.houses[player]
-    held = set(board.player_estates(state, player)) | ({h.home} if h.home >= 0 else set())
-    return len(held) < 1 + (1 if h.heir in ("home", "field") else 0)
-
-
 def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-15, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A30, NSE-A39 (``actions._tc``)."""
     h = state.houses[player]
@@ -308,7 +300,7 @@ def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
         return "Tax Collectors work only on estates you control (NSE-21, NSE-A10)", ""
     # His faction's estate with his Steward (NSE-A30), or one he may take: neutral, or
     # another faction's that may be seized at step 6 (NSE-88).
-    if _may_hold_more(state, player):
+    if board.may_hold_more(state, player):
         return NONE
     if not _heir_possible(state, h, player):
         why = (
@@ -367,8 +359,6 @@ def _create_noble(state, player: int, order, caution: bool) -> tuple[str, str]:
 def _use(state, player: int, order, caution: bool) -> tuple[str, str]:
     """Recruiting abilities (§4.3: they obey the recruiting rules) and those that Create a
     Noble on named Stewards."""
-    from .actions import ability_of
-
     _, ability = ability_of(state, player, order.args[0])
     args = order.args[1]
     if ability is None:
@@ -377,9 +367,7 @@ def _use(state, player: int, order, caution: bool) -> tuple[str, str]:
         levies = [(a[1], a[3]) for a in args if isinstance(a, tuple) and a and a[0] == "recruit"]
         return _levies(state, player, levies, caution) if levies else NONE
     if ability.effect == "create_noble":
-        for label in (
-            a for a in args if isinstance(a, str) and a[:1].isalpha() and a[1:].isdigit()
-        ):
+        for label in _squares(args):
             problem = _stewarded(state, player, label, "NSE-43")
             if not problem and state.square(label) in state.nobles:
                 problem = f"the Steward on {label} already backs a Noble (NSE-A39)"
