@@ -95,6 +95,15 @@ def badges(v: Visitor) -> list[str]:
     return [" ".join(t.split()) for t in v.page.locator("#live .players .player").all_inner_texts()]
 
 
+def scored_badges(v: Visitor, outcome: dict, scores: list[str]) -> None:
+    """After the end, each seat's badge in the strip is ``winner`` or ``#place``, then its
+    score in words (``5 VP``, ``3 blame``)."""
+    strip = badges(v)
+    for q, score in enumerate(scores):
+        place = "winner" if q in outcome["winners"] else f"#{outcome['ranking'][q]}"
+        assert strip[q].endswith(f"{place} · {score}"), strip
+
+
 # A control whose accessible name does not contain its visible label (WCAG 2.5.3): a
 # button's own text (not an SVG card's, not a hidden explanation) or its <label>'s.
 MISMATCHED = """root => {

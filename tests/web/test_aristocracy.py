@@ -20,6 +20,7 @@ from .explained import (
     created,
     mismatched_names,
     reachable_while_scrolling,
+    scored_badges,
     shows_tip,
 )
 
@@ -146,10 +147,7 @@ def test_the_end_says_who_won_by_what_and_each_place(game):
     ann, record = game["visitor"], game["record"]
     m = Match.replay(record)
     outcome = m.outcome()
-    strip = badges(ann)
-    for q in range(len(record["players"])):
-        place = "winner" if q in outcome.winners else f"#{outcome.ranking[q]}"
-        assert f"{place} · {int(outcome.scores[q])} VP" in strip[q], strip
+    scored_badges(ann, outcome.to_json(), [f"{int(v)} VP" for v in outcome.scores])
     box = ann.page.locator("#live .outcome")
     best = int(outcome.scores[outcome.winners[0]])
     expect(box).to_contain_text(f"with {best} victory point")

@@ -22,6 +22,7 @@ from .explained import (
     created,
     mismatched_names,
     reachable_while_scrolling,
+    scored_badges,
     shows_tip,
 )
 
@@ -165,10 +166,7 @@ def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
     # winner's least blame, and every tie with the table's tie-break (shared).
     outcome = final["outcome"]
     blame = [int(b) for b in outcome["scores"]]
-    strip = badges(ann)
-    for q, b in enumerate(blame):
-        place = "winner" if q in outcome["winners"] else f"#{outcome['ranking'][q]}"
-        assert strip[q].endswith(f"{place} · {b} blame"), strip
+    scored_badges(ann, outcome, [f"{b} blame" for b in blame])
     box = ann.page.locator("#live .outcome")
     expect(box).to_contain_text(f"with {min(blame)} personal blame, the least")
     for b in {b for b in blame if blame.count(b) > 1}:

@@ -24,6 +24,7 @@ from .explained import (
     letters_name,
     mismatched_names,
     reachable_while_scrolling,
+    scored_badges,
     shows_tip,
 )
 
@@ -157,10 +158,7 @@ def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
     final = api_view(ann, gid)
     outcome = final["outcome"]
     vp = [int(v) for v in outcome["scores"]]
-    strip = badges(ann)
-    for q, v in enumerate(vp):
-        place = "winner" if q in outcome["winners"] else f"#{outcome['ranking'][q]}"
-        assert strip[q].endswith(f"{place} · {v} VP"), strip
+    scored_badges(ann, outcome, [f"{v} VP" for v in vp])
     box = ann.page.locator("#live .outcome")
     best = max(vp)
     expect(box).to_contain_text(f"with {best} Victory Point")
