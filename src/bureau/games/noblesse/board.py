@@ -64,6 +64,12 @@ def may_hold_more(state, seat: int) -> bool:
     return len(held) < allowed
 
 
+def stacked(kinds) -> int:
+    """NSE-69's count of units of these kinds: the first two Garrisons are free."""
+    garrisons = sum(1 for k in kinds if k == "Garrison")
+    return len(kinds) - garrisons + max(0, garrisons - FREE_GARRISONS)
+
+
 def stack_count(state, square: int, faction: int, extra: list[Unit] = ()) -> int:
     """Units of ``faction`` on ``square`` that count for NSE-69 (the first two Garrisons
     do not)."""

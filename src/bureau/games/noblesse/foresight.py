@@ -60,12 +60,6 @@ def _companies(spec) -> tuple[str, ...]:
     return tuple(cid for cid, n in spec[3] for _ in range(n))
 
 
-def _stacked(kinds) -> int:
-    """NSE-69's count of units of these kinds: the first two Garrisons are free."""
-    garrisons = sum(1 for k in kinds if k == "Garrison")
-    return len(kinds) - garrisons + max(0, garrisons - board.FREE_GARRISONS)
-
-
 def _earlier_recruits(state, h) -> list[tuple[tuple, int]]:
     """(spec, square) of the recruits already on ``h``'s list, in order (the starting unit
     of Night 1 first), each of which may or may not succeed."""
@@ -154,7 +148,7 @@ def _levies(state, player: int, levies, caution: bool) -> tuple[str, str]:
             return _with_id(problem, "NSE-A18"), ""
         here = [u.kind for u in mine if u.square == sq and u.id not in moving]
         here += [k for k, s in new if s == sq]
-        if _stacked(here) > board.STACK_LIMIT:
+        if board.stacked(here) > board.STACK_LIMIT:
             return (
                 f"your faction would have more than {board.STACK_LIMIT} units on {label} (NSE-69)",
                 "",
@@ -177,7 +171,7 @@ def _levies(state, player: int, levies, caution: bool) -> tuple[str, str]:
         here = [u.kind for u in mine if u.square == sq and u.id not in moving]
         here += _arriving(state, h, sq) + [spec[0] for spec, s in earlier if s == sq]
         here += [k for k, s in new if s == sq]
-        if _stacked(here) > board.STACK_LIMIT:
+        if board.stacked(here) > board.STACK_LIMIT:
             return "", (
                 f"your earlier orders bring their units to {state.label(sq)} first: your"
                 f" faction would have more than {board.STACK_LIMIT} units there (NSE-69)"

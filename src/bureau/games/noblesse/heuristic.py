@@ -537,8 +537,7 @@ def _stack(p: Planner, sq: int, kind: str) -> int:
     kinds += [o.args[0][0] for o in (*p.h.orders, *p.orders) if o.verb == "recruit"
               and o.args[1] == label]  # fmt: skip
     kinds.append(kind)
-    garrisons = kinds.count("Garrison")
-    return len(kinds) - garrisons + max(0, garrisons - board.FREE_GARRISONS)
+    return board.stacked(kinds)
 
 
 def _abilities(p: Planner, effect: str) -> list:
