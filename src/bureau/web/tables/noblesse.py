@@ -283,6 +283,8 @@ def prepare(ctx: dict) -> dict:
         "kind_labels": {k: kind_label(k, view) for k in KIND_SHORT},
         "spied": spied(report, {u["id"] for u in units}, factions),
         "builder": builder(view, ctx.get("legal") or []) if you else None,
+        "kinds": KIND_SHORT,
+        "post_names": {key: name for key, (_, name, _) in COURTIERS.items()},
         "stat_words": STAT_WORDS,
         "stat_help": STAT_HELP,
         "courtiers": COURTIERS,
