@@ -446,17 +446,17 @@ def known_in_hand(state: State, q: int) -> list[int]:
     and which is her secret: a known card is certainly still in hand only where she holds
     more copies of it than the stall could take. The stall's size is public when
     ``show_stall_counts_before_reveal`` is on (so, of five known cards and a stall of two,
-    three are still certain only if alike), else any of her cards may have gone into it.
-    At the reveal everybody sees which cards left, and ``flow.reveal_stalls`` updates
-    ``state.known`` itself.
+    three are still certain only if alike), else her whole hand may have gone into it, and
+    no known card is certain. At the reveal everybody sees which cards left, and
+    ``flow.reveal_stalls`` updates ``state.known`` itself.
     """
     known = state.known[q]
     committed = state.committed[q] if state.step == STALL else None
     if not known or not isinstance(committed, list):
         return known
-    room = len(committed)
     if not state.options["show_stall_counts_before_reveal"]:
-        room += len(state.hands[q])  # her whole hand may lie in the stall
+        return []
+    room = len(committed)
     counts = Counter(known)
     return [c for c in sorted(counts) for _ in range(max(0, counts[c] - room))]
 
