@@ -251,11 +251,11 @@ def controls(ctx: dict) -> dict:
     others = [h["house"] for q, h in enumerate(view["houses"]) if q != seat and h["house"]]
     own = own_resource(mine["house"])
     distribution = mine["upgrades"].get("Distribution Contract", 0)
-    held = {r: mine["resources"].get(r, 0) for r in RESOURCES}
     out.update(
         buy=prices(mine["house"], ctx.get("rules") or {}) if mine["house"] else [],
-        held=held,
-        pay=[{"name": r, "one": singular(r), "held": held[r]} for r in RESOURCES],
+        pay=[
+            {"name": r, "one": singular(r), "held": mine["resources"].get(r, 0)} for r in RESOURCES
+        ],
         money=mine["money"],
         write=True,
         channels=channels(view, names, seat),
