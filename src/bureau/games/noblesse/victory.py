@@ -138,9 +138,8 @@ def summary(state, won: dict[int, list[str]]) -> str:
                 ally = facs[state.ally_of(f)].name
                 title = k.split(" ")[0].title()
                 said.append(f"{facs[f].name} shares {ally}'s {title} Victory as its ally.")
-    everyone = winners(state, "shared")
     if state.options.get("simultaneous_victory", "shared") == "priority":
-        beaten = sorted(set(everyone) - set(won))
+        beaten = sorted(set(winners(state, "shared")) - set(won))
         if beaten:
             first = next(k for k in KINDS if any(x.startswith(k) for w in won.values() for x in w))
             names = _listed(facs[f].name for f in beaten)
