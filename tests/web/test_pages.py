@@ -8,7 +8,9 @@ import re
 import httpx
 import pytest
 
+from bureau.engine import MODERATOR, Match
 from bureau.server.localservices import ServerProcess
+from bureau.web.pages import _frame_context
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +96,11 @@ def test_invitations_are_links_on_the_public_url(tmp_path):
             assert table["invite"] not in httpx.get(f"{server.url}/games/{table['id']}").text
     finally:
         server.stop()
+
+
+def test_a_frame_names_its_reader():
+    """A frame (a replay's, a look back's) says whose view it is: the seat's player, the
+    moderator (never the name of the seat her number would index), or a spectator."""
+    m = Match("seabirds", ["Ann", "Ben", "Cat"], seed=1)
+    for seat, me in ((0, "Ann"), (2, "Cat"), (MODERATOR, "moderator"), (None, None)):
+        assert _frame_context(m, m.record(), 0, seat)["me"] == me

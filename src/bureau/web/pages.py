@@ -186,7 +186,7 @@ class Pages:
             "title": m.game.title,
             "names": list(m.names),
             "seat": seat,
-            "me": m.names[seat] if playing else ("moderator" if seat == MODERATOR else None),
+            "me": _reader_name(m.names, seat),
             "view": answer["view"],
             "pending": answer["pending"],
             "my_turn": playing and seat in answer["pending"],
@@ -391,11 +391,15 @@ def _rule_options(m: Match) -> dict:
 
 
 def _name_of(pages: Pages, gid: int, reader: Reader) -> str | None:
-    if reader.seat is None:
+    seated = reader.seat is not None and reader.seat >= 0
+    return _reader_name(pages.service.game(gid).match.names if seated else (), reader.seat)
+
+
+def _reader_name(names, seat: int | None) -> str | None:
+    """Who reads the table: her seat's name, the moderator, or None (a spectator)."""
+    if seat is None:
         return None
-    if reader.seat == MODERATOR:
-        return "moderator"
-    return pages.service.game(gid).match.names[reader.seat]
+    return "moderator" if seat == MODERATOR else names[seat]
 
 
 def _whole(raw: str, top: int) -> int | None:
@@ -413,7 +417,7 @@ def _frame_context(m: Match, record: dict, step: int, seat: int | None) -> dict:
         "game": m.game.name,
         "names": list(m.names),
         "seat": seat,
-        "me": None if seat is None else m.names[seat],
+        "me": _reader_name(m.names, seat),
         "view": m.view(seat),
         "pending": list(m.pending()),
         "legal": [],
