@@ -8,7 +8,6 @@ import re
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -156,7 +155,6 @@ def test_texts_put_into_the_pages_link_the_rules_they_cite():
     ``rule_links`` filter: escaped, with each rule id a link; the moderator's hint links
     the rules' moderator section, which every moderated game's page has."""
     env = _environment()
-    rules.RulesPages(SimpleNamespace(env=env))  # the site's pages, as bureau.web.routes makes
     log = env.get_template("log.html").render(
         game={"id": 3, "game": "noblesse", "title": "", "status": "running"},
         events=[{"n": 1, "text": "An Heir is born to your house (NSE-45). <b>"}],

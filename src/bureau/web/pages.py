@@ -20,6 +20,7 @@ from bureau.server.service import Reader, ServiceError
 
 from . import tables
 from .replays import Frames
+from .rules import link_rules
 
 EVENTS_SHOWN = 40
 LOG_PAGE = 100  # events on a page of the whole log
@@ -38,6 +39,7 @@ def _environment() -> Environment:
     env.globals["result_of"] = lambda ctx: tables.result(ctx["game"], ctx)
     env.globals["talk_targets"] = lambda ctx: tables.talk_targets(ctx["game"], ctx)
     env.filters["extract"] = lambda index, items: items[index]
+    env.filters["rule_links"] = link_rules  # a text that cites rules links to them
     env.filters["clock"] = _clock
     return env
 

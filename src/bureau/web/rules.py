@@ -264,12 +264,11 @@ class _Linker:
 
 
 class RulesPages:
-    """``/rules`` and ``/rules/{game}``, drawn with the site's templates (``pages.Pages``),
-    whose texts may cite rules: ``{{ text | rule_links }}``."""
+    """``/rules`` and ``/rules/{game}``, drawn with the site's templates (``pages.Pages``,
+    whose texts cite rules through the ``rule_links`` filter: ``link_rules``)."""
 
     def __init__(self, pages):
         self.pages = pages
-        pages.env.filters["rule_links"] = link_rules
 
     async def index(self, request: Request):
         from bureau.engine import load
