@@ -697,13 +697,13 @@ def test_sea52_a_gift_resolved_exactly_at_the_deadline_is_too_late():
 
 def test_sea_a14_a_deadline_conditional_lapses_at_its_deadline():
     """SEA-A14, SEA-51: a public conditional lapses at its deadline, with its own public
-    event dated then: the first action after the deadline (a private tell, here) finds it
+    event dated then: the first public action after the deadline (a post, here) finds it
     lapsed before anything else, it is no longer listed as standing, and the next batch
     does not close it as failed."""
     g = new_game()
     offer = texts(tx(g, ANN, L94, at=T0 + 60), "standing")
     assert GAME.view(g, CAT)["standing"] == offer
-    ev = act(g, CAT, "tell Ben: the offer has run out", at=DEADLINE + 60)
+    ev = act(g, CAT, "post: the offer has run out", at=DEADLINE + 60)
     assert kinds(ev) == ["lapsed", "message"]
     (lapsed,) = of_kind(ev, "lapsed")
     assert lapsed.data["at"] == DEADLINE and lapsed.data["player"] == ANN
@@ -713,6 +713,22 @@ def test_sea_a14_a_deadline_conditional_lapses_at_its_deadline():
     ev = tx(g, BEN, "I give 2 Money and 1 Corporation to Breeding.", at=DEADLINE + 120)
     assert kinds(ev) == ["message", "understood", "executed"]
     assert holdings(g, ANN) == {"Money": 5, "Worker Beetles": 3, "Corporations": 1}
+
+
+@pytest.mark.parametrize("secret", ["tell Ben: the offer has run out", "hide: Not a word."])
+def test_sea_a14_sea_16_a_secret_after_the_deadline_leaves_no_trace(secret):
+    """SEA-16, SEA-A14: a tell or a hidden message changes nothing the others see, even
+    after a conditional's deadline; the next public action lapses it, dated at its
+    deadline, before anything else."""
+    g = new_game()
+    tx(g, ANN, L94, at=T0 + 60)
+    before = {v: GAME.view(g, v) for v in (ANN, None)}
+    ev = act(g, CAT, secret, at=DEADLINE + 60)
+    assert kinds(ev) == ["message"] and not ev[0].visible_to(ANN)
+    assert all(GAME.view(g, v) == before[v] for v in (ANN, None))
+    ev = act(g, BEN, "post: hello", at=DEADLINE + 120)
+    assert kinds(ev) == ["lapsed", "message"]
+    assert of_kind(ev, "lapsed")[0].data["at"] == DEADLINE and g.standing == []
 
 
 def test_sea_a14_a_phase_deadline_after_it_lapses_it_before_the_resolution():

@@ -207,9 +207,11 @@ class Seabirds(Game):
 
         Standing conditionals whose deadline the action's time (or a phase deadline passed
         on the way) has reached lapse first, each dated at its deadline (SEA-A14): this is
-        the first the game learns that the deadline passed. ``deadline`` stays the phase's:
-        a server times out pending players at it, and nobody is made ready at a
-        conditional's deadline.
+        the first the game learns that the deadline passed. A tell or a hidden message
+        lapses nothing: the others would see their views change at a secret (SEA-16), so
+        the next public action or phase deadline does it, dated the same. ``deadline``
+        stays the phase's: a server times out pending players at it, and nobody is made
+        ready at a conditional's deadline.
         """
         ev: list[Event] = []
         if at is not None and not state.clock:
@@ -222,11 +224,13 @@ class Seabirds(Game):
             self._close_overdue(state, at, ev)
         else:
             self.check(state, player, action)
+        secret = isinstance(action, (Hide, Tell))  # no trace in others' views (SEA-16)
         if at is not None:
             state.now = max(state.now, at)
-        elif not isinstance(action, (Hide, Tell)):  # a secret's time must not show
+        elif not secret:  # a secret's time must not show
             state.now += flow.VIRTUAL_STEP
-        flow.lapse_due(state, state.now, ev)  # SEA-A14: before the action, at their deadlines
+        if not secret:  # SEA-A14: before the action, at their deadlines
+            flow.lapse_due(state, state.now, ev)
         if player == MODERATOR:
             self._moderate(state, action, ev)
         else:
