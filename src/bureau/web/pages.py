@@ -24,6 +24,7 @@ from .rules import link_rules
 
 EVENTS_SHOWN = 40
 LOG_PAGE = 100  # events on a page of the whole log
+WATCHING_SHOWN = 50  # games under way the lobby lists
 
 
 def _environment() -> Environment:
@@ -124,10 +125,9 @@ class Pages:
             row["emblem"] = emblem(row["game"])
         opened = self.service.list_games(None)["open"]
         known = {r["id"] for r in mine} | {s["id"] for s in opened}
-        watching = [
-            self.service.summary(i, account) for i in self.service.running() if i not in known
-        ]
-        return {"mine": mine, "open": opened, "watching": watching[:50]}
+        shown = [i for i in self.service.running() if i not in known][:WATCHING_SHOWN]
+        watching = [self.service.summary(i, account) for i in shown]  # only those listed
+        return {"mine": mine, "open": opened, "watching": watching}
 
     # -- a table ------------------------------------------------------------------------------
 
