@@ -72,9 +72,13 @@ PARTS = """async text => {
 class Visitor:
     """One person in one browser context (own cookies), on ``site``."""
 
-    def __init__(self, browser, site, name: str | None = None, phone: bool = False):
-        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        self.context = browser.new_context(viewport=size)
+    def __init__(
+        self, browser, site, name: str | None = None, phone: bool = False, touch: bool = False
+    ):
+        """``phone``: a 390 x 844 window; ``touch``: a phone with a touch screen, which taps
+        (explained.TouchVisitor)."""
+        size = {"width": 390, "height": 844} if phone or touch else {"width": 1280, "height": 900}
+        self.context = browser.new_context(viewport=size, has_touch=touch, is_mobile=touch)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
         self.site = site
@@ -136,6 +140,16 @@ class Visitor:
         form.get_by_label("Name").fill(self.name)
         form.get_by_label("Password").fill(PASSWORD)
         form.get_by_role("button", name="Sign up").click()
+        self.page.wait_for_selector("#create")
+        return self
+
+    def log_in(self) -> Visitor:
+        """Log in from the lobby's form, as ``name`` (signed up before)."""
+        self.go("/")
+        form = self.page.locator("form[data-api='/api/login']")
+        form.get_by_label("Name").fill(self.name)
+        form.get_by_label("Password").fill(PASSWORD)
+        form.get_by_role("button", name="Log in").click()
         self.page.wait_for_selector("#create")
         return self
 

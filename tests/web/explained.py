@@ -21,35 +21,17 @@ def letters_name(prefix: str = "") -> str:
 def created(v: Visitor, game: str, players: int, options: dict) -> int:
     """A table created through the API from the page (fixture options such as a deck
     order are not on the lobby's form); the page then shows its seats."""
-    gid = v.page.evaluate(
-        """async (body) => {
-            const csrf = document.querySelector('meta[name="csrf"]').content;
-            const r = await fetch('/api/games', {method: 'POST', body: JSON.stringify(body),
-                headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}});
-            const data = await r.json();
-            if (!r.ok) throw new Error(data.error);
-            return data.id;
-        }""",
-        {"game": game, "players": players, "options": options},
-    )
-    v.go(f"/games/{gid}")
-    return gid
+    made = v.api("POST", "/api/games", {"game": game, "players": players, "options": options})
+    assert "id" in made, made.get("error")
+    v.go(f"/games/{made['id']}")
+    return made["id"]
 
 
 class TouchVisitor(Visitor):
     """A visitor on a phone with a touch screen (390 x 844), who taps."""
 
     def __init__(self, browser, site, name: str | None = None):
-        super().__init__(browser, site, name, phone=True)
-        self.context.close()
-        self.context = browser.new_context(
-            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-        )
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(15_000)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", self._console)
-        self.page.on("websocket", self._watch)
+        super().__init__(browser, site, name, touch=True)
 
 
 def tip_of(term):

@@ -1,48 +1,20 @@
-"""Helpers for the browser tests of tables a newcomer can read on any screen: tables
-arranged through the API, a phone that taps, controls whose accessible names do not
-match what they show, explanations that pop up."""
+"""Helpers for the browser tests of tables a newcomer can read on any screen: a phone
+that taps, controls whose accessible names do not match what they show, explanations
+that pop up (tables arranged through the API: explained.created)."""
 
 from __future__ import annotations
 
-from .conftest import PASSWORD, Visitor
+from .conftest import Visitor
+from .explained import TouchVisitor
 
 
-def created(v: Visitor, game: str, players: int, options: dict) -> int:
-    """A table created through the API from the page (fixture options are not on the
-    lobby's form); the page then shows its seats."""
-    gid = v.page.evaluate(
-        """async (body) => {
-            const csrf = document.querySelector('meta[name="csrf"]').content;
-            const r = await fetch('/api/games', {method: 'POST', body: JSON.stringify(body),
-                headers: {'Content-Type': 'application/json', 'X-CSRF-Token': csrf}});
-            return (await r.json()).id;
-        }""",
-        {"game": game, "players": players, "options": options},
-    )
-    v.go(f"/games/{gid}")
-    return gid
-
-
-class Phone(Visitor):
-    """``name``'s account on a 390 × 844 touch screen (taps focus what they touch)."""
+class Phone(TouchVisitor):
+    """``name``'s account on a 390 × 844 touch screen (taps focus what they touch), logged
+    in."""
 
     def __init__(self, browser, site, name: str):
-        super().__init__(browser, site, name, phone=True)
-        self.context.close()
-        self.context = browser.new_context(
-            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-        )
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(15_000)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", self._console)
-        self.page.on("websocket", self._watch)
-        self.go("/")
-        form = self.page.locator("form[data-api='/api/login']")
-        form.get_by_label("Name").fill(name)
-        form.get_by_label("Password").fill(PASSWORD)
-        form.get_by_role("button", name="Log in").click()
-        self.page.wait_for_selector("#create")
+        super().__init__(browser, site, name)
+        self.log_in()
 
 
 # A control whose accessible name leaves out the words it shows (WCAG 2.5.3, label in

@@ -24,7 +24,7 @@ from .explained import (
     shows_tip,
 )
 
-ARRANGED = 'one test deals Ann her cards (deck)'  # why its site allows fixtures (conftest)
+ARRANGED = "one test deals Ann her cards (deck)"  # why its site allows fixtures (conftest)
 
 
 def decide(v: Visitor, legal: list[str], view: dict, played: list[str]) -> str:

@@ -11,12 +11,13 @@ from playwright.sync_api import expect
 
 from .card_tables import acted, api, table
 from .conftest import Visitor
-from .readable import Phone, created, in_view, misnamed
+from .explained import created
+from .readable import Phone, in_view, misnamed
 
 DECK = ["QS", "2C", "5C", "8C", "2D", "5D", "8D", "3S", "6S", "9S"]  # hands, the up card
 
 
-ARRANGED = 'an arranged deal (deck, dealer)'  # why its site allows fixtures (conftest)
+ARRANGED = "an arranged deal (deck, dealer)"  # why its site allows fixtures (conftest)
 
 
 def start(visitor) -> tuple[Visitor, int]:

@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 from bureau.engine import MODERATOR, Match
 
 from . import explained
-from .conftest import PASSWORD, Visitor
+from .conftest import Visitor
 
-ARRANGED = 'tables arranged with roles'  # why its site allows fixtures (conftest)
+ARRANGED = "tables arranged with roles"  # why its site allows fixtures (conftest)
 
 
 ORDERED = 3  # Days on which the human orders from every control; after them only "done"
@@ -176,13 +176,7 @@ def done(v: Visitor) -> None:
 def on_a_phone(visitor, ann: Visitor, gid: int) -> None:
     """The same player's table on a phone: no sideways page scroll; the board fits its
     box, and zoomed in it scrolls in its own box."""
-    phone = visitor(name=ann.name, phone=True)
-    phone.go("/")
-    form = phone.page.locator("form[data-api='/api/login']")
-    form.get_by_label("Name").fill(ann.name)
-    form.get_by_label("Password").fill(PASSWORD)
-    form.get_by_role("button", name="Log in").click()
-    phone.page.wait_for_selector("#create")
+    phone = visitor(name=ann.name, phone=True).log_in()
     phone.go(f"/games/{gid}")
     expect(phone.page.locator(".nob-grid")).to_be_visible()
     settle(phone)

@@ -15,10 +15,11 @@ import re
 from playwright.sync_api import expect
 
 from .conftest import Visitor
-from .readable import Phone, created, in_view, misnamed, tip_of
+from .explained import created
+from .readable import Phone, in_view, misnamed, tip_of
 from .test_noblesse import acted, api, done, my_day, settle, table
 
-ARRANGED = 'tables arranged with roles'  # why its site allows fixtures (conftest)
+ARRANGED = "tables arranged with roles"  # why its site allows fixtures (conftest)
 
 
 def pick(form, company: str, count: int) -> None:
