@@ -74,3 +74,15 @@ def in_view(locator) -> bool:
         "el => { const r = el.getBoundingClientRect();"
         " return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"
     )
+
+
+def order_box_at_hand(v: Visitor) -> None:
+    """Scrolled to the top, a third and half of the way down, and the bottom, the order
+    box and its whose-turn line are on screen."""
+    page = v.page
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in (0, height // 3, height // 2, height):
+        page.evaluate(f"scrollTo(0, {y})")
+        page.wait_for_timeout(100)
+        assert in_view(page.locator("#order-text")), f"the order box is off screen at {y}"
+        assert in_view(page.locator("#turn-line")), f"whose turn is off screen at {y}"

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from .card_tables import acted, api, table
 from .conftest import Visitor
 from .explained import created
-from .readable import Phone, in_view, misnamed
+from .readable import Phone, misnamed, order_box_at_hand
 
 DECK = ["QS", "2C", "5C", "8C", "2D", "5D", "8D", "3S", "6S", "9S"]  # hands, the up card
 
@@ -129,12 +129,7 @@ def test_on_a_phone_the_turn_and_the_order_box_stay_at_hand(visitor, browser, si
         expect(live.get_by_role("button", name="Draw from the stock")).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= 391
         assert misnamed(phone) == []
-        height = page.evaluate("document.documentElement.scrollHeight")
-        for y in (0, height // 3, height // 2, height):
-            page.evaluate(f"scrollTo(0, {y})")
-            page.wait_for_timeout(100)
-            assert in_view(page.locator("#order-text")), f"the order box is off screen at {y}"
-            assert in_view(page.locator("#turn-line")), f"whose turn is off screen at {y}"
+        order_box_at_hand(phone)
         expect(page.locator("#turn-line")).to_have_text("Your turn.")
         page.evaluate("scrollTo(0, 0)")
         live.get_by_role("button", name="Draw from the stock").tap()

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from .conftest import Visitor
 from .explained import created
-from .readable import Phone, in_view, misnamed, tip_of
+from .readable import Phone, misnamed, order_box_at_hand, tip_of
 from .test_noblesse import acted, api, done, my_day, settle, table
 
 ARRANGED = "tables arranged with roles"  # why its site allows fixtures (conftest)
@@ -173,12 +173,7 @@ def on_the_phone(phone: Visitor, gid: int, uid: str) -> None:
     settle(phone)
     assert abs(font_px(live.locator(f".nob-board .nob-unit[data-unit='{uid}']")) - size) < 0.5
     # whose turn it is and the order box stay on screen, wherever the table is scrolled
-    height = page.evaluate("document.documentElement.scrollHeight")
-    for y in (0, height // 3, height // 2, height):
-        page.evaluate(f"scrollTo(0, {y})")
-        page.wait_for_timeout(100)
-        assert in_view(page.locator("#order-text")), f"the order box is off screen at {y}"
-        assert in_view(page.locator("#turn-line")), f"whose turn is off screen at {y}"
+    order_box_at_hand(phone)
     assert misnamed(phone) == []
     live.get_by_role("button", name="Fit").tap()
     assert board.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
