@@ -16,7 +16,7 @@ from bureau.engine import MODERATOR, Match
 from bureau.games.seabirds.economy import allowed_kinds, cost
 from bureau.games.seabirds.transactions import ASSETS, HOUSES, UPGRADES, count_text
 
-from .conftest import facts_at_every_step
+from .conftest import Visitor, facts_at_every_step
 from .explained import (
     TouchVisitor,
     badges,
@@ -105,12 +105,18 @@ def sealed_facts(m: Match) -> tuple:
     return mine[::-1], sealed
 
 
-def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
-    ann = visitor().sign_up()
-    gid = ann.create("seabirds", 3, stops=2, air_hours=1, land_hours=1)
+def against_two_bots(ann: Visitor, **options) -> int:
+    """Ann in seat 0 of a started table of two Stops and one-hour phases, against two bots."""
+    gid = ann.create("seabirds", 3, stops=2, air_hours=1, land_hours=1, **options)
     ann.take_seat(0)
     ann.seat_bots([1, 2])
     ann.start()
+    return gid
+
+
+def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
+    ann = visitor().sign_up()
+    gid = against_two_bots(ann)
     table = ann.page.locator(TABLE)
     seen: list[dict] = []
     wrote = set()
@@ -183,11 +189,7 @@ def test_a_game_to_the_end_through_the_tables_controls(visitor, site):
 
 def test_a_form_plays_its_transaction_and_a_refused_order_changes_nothing(visitor):
     ann = visitor(phone=True).sign_up()
-    gid = ann.create("seabirds", 3, stops=2, air_hours=1, land_hours=1,
-                     house_assignment="random")  # fmt: skip
-    ann.take_seat(0)
-    ann.seat_bots([1, 2])
-    ann.start()
+    gid = against_two_bots(ann, house_assignment="random")
     table = ann.page.locator(TABLE)
     before = settled(ann, gid)
     assert before["phase"] == "air"
@@ -274,11 +276,7 @@ def test_houses_and_upgrades_explain_themselves_and_the_buy_form_checks_first(br
     ann = TouchVisitor(browser, site)
     try:
         ann.sign_up()
-        gid = ann.create("seabirds", 3, stops=2, air_hours=1, land_hours=1,
-                         house_assignment="random")  # fmt: skip
-        ann.take_seat(0)
-        ann.seat_bots([1, 2])
-        ann.start()
+        gid = against_two_bots(ann, house_assignment="random")
         table = ann.page.locator(TABLE)
         view = settled(ann, gid)
         mine = view["houses"][0]
