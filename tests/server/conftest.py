@@ -3,10 +3,23 @@ with its own SQLite file, and small HTTP clients that log in as players."""
 
 from __future__ import annotations
 
+import time
+
 import httpx
 import pytest
 
 from bureau.server.localservices import ServerProcess
+
+
+def wait_for(predicate, seconds: float = 20.0, what: str = "the condition"):
+    """``predicate()``'s first truthy answer, asked until ``seconds`` pass."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        out = predicate()
+        if out:
+            return out
+        time.sleep(0.03)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 class Server(ServerProcess):

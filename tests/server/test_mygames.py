@@ -10,6 +10,8 @@ import httpx
 
 from bureau.server.mygames import status_line
 
+from .conftest import wait_for
+
 SEED = 10  # Aristocracy for two: seat 0 is first to act
 
 
@@ -38,17 +40,6 @@ def mine(player) -> dict:
 
 def row_of(listed: dict, gid: int) -> dict:
     return next(r for r in listed["mine"] if r["id"] == gid)
-
-
-def until(check, what: str, seconds: float = 30):
-    """``check()``'s first truthy answer, asked until ``seconds`` pass."""
-    end = time.time() + seconds
-    while time.time() < end:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def play_while(player, gid: int, seat: int, condition) -> None:
@@ -82,7 +73,7 @@ def test_my_games_urgent_first_public_only(server, players):
     # A finished game: a year of Aristocracy against a bot.
     done = table(ann, "aristocracy", 2, {0: ann, 1: "random"}, {"max_years": 1})
     play_while(ann, done, 0, lambda view: view["outcome"] is None)
-    until(lambda: 0 in ann.ok("GET", f"/api/games/{no_clock}/view")["pending"], "Ann's turn")
+    wait_for(lambda: 0 in ann.ok("GET", f"/api/games/{no_clock}/view")["pending"], 30, "Ann's turn")
 
     listed = mine(ann)
     rows = listed["mine"]

@@ -26,7 +26,7 @@ from websockets.sync.client import connect as ws_connect
 from bureau.engine import MODERATOR, Match
 from bureau.engine.record import parse_time
 
-from .conftest import Server
+from .conftest import Server, wait_for
 
 PASSWORD = "password123"
 _addresses = itertools.count(2)
@@ -127,16 +127,6 @@ def replay_steps(record: dict):
     for who, text, at in record["actions"]:
         m.play(m.seat(who), text, parse_time(at))
         yield m
-
-
-def wait_for(predicate, seconds: float = 20.0, what: str = "the condition"):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        out = predicate()
-        if out:
-            return out
-        time.sleep(0.03)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 # -- the module's server and people ------------------------------------------------------------
