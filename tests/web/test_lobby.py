@@ -374,4 +374,8 @@ def test_mail_settings_from_the_lobby(visitor, site):
     form.get_by_label("E-mail").fill("not an address")
     form.get_by_role("button", name="Save").click()
     expect(form.locator(".error")).not_to_have_text("Saved.")
+    # the browser holds the form back (an e-mail field), and the API refuses it too
+    assert form.get_by_label("E-mail").evaluate("field => !field.validity.valid")
+    refused = ann.api("POST", "/api/me", {"email": "not an address"})
+    assert "is not an e-mail address" in refused["error"]
     assert ann.page.request.get(f"{site.url}/api/me").json()["email"] == "ann@example.org"
