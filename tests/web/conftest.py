@@ -61,11 +61,11 @@ UNNAMED = """root => [...document.querySelectorAll(
   .map(el => el.outerHTML.slice(0, 160))"""
 
 
-# A message split as the page splits it: [first sentence, typing help] (static/messages.js).
-PARTS = """async text => {
+# Messages split as the page splits them: [first sentence, typing help] for each
+# (static/messages.js).
+PARTS = """async texts => {
     const { parts } = await import("/static/messages.js");
-    const { said, how } = parts(text);
-    return [said, how];
+    return texts.map(text => { const { said, how } = parts(text); return [said, how]; });
 }"""
 
 
@@ -236,7 +236,7 @@ class Visitor:
         """The slot shows the engine's ``text`` as the page says a refusal: its first
         sentence in full (``.said``), and the typing help it ends with folded under "how to
         type it" (static/messages.js, ``parts``)."""
-        said, how = self.page.evaluate(PARTS, text)
+        [(said, how)] = self.page.evaluate(PARTS, [text])
         where = self.page.locator(slot)
         expect(where.locator(":scope > .said")).to_have_text(said)
         folded = where.locator(":scope > details.how")

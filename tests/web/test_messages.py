@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from refusals import refusals
 
-from .conftest import SHOTS, two_at_a_table
+from .conftest import PARTS, SHOTS, two_at_a_table
 from .test_rules import GAMES, box, in_view
 
 # Seabirds refuses a sealed message for a Stop already resolving, citing SEA-33, and then
@@ -72,12 +72,6 @@ def test_a_refusal_links_its_rule_and_folds_how_to_type_it(visitor):
         assert v.errors == []
 
 
-SPLIT = """async messages => {
-    const { parts } = await import("/static/messages.js");
-    return messages.map(m => { const p = parts(m); return [p.said, p.how]; });
-}"""
-
-
 def test_every_refusal_leads_with_its_answer_and_folds_the_typing_help(visitor):
     """The page's split of a refusal (static/messages.js), for each of the thousands that
     random games of every game give to mistyped orders (tests/refusals.py): the engine's
@@ -87,7 +81,7 @@ def test_every_refusal_leads_with_its_answer_and_folds_the_typing_help(visitor):
     v.go("/rules")
     cases = [case for game in GAMES for case in refusals(game)]
     assert len(cases) > 2000
-    shown = v.page.evaluate(SPLIT, [message for message, _ in cases])
+    shown = v.page.evaluate(PARTS, [message for message, _ in cases])
     for (message, hint), (said, how) in zip(cases, shown, strict=True):
         assert message.endswith(f". {hint}"), message
         if "'" in hint:
