@@ -14,7 +14,7 @@ import functools
 import math
 import time
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 
 from bureau.engine import MODERATOR, load
 from bureau.engine.registry import names as game_names
@@ -74,20 +74,22 @@ def my_games(service, account: dict, now: float | None = None) -> dict:
     now = time.time() if now is None else now
     uid = account["id"]
     with service.store.session() as s:
-        seated = {
-            x.game_id: x.seat for x in s.scalars(select(SeatRow).where(SeatRow.account_id == uid))
-        }
-        moderating = [
-            i
-            for i in s.scalars(
-                select(GameRow.id).where(GameRow.creator_id == uid, GameRow.game.in_(_moderated()))
-            )
-            if i not in seated
+        # only the rows listed are read: the running and open tables, the newest finished
+        mine = or_(
+            GameRow.id.in_(select(SeatRow.game_id).where(SeatRow.account_id == uid)),
+            and_(GameRow.creator_id == uid, GameRow.game.in_(_moderated())),
+        )
+        rows = [
+            *s.scalars(select(GameRow).where(mine, GameRow.status != "over")),
+            *s.scalars(
+                select(GameRow)
+                .where(mine, GameRow.status == "over")
+                .order_by(GameRow.id.desc())
+                .limit(FINISHED_SHOWN)
+            ),
         ]
-        rows = s.scalars(select(GameRow).where(GameRow.id.in_([*seated, *moderating]))).all()
-        finished = sorted((r.id for r in rows if r.status == "over"), reverse=True)
-        rows = [r for r in rows if r.status != "over" or r.id in finished[:FINISHED_SHOWN]]
         seats = s.scalars(select(SeatRow).where(SeatRow.game_id.in_([r.id for r in rows]))).all()
+        seated = {x.game_id: x.seat for x in seats if x.account_id == uid}
         names = {
             a.id: a.display
             for a in s.scalars(
