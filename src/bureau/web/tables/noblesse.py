@@ -236,13 +236,10 @@ def builder(view: dict, legal: list[str]) -> dict:
             chosen[list(chosen)[-1]] = int(part[1:])
         else:
             chosen[part] = 1
+    offered = [c for c in companies(view).values() if not c.get("limit") or c["id"] in own]
     by_slot = []
     for i, slot in enumerate(SLOTS):
-        group = [
-            c
-            for c in companies(view).values()
-            if c["slot"] == slot and (not c.get("limit") or c["id"] in own)
-        ]
+        group = [c for c in offered if c["slot"] == slot]
         by_slot.append({"slot": slot, "most": most[i], "companies": group})
     return {
         "slots": by_slot,
