@@ -853,10 +853,10 @@ def read(
             f"cannot read {' '.join(text.split())!r}: expected at least one Transaction "
             "after the header"
         )
-    known = tuple(players.items()) if players else ()
+    names = _names(tuple(players.items())) if players else {}
     out: list[Transaction] = []
     for body, shown in sentences:
-        out += _read_cached(body, shown, issuer, known)
+        out += _read_cached(_with_houses(body, shown, names), shown, issuer)
     return tuple(out)
 
 
@@ -919,13 +919,9 @@ def near_miss(message: str, issuer: int, players: Mapping[str, int] | None = Non
 
 
 @lru_cache(maxsize=8192)
-def _read_cached(
-    body: str, shown: str, issuer: int, players: tuple[tuple[str, int], ...] = ()
-) -> tuple[Transaction, ...]:
-    """Reading is pure and players repeat themselves: remember recent sentences, each
-    with the players' names it may use for their Houses (``players``: name, House)."""
-    names = _names(players) if players else {}
-    return _read_sentence(_with_houses(body, shown, names), shown, issuer)
+def _read_cached(body: str, shown: str, issuer: int) -> tuple[Transaction, ...]:
+    """Reading is pure and players repeat themselves: remember recent sentences."""
+    return _read_sentence(body, shown, issuer)
 
 
 def _sentences(body: str) -> list[tuple[str, str]]:
@@ -941,8 +937,10 @@ def _sentences(body: str) -> list[tuple[str, str]]:
     return [(s, " ".join(s.split()) + ("." if dot else "")) for s, dot in out if s.strip()]
 
 
+@lru_cache(maxsize=256)
 def _names(players: tuple[tuple[str, int], ...]) -> dict[str, tuple[str, int]]:
-    """Each player's name in lower case -> (the name, his House)."""
+    """Each player's name in lower case -> (the name, his House); the dict is shared, so it
+    must not be changed."""
     out = {}
     for name, house in players:
         if type(house) is not int or not 0 <= house < len(HOUSES):
