@@ -106,12 +106,17 @@ function showFlash() {
 
 const gameId = () => $("[data-game-id]")?.dataset.gameId;
 
+// The reader's order, posted once: the key makes a retried request count once.
+function postAction(action) {
+  const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+  return api("POST", `/api/games/${gameId()}/actions`, { action, key });
+}
+
 // ``forced``: why the page plays it for the reader; said on its own line, not as her move.
 export async function play(text, forced = null) {
   const message = forced === null ? $("#order-msg") : $("#forced-msg");
   try {
-    const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-    const result = await api("POST", `/api/games/${gameId()}/actions`, { action: text, key });
+    const result = await postAction(text);
     if (message) {
       message.textContent = forced === null ? `Played: ${result.action}` : `Played for you: ${result.action} (${forced})`;
     }
@@ -608,9 +613,7 @@ async function saveSettings(form) {
 async function sendMessage(form) {
   const choice = form.elements.to.value;
   if (choice.startsWith("game:")) {  // the game keeps the board (Seabirds): an order
-    const key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-    const action = `${choice.slice(5)}: ${form.elements.text.value.trim()}`;
-    await api("POST", `/api/games/${gameId()}/actions`, { action, key });
+    await postAction(`${choice.slice(5)}: ${form.elements.text.value.trim()}`);
     form.elements.text.value = "";
     $(".error", form).textContent = "";
     await Promise.all([refreshLive(), refreshTalk()]);
