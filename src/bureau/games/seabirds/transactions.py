@@ -581,6 +581,14 @@ _TERMINALS = (
     ("WORD", 1, r"[^\s,]+"),
 )
 
+# The terminals of both grammars, and the spaces between tokens, which come first of all: no
+# other terminal begins with a space, so the tokens are the same, but the lexer tries its
+# terminals in turn wherever it stands, and spaces tried last waited for every other to fail.
+_TERMINAL_LINES = (
+    "\n".join(f"{name}.{prio}: /{rx}/i" for name, prio, rx in _TERMINALS)
+    + "\n_WS.10: /\\s+/\n%ignore _WS\n"
+)
+
 # The grammar of one sentence (SEA-A27). Several transfers in one sentence ("I give 2 Money
 # to Usury and 1 Food to Secrets") are several Transactions; "I give A to H and H2" is read
 # and refused as ambiguous, with the sentences it may have meant (``_Reader.gift_split``).
@@ -644,10 +652,8 @@ _year: ","? year
 day: INT | ORDINAL
 year: INT
 
-%ignore /\s+/
 """.replace(" TV ", f" {_TRADE_VERBS} ").replace("COUNT", _COUNT)
-    + "\n".join(f"{name}.{prio}: /{rx}/i" for name, prio, rx in _TERMINALS)
-    + "\n"
+    + _TERMINAL_LINES
 )
 
 
@@ -747,10 +753,8 @@ year: INT
 
 COMMA: ","
 %declare _C_I _C_S _C_D _C_G _C_F _C_O _A_I _A_S _A_G _A_O
-%ignore /\s+/
 """.replace(" TV ", f" {_TRADE_VERBS} ").replace("COUNT", _COUNT)
-    + "\n".join(f"{name}.{prio}: /{rx}/i" for name, prio, rx in _TERMINALS)
-    + "\n"
+    + _TERMINAL_LINES
 )
 # The label of a separator: what kind of token follows it.
 _IN_DEADLINES = ("TIME12", "TIME24", "ZONE", "MONTH", "WEEKDAY", "_THE", "ORDINAL")
