@@ -33,6 +33,9 @@ from markdown_it.common.utils import escapeHtml
 from markupsafe import Markup, escape
 from starlette.requests import Request
 
+from bureau.engine import load
+from bureau.server.service import ServiceError
+
 HERE = Path(__file__).parent
 # Each game's rule ids begin with its prefix (tests/test_rule_coverage.py counts them).
 PREFIXES = {
@@ -271,8 +274,6 @@ class RulesPages:
         self.pages = pages
 
     async def index(self, request: Request):
-        from bureau.engine import load
-
         account, csrf = await self.pages.session(request)
         games = []
         for name in GAMES:
@@ -284,10 +285,6 @@ class RulesPages:
         return self.pages.render("rules_index.html", account=account, csrf=csrf, games=games)
 
     async def game(self, request: Request):
-        from bureau.engine import load
-
-        from .pages import ServiceError
-
         account, csrf = await self.pages.session(request)
         name = request.path_params["game"]
         if name not in GAMES:
