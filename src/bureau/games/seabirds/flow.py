@@ -222,7 +222,8 @@ def lapse_due(state: State, until: float, ev: list) -> None:
 
     They are public offers (posted, or opened at a landing), so everybody sees them go.
     The game learns the time from actions' times and its phases' deadlines, so this runs
-    at the first of those at or after the deadline, before anything else happens then.
+    at the first of those at or after the deadline, before anything else happens then; a
+    tell or a hidden message does not count, since the others must not see it (SEA-16).
     """
     if not state.standing:
         return
