@@ -877,7 +877,6 @@ _NEAR_HEADER = re.compile(
 _ATTN_BUREAU = re.compile(
     r"[\W_]*(?:attn|attention|att|atn)\b[\W_]*(?:(?:the|to)\s+)?bureau\b[\W_]*", re.IGNORECASE
 )
-_HEADER_ANYWHERE = re.compile(r"attn\s+bureau\s*:\s*transaction\s*\.", re.IGNORECASE)
 _LIKE_A_SENTENCE = re.compile(r"\s*(?:i|if)\b", re.IGNORECASE)
 
 
@@ -899,7 +898,7 @@ def near_miss(message: str, issuer: int, players: Mapping[str, int] | None = Non
     if is_transaction(message):
         return None
     sure = True
-    m = _NEAR_HEADER.match(message) or _HEADER_ANYWHERE.search(message)
+    m = _NEAR_HEADER.match(message) or _HEADER_RE.search(message)  # or the header later on
     if m is None:
         sure = False
         m = _ATTN_BUREAU.match(message)
