@@ -5,7 +5,7 @@ that pop up (tables arranged through the API: explained.created)."""
 from __future__ import annotations
 
 from .conftest import Visitor
-from .explained import TouchVisitor
+from .explained import TouchVisitor, in_view
 
 
 class Phone(TouchVisitor):
@@ -68,14 +68,6 @@ def tip_of(term) -> str:
     return tip.inner_text()
 
 
-def in_view(locator) -> bool:
-    """Is the element (its whole box) within the window now?"""
-    return locator.evaluate(
-        "el => { const r = el.getBoundingClientRect();"
-        " return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"
-    )
-
-
 def order_box_at_hand(v: Visitor) -> None:
     """Scrolled to the top, a third and half of the way down, and the bottom, the order
     box and its whose-turn line are on screen."""
@@ -84,5 +76,5 @@ def order_box_at_hand(v: Visitor) -> None:
     for y in (0, height // 3, height // 2, height):
         page.evaluate(f"scrollTo(0, {y})")
         page.wait_for_timeout(100)
-        assert in_view(page.locator("#order-text")), f"the order box is off screen at {y}"
-        assert in_view(page.locator("#turn-line")), f"whose turn is off screen at {y}"
+        assert in_view(v, "#order-text"), f"the order box is off screen at {y}"
+        assert in_view(v, "#turn-line"), f"whose turn is off screen at {y}"
