@@ -318,13 +318,11 @@ class Pages:
 
     def history_context(self, gid: int, reader: Reader, raw_step: str) -> dict:
         """The reader's view after her ``step``-th step, with what she saw at it."""
-        loaded = self.service.game(gid)
-        m = loaded.match
+        m = self.service.game(gid).match
         seen = m.seen_after(reader.seat)
         step = _whole(raw_step, len(seen)) or 0
         upto = seen[step - 1] if step else 0
-        record = self.service.full_record(gid, loaded, reveal=False)
-        record["seed"] = m.seed  # the server's own replay; nothing of it is sent but the view
+        record = m.record()  # the server's own replay (seed and all): only the view is sent
         then = self.frames.at(gid, record, upto)
         first = m.ends[upto - 2] if upto > 1 else 0
         said = [then.describe(e) for e in then.events[first:] if e.visible_to(reader.seat)]
