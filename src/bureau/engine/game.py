@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import options as _options
+from . import positions as _positions
 from .errors import IllegalAction, OptionError
 from .events import Event
 
@@ -102,10 +103,26 @@ class Game:
         *,
         bots_only: bool = False,
     ):
-        """A new game for ``players`` (a count, or the seat names in order)."""
+        """A new game for ``players`` (a count, or the seat names in order).
+
+        With the option ``position`` (a file, or the document itself) the game starts
+        from that saved position: its seats are the position's, renamed by ``players``
+        when they are names, and its options keep the document, so the game's record
+        replays without the file.
+        """
+        options = dict(options or {})
+        position = None
+        if self.positions is not None and options.get("position") is not None:
+            position, where = _positions.document(options["position"], self.name)
+            options["position"] = position
+            players = _positions.seat_names(position, players)
         names = self.player_names(players)
         resolved = self.resolve_options(options, bots_only=bots_only)
-        return self.setup(names, seed, resolved)
+        state = self.setup(names, seed, resolved)
+        if position is not None:
+            reader = _positions.PositionReader(where, position["players"])
+            _part(self.positions, "load_position")(state, position, reader)
+        return state
 
     def setup(self, names: tuple[str, ...], seed: int, options: dict[str, Any]):
         """Build the initial state from validated names and resolved options."""
@@ -139,6 +156,20 @@ class Game:
 
     def resolve_options(self, given: Mapping[str, Any] | None, bots_only: bool = False):
         return _options.resolve(self.options, given, bots_only)
+
+    # -- saved positions (docs/positions.md) -------------------------------
+
+    # The game's module of saved positions (a dotted path), if it has them: it holds
+    # ``save_position(state) -> dict`` and ``load_position(state, doc, reader)``, which
+    # fills a freshly set-up state from ``doc`` with a ``PositionReader``'s checks.
+    positions: str | None = None
+
+    def save_position(self, state) -> dict:
+        """``state`` as a position document: start a game from it with the option
+        ``position`` and it plays on exactly as this one would."""
+        if self.positions is None:
+            raise OptionError(f"{self.title} has no saved positions")
+        return _part(self.positions, "save_position")(state)
 
     # -- the contract -----------------------------------------------------
 

@@ -94,6 +94,7 @@ OPTIONS = (
 
 class Noblesse(Game):
     name = "noblesse"
+    positions = "bureau.games.noblesse.positions"
     heuristic = "bureau.games.noblesse.heuristic"
     figures = "bureau.games.noblesse.heuristic"
     ismcts = "styles=on:compare=hint:margin=1:iterations=16:depth=120"
@@ -139,13 +140,6 @@ class Noblesse(Game):
                 unit.fresh = False
                 st.units[unit.id] = unit
                 st.next_unit += 1
-        if options.get("position"):
-            from .positions import load_position, read_position
-
-            path = options["position"]
-            if not isinstance(path, str):
-                raise OptionError(f"option position: {path!r} is not a file name")
-            load_position(st, read_position(path), path)
         return st
 
     # -- the contract -------------------------------------------------------------------------

@@ -314,10 +314,10 @@ def read_position(path: str) -> dict:
         raise OptionError(f"{path}: not valid JSON: {exc}") from None
 
 
-def load_position(state: State, data, where: str) -> None:
+def load_position(state: State, data, reader) -> None:
     """Fill ``state`` (freshly set up for the same players and scenario) from the position
-    document ``data``; ``OptionError`` names ``where``, the key path and the problem."""
-    _Loader(state, where).load(data)
+    document ``data``; ``OptionError`` names the reader's file, the key path and the problem."""
+    _Loader(state, reader.where).load(data)
 
 
 def _kind(obj) -> str:
