@@ -10,6 +10,7 @@ or names one that does not exist, fails here too.
 from __future__ import annotations
 
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -67,13 +68,20 @@ def test_the_game_page_documents_every_rule_id(game):
 
 @cache
 def named_by_tests() -> frozenset[str]:
-    """Every rule id that some test file (this one aside) names."""
-    return frozenset(
+    """Every rule id that some test file (this one aside) names, or that a scenario file
+    (``tests/scenarios``) lists among the rules it covers."""
+    in_code = (
         rid
         for p in TESTS.rglob("test_*.py")
         if p.name != Path(__file__).name
         for rid in re.findall(r"\b[A-Z]{3}-A?\d+\b", p.read_text(encoding="utf-8"))
     )
+    in_scenarios = (
+        rid
+        for p in (TESTS / "scenarios").rglob("*.toml")
+        for rid in tomllib.loads(p.read_text(encoding="utf-8"))["rules"]
+    )
+    return frozenset((*in_code, *in_scenarios))
 
 
 @pytest.mark.parametrize("game", sorted(RULES))

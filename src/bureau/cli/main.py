@@ -25,7 +25,7 @@ from rich.text import Text
 from bureau import __version__
 from bureau.bots import BOTS, make
 from bureau.bots import kinds as bot_kinds
-from bureau.engine import BureauError, Game, Match, RecordError, all_games, load
+from bureau.engine import BureauError, Game, Match, RecordError, all_games, load, positions
 from bureau.engine.options import Option, parse_assignments
 from bureau.engine.record import load_record
 from bureau.sim.records import read as read_records
@@ -424,6 +424,14 @@ def replay(
     log: Annotated[bool, typer.Option("--log", help="Also print the events the viewer saw.")] = (
         False
     ),
+    position_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--position-out",
+            help="Write the position reached (after --upto's actions) to this file; start a"
+            " game from it with --option position=FILE.",
+        ),
+    ] = None,
 ) -> None:
     """Replay a game record and print its final view (the spectator's by default)."""
     if as_ is not None and all_:
@@ -443,6 +451,9 @@ def replay(
         fail(f"replay failed: {exc}" if code == 1 else str(exc), code)
     except BureauError as exc:
         fail(str(exc))
+    if position_out is not None:
+        with input_errors():
+            positions.write(match.game.save_position(match.state), position_out)
     with input_errors():
         viewers: list[int | None]
         if all_:
@@ -556,6 +567,38 @@ def verify(
             print(f"ok: {line}")
         print(verdict.summary)
     if not verdict.fair:
+        raise typer.Exit(1)
+
+
+# -- bureau check ------------------------------------------------------------------------------
+
+
+@app.command()
+def check(
+    files: Annotated[list[Path], typer.Argument(help="Scenario files (TOML).")],
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only the scenarios that fail.")
+    ] = False,
+) -> None:
+    """Run scenario files (docs/positions.md): a situation, what is played in it and what
+    the rules say must follow. Prints PASS or FAIL for each expectation with what Bureau
+    did; exit 0 when all pass, 1 when one fails."""
+    from bureau.engine.scenarios import Report, ScenarioError, run
+
+    failed = 0
+    for path in files:
+        try:
+            report: Report | None = run(path)
+        except ScenarioError as exc:
+            report, problem = None, f"FAIL {exc}"
+        if report is None or not report.passed:
+            failed += 1
+        if report is None:
+            print(problem)
+        elif not quiet or not report.passed:
+            print(report.text())
+    print(f"{len(files) - failed} of {len(files)} scenarios pass")
+    if failed:
         raise typer.Exit(1)
 
 

@@ -20,12 +20,11 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bureau.engine import MODERATOR, BureauError, Event, Match
+from bureau.engine import MODERATOR, BureauError, Event, Match, positions
 
 # Up to this many events of one command are printed; more (a Night, a resolution) are summed
 # up, since the post and the reports say them for the forum.
 ECHOED = 12
-POSITIONS = {"noblesse": "bureau.games.noblesse.positions"}
 
 
 class Console:
@@ -98,17 +97,8 @@ class Console:
             )
 
     def save(self, path: Path) -> None:
-        """Write the position (``save_position``) to ``path`` as JSON."""
-        import importlib
-
-        if self.match.game.name not in POSITIONS:
-            raise ValueError(f"{self.match.game.title} has no saved positions")
-        positions = importlib.import_module(POSITIONS[self.match.game.name])
-        doc = positions.save_position(self.match.state)
-        try:
-            path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", "utf-8")
-        except OSError as exc:
-            raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+        """Write the position (``Game.save_position``) to ``path`` as JSON."""
+        positions.write(self.match.game.save_position(self.match.state), path)
         self.say(f"Saved the position to {path}; start from it with --option position={path}")
 
     def play(self, seat: int, text: str) -> None:

@@ -5,7 +5,7 @@ pending bots act first, then each pending human is shown what they may now
 see (the events visible to their seat since their last prompt, and their
 view), what to type, and a prompt. Input is an action in its canonical text,
 or one of the prompt commands (``help``, ``legal``, ``view``, ``log``,
-``quit``). Bad input prints the engine's message and asks again; it never
+``save FILE``, ``quit``). Bad input prints the engine's message and asks again; it never
 changes the game. With no human seat the game runs unattended and prints
 the public log.
 """
@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bureau.bots import BOTS, Bot
-from bureau.engine import BureauError, Match, OptionError
+from bureau.engine import BureauError, Match, OptionError, positions
 
 from .render import outcome_table, print_lines, render_view
 
@@ -34,7 +34,8 @@ HUMAN = "human"
 COMMANDS_HELP = (
     "Commands: 'help' (this help and what you may type), 'legal [PREFIX]' (list the legal "
     "actions, or those starting with PREFIX), 'view' (your view again), 'log [all]' (what you "
-    "have seen happen), 'quit' (stop; --record still writes the game so far)."
+    "have seen happen), 'save FILE' (write the position, every hidden card in it: start a game "
+    "from it with --option position=FILE), 'quit' (stop; --record still writes the game so far)."
 )
 
 # How ``run`` ended.
@@ -227,8 +228,22 @@ class TerminalGame:
             if word == "log" and rest.strip().lower() in ("", "all"):
                 self._show_log(seat, everything=bool(rest.strip()))
                 continue
+            if word == "save" and rest.strip():
+                self._save(rest.strip())
+                continue
             if self._try(seat, line):
                 return None
+
+    def _save(self, path: str) -> None:
+        """Write the position to ``path`` (the game's own hidden cards included)."""
+        try:
+            positions.write(self.game.save_position(self.match.state), path)
+        except BureauError as exc:
+            self._complain(str(exc))
+            return
+        self.console.print(
+            Text(f"Saved the position to {path}; start from it with --option position={path}")
+        )
 
     def _try(self, seat: int, line: str) -> bool:
         """Play ``line`` for ``seat``; on bad input print why and return False."""

@@ -3,6 +3,7 @@
 Nothing here knows the rules of any game; see ``docs/architecture.md``.
 """
 
+from . import positions
 from .errors import BureauError, IllegalAction, OptionError, RecordError
 from .events import EVERYONE, MODERATOR, SPECTATORS, Event, all_but, only, plural, visible
 from .game import Game, Outcome, rank_by
@@ -29,6 +30,7 @@ __all__ = [
     "names",
     "only",
     "plural",
+    "positions",
     "rank_by",
     "visible",
 ]

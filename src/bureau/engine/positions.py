@@ -128,6 +128,17 @@ def save_rng(rng: random.Random) -> list:
     return [version, " ".join(f"{w:x}" for w in words), gauss]
 
 
+def write(doc: dict, path: str | Path) -> None:
+    """Write the position ``doc`` to the file ``path`` as JSON, one key a line at the top.
+
+    Everything hidden in the game is in it: a deck in order, every hand.
+    """
+    try:
+        Path(path).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    except OSError as exc:
+        raise PositionError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
 def _read_file(path: str) -> Any:
     try:
         text = Path(path).expanduser().read_text(encoding="utf-8")
