@@ -388,6 +388,8 @@ class Service:
         except BureauError as exc:
             raise refuse(400, str(exc)) from None
         arranged = self._arranged(g, options, seed)
+        if options.get("position") is not None:
+            self._check_position(g, players, options)
         seed = fairness.draw_seed() if seed is None else whole(seed, "seed", hi=MAX_SEED)
         with self.store.session() as s:
             row = GameRow(
@@ -421,6 +423,22 @@ class Service:
                 " --allow-fixtures, and say so to everyone.",
             )
         return chosen
+
+    @staticmethod
+    def _check_position(g, players: int, options: dict) -> None:
+        """An arranged table's saved position: the document itself (a table reads no file
+        of the server's), one that loads for ``players`` seats; else a 400 that says why."""
+        if not isinstance(options["position"], dict):
+            raise refuse(
+                400,
+                "option position: give the position document itself (a JSON object,"
+                " docs/positions.md), not a file name: a hosted table reads no file of the"
+                " server's",
+            )
+        try:
+            g.new(players, 0, options)
+        except BureauError as exc:
+            raise refuse(400, str(exc)) from None
 
     @staticmethod
     def fairness_of(row: GameRow) -> dict | None:

@@ -32,7 +32,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from bureau.bots import make
-from bureau.engine import Game, OptionError, load
+from bureau.engine import Game, OptionError, load, positions
 from bureau.engine.rng import derive
 
 from .stats import mean, median, wilson
@@ -142,7 +142,7 @@ def play_one(
     clock = time.perf_counter
     out = None
     try:
-        state = game.new(players, seed, options, bots_only=True)
+        state = game.new(players, seed, own_future(game, options), bots_only=True)
         seated = [make(name, game, s, seed) for s, name in enumerate(names)]
         while (out := game.outcome(state)) is None:
             if decisions >= max_decisions:
@@ -389,6 +389,22 @@ class Summary:
             "games_per_sec": round(self.games_per_sec, 2),
             "decisions_per_sec": round(self.decisions_per_sec, 1),
         }
+
+
+def own_future(game: Game, options: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    """``options`` for one game of a tournament: one that starts from a saved position plays
+    on from its own seed, not from the generator the position saved, so that a sweep from one
+    situation sees its many futures.
+
+    >>> own_future(load("noblesse"), {"position": {"format": "noblesse-position/1",
+    ...     "players": ["Ann", "Ben"], "rng": [3, "1 2", None]}})["position"]
+    {'format': 'noblesse-position/1', 'players': ['Ann', 'Ben']}
+    """
+    if not options or options.get("position") is None or game.positions is None:
+        return options
+    position, _ = positions.document(options["position"], game.name)
+    position.pop("rng", None)
+    return {**options, "position": position}
 
 
 def prepare(
