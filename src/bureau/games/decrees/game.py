@@ -9,6 +9,7 @@ from typing import Any
 
 from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
 from bureau.engine import deals as deal_book
+from bureau.engine.positions import POSITION
 
 from . import control, flow, moves, rules
 from .actions import END, RESERVED, Keep, Remove, decree_text, read
@@ -129,6 +130,7 @@ OPTIONS = (
         kind="words",
         fixture=True,
     ),
+    POSITION,
 )
 
 
@@ -148,6 +150,7 @@ def decrees_of(spec: str):
 class FinalDecrees(Game):
     name = "decrees"
     heuristic = "bureau.games.decrees.heuristic"
+    positions = "bureau.games.decrees.positions"
     figures = "bureau.games.decrees.stats"
     ismcts = "rollout=heuristic:guide=tree:iterations=60:plies=1:compare=hint:explore=0.1"
     title = "Final Decrees"
