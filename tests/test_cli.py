@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -466,3 +467,35 @@ def test_decrees_human_seat_sees_the_table_and_bids(tmp_path):
     assert "Final Decrees" in proc.stdout and "REF->EXE, EXE->HR, EXE->ADM, ADM->SS" in proc.stdout
     actions = json.loads(path.read_text(encoding="utf-8"))["actions"]
     assert ["Ann", "bid 6"] in [a[:2] for a in actions]
+
+
+# -- positions: save FILE at the prompt and in the moderator's console -------------------------
+
+
+def test_save_at_the_prompt_writes_a_position_that_play_continues(tmp_path):
+    path, record = tmp_path / "p.json", tmp_path / "r.json"
+    script = f"save {path}\nsave /no/such/folder/p.json\nquit\n"
+    proc = bureau_cmd(
+        "play", "aristocracy", "-p", "3", "-s", str(SEED), *OPTIONS, "--seat", "ann=human",
+        "--record", str(record), stdin=script,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert f"Saved the position to {path}" in proc.stdout
+    assert "✗ cannot write /no/such/folder/p.json" in proc.stdout
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    now = Match.replay(json.loads(record.read_text(encoding="utf-8")))
+    assert saved == now.game.save_position(now.state)
+    again = Match("aristocracy", 3, seed=99, options={"position": str(path)})
+    assert again.view(0) == now.view(0)
+
+
+@pytest.mark.parametrize("game, players", [("seabirds", 3), ("noblesse", 8)])
+def test_the_moderators_console_saves_any_moderated_game(game, players, tmp_path):
+    from bureau.cli.moderate import Console
+
+    m = Match(game, players, seed=3)
+    path = tmp_path / "p.json"
+    out = io.StringIO()
+    assert Console(m, out).run([f"save {path}"]) == 0
+    assert json.loads(path.read_text(encoding="utf-8")) == m.game.save_position(m.state)
+    assert f"--option position={path}" in out.getvalue()
