@@ -10,6 +10,7 @@ from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card, pretty
 from bureau.engine import Event, Game, Option, OptionError, plural
+from bureau.engine.positions import POSITION
 from bureau.engine.rng import seeded_later
 
 from . import flow, moves, rules
@@ -131,6 +132,7 @@ OPTIONS = (
         kind="cards",
         fixture=True,
     ),
+    POSITION,
 )
 
 
@@ -162,6 +164,7 @@ class Aristocracy(Game):
     """Aristocracy: stalls, buildings, the ball and the auction, for 2-5 players."""
 
     name = "aristocracy"
+    positions = "bureau.games.aristocracy.positions"
     heuristic = "bureau.games.aristocracy.heuristic"
     figures = "bureau.games.aristocracy.stats"
     ismcts = "rollout=heuristic:guide=tree:iterations=200:plies=1:compare=hint:explore=0.1"
