@@ -9,6 +9,7 @@ from typing import Any
 from bureau.cards import SUIT_NAMES, CardError, card_text, parse_card, pretty
 from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
 from bureau.engine import deals as deal_book
+from bureau.engine.positions import POSITION
 from bureau.engine.rng import seeded_later
 
 from . import flow, moves, rules
@@ -180,6 +181,7 @@ OPTIONS = (
         kind="cards",
         fixture=True,
     ),
+    POSITION,
 )
 
 
@@ -198,6 +200,7 @@ def fixture_deck(texts: list[str]) -> list[int]:
 
 class Nobility(Game):
     name = "nobility"
+    positions = "bureau.games.nobility.positions"
     heuristic = "bureau.games.nobility.heuristic"
     figures = "bureau.games.nobility.heuristic"
     ismcts = "rollout=heuristic:guide=tree:prior=300"
