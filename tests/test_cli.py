@@ -48,7 +48,7 @@ def test_games_lists_aristocracy_with_its_options():
     data = json.loads(bureau_cmd("games", "--json").stdout)
     (entry,) = [g for g in data if g["name"] == "aristocracy"]
     assert [o["name"] for o in entry["options"]] == [o.name for o in game.options]
-    assert {o["name"] for o in entry["options"] if o["fixture"]} == {"herald", "deck"}
+    assert {o["name"] for o in entry["options"] if o["fixture"]} == {"herald", "deck", "position"}
 
 
 # -- bureau play with bots only, and bureau replay ---------------------------------------------

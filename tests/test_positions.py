@@ -62,6 +62,18 @@ def test_replay_writes_a_position_that_play_continues_to_the_end(game, tmp_path)
     assert again.outcome().to_json() == on["outcome"]
 
 
+def test_play_without_players_takes_the_positions_own_seats(tmp_path):
+    m = Match("nobility", ["Zoe", "Yan", "Xia"], seed=4)
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(m.game.save_position(m.state)))
+    args = ["play", "nobility", "--option", f"position={path}", "--seed", "5", "--quiet"]
+    played = cli.invoke(app, [*args, "--option", "max_turns=3", "--record", str(tmp_path / "r")])
+    assert played.exit_code == 0, played.output
+    assert json.loads((tmp_path / "r").read_text())["players"] == ["Zoe", "Yan", "Xia"]
+    refused = cli.invoke(app, [*args, "--players", "4"])
+    assert refused.exit_code == 2 and "the position has 3 players" in refused.output
+
+
 @pytest.mark.parametrize("game", sorted(QUICK))
 def test_a_position_saved_at_action_40_is_that_game(game):
     record = bot_record(game)

@@ -98,14 +98,16 @@ def default_players(game: Game) -> int:
     return max(game.min_players, min(4, game.max_players))
 
 
-def players_arg(text: str | None, game: Game) -> int | list[str]:
-    """``--players``: a count, or the players' names separated by commas."""
-    if text is None:
-        return default_players(game)
-    text = text.strip()
-    if text.isdigit():
-        return int(text)
-    return [n.strip() for n in text.split(",")]
+def players_arg(text: str | int | None, game: Game, options: dict | None = None) -> int | list[str]:
+    """``--players``: a count, or the players' names separated by commas. A game from a
+    saved position (``options``) has the position's own seats unless names are given."""
+    given = text.strip() if isinstance(text, str) else text
+    if isinstance(given, str):
+        given = int(given) if given.isdigit() else [n.strip() for n in given.split(",")]
+    position = (options or {}).get("position")
+    if position is not None and game.positions is not None and not isinstance(given, list):
+        return positions.seat_names(positions.document(position, game.name)[0], given)
+    return default_players(game) if given is None else given
 
 
 def _option_allowed(o: Option) -> str:
@@ -252,9 +254,9 @@ def play(
     """Play a game in the terminal, against bots or with everyone at one keyboard."""
     with input_errors():
         g = load(game)
-        names = g.player_names(players_arg(players, g))
-        kinds = parse_seats(seat or [], names, bot_kinds(g))
         options = parse_assignments(option or [])
+        names = g.player_names(players_arg(players, g, options))
+        kinds = parse_seats(seat or [], names, bot_kinds(g))
         humans = [s for s, k in kinds.items() if k == HUMAN]
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 31)
@@ -395,8 +397,9 @@ def moderate(
             match = Match.replay(resume)
         else:
             g = load(game)
-            names = g.player_names(players_arg(players, g))
-            match = Match(g, names, seed, parse_assignments(option or []))
+            options = parse_assignments(option or [])
+            names = g.player_names(players_arg(players, g, options))
+            match = Match(g, names, seed, options)
         if not match.game.moderated:
             moderated = [g.name for g in all_games() if g.moderated]
             raise BureauError(f"{match.game.title} has no moderator; try: {', '.join(moderated)}")
@@ -695,8 +698,8 @@ def sim(
             fail("give the GAME to simulate (see 'bureau games'), or --from FILE")
         else:
             g = load(game)
-            count = players if players is not None else default_players(g)
             options = parse_assignments(option or [])
+            count = len(g.player_names(players_arg(players, g, options)))
             sweeps = parse_sweeps(sweep or [])
             bot_names = [b.strip() for b in bots.split(",")] if bots else [sim_bot(g)]
             for variant in variants(sweeps):  # bad input fails here, before the progress bar
