@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from bureau.engine import EVERYONE, MODERATOR, Event, Game, IllegalAction, Option, OptionError
+from bureau.engine.positions import POSITION
 
 from . import economy, exports, flow, moderator, moves, rules
 from .actions import READY, Hide, Tell, read
@@ -124,6 +125,7 @@ OPTIONS = (
         kind="words",
         fixture=True,
     ),
+    POSITION,
 )
 
 
@@ -131,6 +133,7 @@ class Seabirds(Game):
     name = "seabirds"
     heuristic = "bureau.games.seabirds.heuristic"
     figures = "bureau.games.seabirds.figures"
+    positions = "bureau.games.seabirds.positions"
     ismcts = "rollout=heuristic:guide=tree:prior=30:iterations=100:depth=60"
     title = "Noble Houses of the Seabirds"
     version = "1"
