@@ -537,6 +537,8 @@ class _Loader:
                     "Stagnation and Decline is played when drawn, never held (DEC-14)",
                 )
         if phase in PLAYING:
+            if not deck and phase != OVER:
+                r.fail("deck", "the deck is empty, so the game is over (DEC-18, DEC-32)")
             self.conserved(hands, deck, discard, whole, "deck" if "deck" in doc else "hands")
             if sd in discard and phase != OVER:
                 r.fail(
@@ -544,8 +546,6 @@ class _Loader:
                     "Stagnation and Decline goes back into the deck unless it emptied it and"
                     " ended the game (DEC-17, DEC-A06)",
                 )
-            if not deck and phase != OVER:
-                r.fail("deck", "the deck is empty, so the game is over (DEC-18, DEC-32)")
             if salvage is not None and discard[len(discard) - len(salvage) :] != salvage:
                 r.fail(
                     "salvage.cards",
@@ -577,10 +577,30 @@ class _Loader:
         return Counter({k: c.copies for k, c in enumerate(state.cards)})
 
     def conserved(self, hands, deck, discard, whole: Counter, path: str) -> None:
-        held = Counter(deck) + Counter(discard) + sum(map(Counter, hands), Counter())
-        cards = self.state.cards
-        for kind in sorted(set(held) | set(whole)):
-            if held[kind] != whole[kind]:
+        """Each card exactly as often as the game has it; a card too many is named where
+        its extra copy lies (the deck from the top, the discard pile, hands in seat order)."""
+        cards, names = self.state.cards, self.names
+        places = [
+            *((at("deck", i), k) for i, k in enumerate(reversed(deck))),
+            *((at("discard", i), k) for i, k in enumerate(discard)),
+            *(
+                (at(at("hands", names[q]), i), k)
+                for q, h in enumerate(hands)
+                for i, k in enumerate(h)
+            ),
+        ]
+        held: Counter = Counter()
+        for where, kind in places:
+            held[kind] += 1
+            if held[kind] > whole[kind]:
+                self.r.fail(
+                    where if path == "deck" or not where.startswith("deck") else path,
+                    f"one {cards[kind].key} too many: the game has {whole[kind]}"
+                    " (each card exactly once among the hands, the deck and the discard pile,"
+                    " DEC-07)",
+                )
+        for kind in sorted(whole):
+            if held[kind] < whole[kind]:
                 self.r.fail(
                     path,
                     f"{cards[kind].key} is {held[kind]} times among the hands, the deck and the"
