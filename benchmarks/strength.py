@@ -1,17 +1,21 @@
 """The bots' strength table of ``docs/bots.md``, measured with the ``bureau sim`` commands
 it prints.
 
-    python benchmarks/strength.py [--games 40] [--workers 2] [--seed 1] [--game nobility ...]
-        [--ismcts SPEC] [--matchup "ISMCTS vs heuristic"] [--out results.jsonl]
+    python benchmarks/strength.py [--games 192] [--workers 2] [--seeds 1,2,3,4]
+        [--game nobility ...] [--ismcts SPEC] [--matchup "ISMCTS vs heuristic"]
+        [--out results.jsonl]
 
 For every game, three match-ups: ISMCTS against random seats, the heuristic bot
-against random seats, and ISMCTS against heuristic seats. Seats are not alike (who
-bids or acts first), so the measured bot takes every seat in turn: one ``bureau sim``
-command per seat, each with an equal share of the games and the same seed. A row
-gives the games played (finished), the measured bot's share of the wins with its 95%
-Wilson interval, the mean share of one opposing bot, the measured share over a fair
-share (1 / players), and the measured bot's seconds per move. Prints a Markdown table
-and the commands, and each command's JSON summary as one line to ``--out`` if given.
+against random seats, and ISMCTS against heuristic seats. The ISMCTS bot is the plain
+``ismcts`` spec, each game's tuned parameters, unless ``--ismcts`` says otherwise. Seats
+are not alike (who bids or acts first), so the measured bot takes every seat in turn:
+one ``bureau sim`` command per seat and seed, each with an equal share of the games.
+A row gives the games played (finished), the measured bot's share of the wins with its
+95% Wilson interval, the mean share of one opposing bot, the measured share over a
+fair share (1 / players), the measured bot's seconds per move, and the verdict:
+*stronger* only when the interval's lower bound is above the fair share, *weaker* when
+its upper bound is below it, else *not shown stronger*. Prints a Markdown table and the
+commands, and each command's JSON summary as one line to ``--out`` if given.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from pathlib import Path
 from bureau.sim import wilson
 
 PLAYERS = {"aristocracy": 4, "nobility": 3, "decrees": 4, "seabirds": 4, "noblesse": 8}
-ISMCTS = "ismcts:rollout=heuristic:guide=tree:prior=300"
+ISMCTS = "ismcts"  # each game's tuned parameters (Game.ismcts)
 # the bureau command of this Python's environment, also when it is not on PATH
 BUREAU = shutil.which("bureau") or str(Path(sys.executable).with_name("bureau"))
 
@@ -56,30 +60,39 @@ def command(
     ]  # fmt: skip
 
 
-def row(game: str, label: str, summaries: list[dict]) -> str:
-    """One table row from the summaries of the seatings (seat ``i`` measured in the i-th)."""
-    n = len(summaries)
-    games = sum(s["games"] for s in summaries)
-    finished = sum(s["finished"] for s in summaries)
-    won = sum(s["wins_by_seat"][i] for i, s in enumerate(summaries))
-    theirs = sum(sum(s["wins_by_seat"]) - s["wins_by_seat"][i] for i, s in enumerate(summaries))
+def row(game: str, label: str, summaries: list[tuple[int, dict]]) -> str:
+    """One table row from the summaries of the seatings, each with the seat measured in it.
+
+    >>> one = {"games": 10, "finished": 10, "wins_by_seat": [6, 4], "seconds_per_move": [0.2, 0]}
+    >>> row("g", "x vs y", [(0, one), (1, {**one, "wins_by_seat": [5, 5]})])
+    '| g | x vs y | 20 (20) | 55.0% (34.2%–74.2%) | 45.0% | 1.10 | 0.100 | not shown stronger |'
+    """
+    n = len(summaries[0][1]["wins_by_seat"])
+    games = sum(s["games"] for _, s in summaries)
+    finished = sum(s["finished"] for _, s in summaries)
+    won = sum(s["wins_by_seat"][i] for i, s in summaries)
+    theirs = sum(sum(s["wins_by_seat"]) - s["wins_by_seat"][i] for i, s in summaries)
     share = won / finished if finished else 0.0
     other = theirs / (n - 1) / finished if finished else 0.0
     lo, hi = wilson(won, finished)
-    paces = [s["seconds_per_move"][i] for i, s in enumerate(summaries)]
+    fair = 1 / n
+    verdict = "stronger" if lo > fair else "weaker" if hi < fair else "not shown stronger"
+    paces = [s["seconds_per_move"][i] for i, s in summaries]
     paces = [p for p in paces if p is not None]
     pace = f"{sum(paces) / len(paces):.3f}" if paces else "–"
     return (
         f"| {game} | {label} | {games} ({finished}) | {share:.1%} ({lo:.1%}–{hi:.1%}) "
-        f"| {other:.1%} | {share * n:.2f} | {pace} |"
+        f"| {other:.1%} | {share * n:.2f} | {pace} | {verdict} |"
     )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=int, default=192, help="games per row, at least")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1, help="the tournaments' seed")
+    parser.add_argument(
+        "--seeds", default="1,2,3,4", help="the tournaments' seeds, comma separated"
+    )
     parser.add_argument("--game", action="append", choices=sorted(PLAYERS))
     parser.add_argument("--ismcts", default=ISMCTS, help="the ISMCTS bot spec")
     parser.add_argument("--option", action="append", default=[], help="GAME:NAME=VALUE")
@@ -91,9 +104,10 @@ def main(argv: list[str] | None = None) -> None:
         help="only these rows (default: all three)",
     )
     args = parser.parse_args(argv)
+    seeds = [int(x) for x in args.seeds.split(",")]
     print("| game | match-up | games (finished) | measured bot's wins (95% interval) "
-          "| each opposing bot | × fair | s/move |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|")
+          "| each opposing bot | × fair | s/move | verdict |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
     commands = []
     for game in args.game or list(PLAYERS):
         extra = [
@@ -102,21 +116,23 @@ def main(argv: list[str] | None = None) -> None:
             if spec.split(":", 1)[0] == game
             for arg in ("--option", spec.split(":", 1)[1])
         ]
-        per_seat = max(1, args.games // PLAYERS[game])
+        per_run = max(1, -(-args.games // (PLAYERS[game] * len(seeds))))  # rounded up
         for label, measured, opposing in matchups(game, args.ismcts):
             if args.matchup and label not in args.matchup:
                 continue
             summaries = []
-            for bots in seatings(game, measured, opposing):
-                cmd = command(game, bots, per_seat, args.workers, extra, args.seed)
-                done = subprocess.run(
-                    [BUREAU, *cmd[1:], "--json"], capture_output=True, text=True, check=True
-                )
-                summaries.append(json.loads(done.stdout))
-                commands.append(shlex.join(cmd))
-                if args.out:
-                    with open(args.out, "a", encoding="utf-8") as out:
-                        out.write(json.dumps({"command": commands[-1], **summaries[-1]}) + "\n")
+            for seat, bots in enumerate(seatings(game, measured, opposing)):
+                for seed in seeds:
+                    cmd = command(game, bots, per_run, args.workers, extra, seed)
+                    done = subprocess.run(
+                        [BUREAU, *cmd[1:], "--json"], capture_output=True, text=True, check=True
+                    )
+                    summaries.append((seat, json.loads(done.stdout)))
+                    commands.append(shlex.join(cmd))
+                    if args.out:
+                        with open(args.out, "a", encoding="utf-8") as out:
+                            line = {"command": commands[-1], **summaries[-1][1]}
+                            out.write(json.dumps(line) + "\n")
             print(row(game, label, summaries), flush=True)
     print("\nCommands:\n")
     for cmd in commands:
