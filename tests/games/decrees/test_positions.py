@@ -8,7 +8,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -482,3 +484,40 @@ def test_broken_json_another_game_and_wrong_shapes(tmp_path):
     with pytest.raises(PositionError, match="the position has 5 players"):
         GAME.new(4, options={"position": short(heads=HEADS)})
     assert issubclass(PositionError, OptionError)
+
+
+# -- the hand-written example (docs/positions/decrees.md) ----------------------------------------
+
+ROOT = Path(__file__).parents[3]
+EXAMPLE = ROOT / "tests" / "scenarios" / "decrees" / "example.position.json"
+
+
+def test_the_docs_example_is_the_scenarios_example():
+    page = (ROOT / "docs" / "positions" / "decrees.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(.*?)\n```", page, re.S)
+    assert json.loads(block.group(1)) == json.loads(EXAMPLE.read_text(encoding="utf-8"))
+
+
+def test_the_example_is_the_situation_it_describes():
+    """Personal blame Ann 14, Ben 9; D2 sits on HR with one stamp; Ben to act."""
+    state = GAME.new(5, seed=0, options={"position": str(EXAMPLE)})
+    view = GAME.view(state, BEN)
+    assert [p["blame"] for p in view["players"]] == [14, 9, 6, 11, 8]
+    assert view["decrees"][1] == {
+        "id": "D2",
+        "name": "Decree of the Fleet Muster",
+        "steps": ["ADM", "HR", "TRE", "ADM"],
+        "stamped": 1,
+        "at": "HR",
+    }
+    assert view["pending"] == [BEN] and view["empty"] == "REF" and view["turn"] == 7
+    assert view["deck_count"] == 60 - 8 - 3
+    play(state, BEN, "stamp D2")  # DEC-56
+    play(state, BEN, "forward D2 to TRE")  # DEC-43
+    assert state.blame[BEN] == 7
+    play(state, BEN, "draw")
+    assert GAME.view(state, BEN)["players"][BEN]["hand"] == [
+        "good-press",
+        "leave-of-absence",
+        "urgent-courier",
+    ]
