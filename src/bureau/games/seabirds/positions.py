@@ -64,7 +64,7 @@ from collections import Counter
 from typing import Any
 
 from bureau.engine import IllegalAction
-from bureau.engine.events import EVERYONE, Event, all_but, only
+from bureau.engine.events import EVERYONE, Event, all_but, only, plural
 from bureau.engine.positions import PositionReader, at, format_name, save_rng
 
 from . import economy, flow
@@ -536,12 +536,12 @@ class _Loader:
         if self.options["complications"]:
             lowered = [c.lower() for c in CARDS]
             every = [lowered.index(w.lower()) for w in self.options["complications"]]
-            why = "the option complications"
+            why = "the option complications has {want}"
         else:
             size = flow.deck_size(self.stops, self.options["deck_rounding"])
             every = [c for c in range(len(CARDS)) for _ in range(size // len(CARDS))]
             why = (
-                f"a {self.stops}-Stop game has {size} cards, {size // len(CARDS)} of each"
+                f"a {self.stops}-Stop game has {size} cards, {{want}} of each"
                 " (SEA-17, SEA-18, SEA-A04)"
             )
         if "deck" in doc:
@@ -560,14 +560,14 @@ class _Loader:
                 where = "deck" if "deck" in doc or have[c] < want[c] else "discard"
                 r.fail(
                     where,
-                    f"the deck and the discard pile hold {have[c]} {CARDS[c]}, but {why}"
-                    f" gives {want[c]}",
+                    f"the deck and the discard pile hold {have[c]} {CARDS[c]}, but"
+                    f" {why.format(want=want[c])}",
                 )
         if len(discard) > self.landings:
             r.fail(
                 "discard",
-                f"{len(discard)} cards, but only {self.landings} Resolutions have revealed"
-                " one each (SEA-24, SEA-29)",
+                f"{len(discard)} cards, but {plural(self.landings, 'Resolution')} so far"
+                " revealed one card each (SEA-24, SEA-29)",
             )
         if len(deck) < self.stops - self.landings:
             r.fail(
