@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -554,3 +556,20 @@ def test_unreadable_files_and_other_games_positions_are_refused(tmp_path):
     path.write_text(json.dumps(example(herald="Zed")))
     with pytest.raises(PositionError, match=r"p\.json: herald: no player 'Zed'"):
         GAME.new(3, seed=1, options={"position": str(path)})
+
+
+def test_the_docs_example_is_the_scenarios_example_and_plays_as_the_docs_say():
+    """docs/positions/aristocracy.md's first json block is example.position.json; the
+    re-visit it describes goes as ARI-42, ARI-44 and ARI-A08 say."""
+    root = Path(__file__).parents[3]
+    page = (root / "docs" / "positions" / "aristocracy.md").read_text(encoding="utf-8")
+    block = json.loads(re.search(r"```json\n(.*?)\n```", page, re.S).group(1))
+    path = root / "tests" / "scenarios" / "aristocracy" / "example.position.json"
+    assert block == json.loads(path.read_text(encoding="utf-8")) == EXAMPLE
+    state = start(block)
+    play(state, ANN, "favor QS@stall visit Ben 7S")
+    assert state.coins[:2] == [3, 3] and state.step == "penalty"
+    play(state, ANN, "penalty 3C")
+    play(state, ANN, "force discard")
+    ben = GAME.view(state, None)["players"][BEN]["buildings"][0]
+    assert ben["kind"] == "farm" and state.actions_left == 2 and state.doomed == [parse_card("QS")]
