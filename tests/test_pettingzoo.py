@@ -242,3 +242,33 @@ def test_nobility_with_concede_false_never_concedes_and_games_still_end():
     plain = env("decrees", players=4, seed=1)
     plain.reset(seed=1)
     assert e.legal_texts() == plain.legal_texts()
+
+
+def test_nobility_drop_after_income_is_in_the_index():
+    """Regression (issue 25): after an ``income`` that a seat cannot fully maintain, it must
+    ``drop`` nobles; ``drop`` was missing from the vocabulary, so the environment raised
+    ``no legal action of Ann fits the nobility vocabulary: []``. Seed 340's random bots
+    reach that decision; their moves go through the action index where it has them."""
+    from bureau.bots import make as make_bot
+
+    e = env("nobility", seed=0)
+    e.reset(seed=340)
+    bots = [make_bot("random", e.game, s, 340) for s in range(3)]
+    dropped = []
+    while e._choice is not None:
+        seat = e._choice.seat
+        if e.state.phase == "drop":
+            dropped.append(e.legal_texts())
+        action = bots[seat].act(e.state)
+        codes = e.encode_text(str(action))
+        assert codes is not None, str(action)
+        if codes not in e._choice.actions:  # an offer the listed actions do not hold
+            e.game.apply(e.state, seat, action)
+            e._next_decision()
+            continue
+        played = len(e.history)
+        while len(e.history) == played:
+            k = len(e._choice.prefix)
+            e.step(codes[k] if k < len(codes) else 0)
+        assert e.history[-1] == (e.possible_agents[seat], str(action))
+    assert dropped and all(texts and texts[0].startswith("drop ") for texts in dropped)

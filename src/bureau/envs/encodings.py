@@ -77,8 +77,9 @@ ARISTOCRACY_WORDS = _words(
 )
 
 NOBILITY_WORDS = _words(
-    "accept add attack coalition concede decline defend disband discard done draw hand"
-    " income lose meld merge no nobles none offer pass retrieve stock take to with"
+    "accept add attack coalition concede decline defend disband discard done draw drop hand"
+    " income lose meld merge no nobles none offer pass retrieve stock take to with withdraw"
+    " gives card pay"
 )
 
 DECREES_WORDS = _words(
