@@ -57,7 +57,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bureau.cards import CardError, card_text, parse_card, suit
+from bureau.cards import SUIT_NAMES, CardError, card_text, parse_card, suit
 from bureau.engine import deals as deal_book
 from bureau.engine.deals import Deal, DealRules, Propose
 from bureau.engine.errors import IllegalAction
@@ -485,7 +485,7 @@ class _Loader:
             stock = rest
 
         # What everybody knows of each hand (NOB-A17).
-        known = r.per_seat(doc.get("known", {}), "known", self.cards, [])
+        known = [list(k) for k in r.per_seat(doc.get("known", {}), "known", self.cards, [])]
         for q in range(n):
             left = Counter(hands[q])
             left.subtract(known[q])
@@ -561,7 +561,8 @@ class _Loader:
         self.under_way()
         self.hand_sizes()
         st.tally = self.tally(doc.get("tally", {}))
-        st.idle = r.int_(doc.get("idle_turns", 0), "idle_turns", 0, len(live) - 1)
+        most = len(live) - 1 if self.options["stalemate_rule"] and not over else None
+        st.idle = r.int_(doc.get("idle_turns", 0), "idle_turns", 0, most)
         if st.idle and not (exhausted and st.turn_exhausted):
             r.fail("idle_turns", "idle turns are counted only in the Exhausted state (NOB-A11)")
         st.step_started = r.number(doc.get("step_started"), "step_started", none=True)
@@ -667,7 +668,7 @@ class _Loader:
             if not is_noble(c) or suit(c) != s:
                 r.fail(
                     at(at(path, "nobles"), i),
-                    f"{card_text(c)} cannot defend a meld of {card_text(cards[0])[-1]}: a"
+                    f"{card_text(c)} cannot defend a meld of {SUIT_NAMES[s]}: a"
                     " defending noble is of the meld's suit (NOB-23, NOB-A12)",
                 )
         joker = -1
@@ -714,8 +715,12 @@ class _Loader:
             kind = flow.MELD_ATTACKED if battle[1] >= 0 else flow.HAND_ATTACKED
             if not st.attacks & kind:
                 r.fail("turn.attacked", "the battle under way is one of this turn's attacks")
-        if st.attacks and st.acted:
-            r.fail("turn.meld_operations", "a turn is melding or a battle, not both (NOB-17)")
+        if st.attacks and st.acted and not st.attacks & flow.HAND_CAPTURED:
+            r.fail(
+                "turn.meld_operations",
+                "a turn is melding or a battle, not both, unless a hand was captured (NOB-17,"
+                " NOB-44)",
+            )
         default_foe = battle[2] if battle is not None else None
         foe = turn.get("foe", None if default_foe is None else r.players[default_foe])
         st.foe = r.seat(foe, "turn.foe", none=True)
@@ -798,7 +803,7 @@ class _Loader:
         if step == LOSE and not (a > d + 2 or 0 < a - 1 < d):
             r.fail(
                 "battle",
-                f"{a} attackers against {d} defenders leave no losses to choose (NOB-A04)",
+                f"{a} attacking and {d} defending nobles leave no losses to choose (NOB-A04)",
             )
         return (p, target, q, tuple(attackers), tuple(defenders))
 
@@ -810,7 +815,9 @@ class _Loader:
         if "maintenance" in doc or step == DROP:
             if step != DROP:
                 r.fail("maintenance", "a maintenance choice is open only in the step drop")
-            m = r.obj(doc.get("maintenance"), "maintenance", ("player", "drop"))
+            if "maintenance" not in doc:
+                r.fail("maintenance", "missing: the step drop is a choice of nobles to drop")
+            m = r.obj(doc["maintenance"], "maintenance", ("player", "drop"))
             q = r.seat(m["player"], "maintenance.player")
             paying = flow.upkeep(st, q)
             count = r.int_(m["drop"], "maintenance.drop", 1)
