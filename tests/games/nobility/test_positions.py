@@ -11,6 +11,7 @@ import copy
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -644,3 +645,16 @@ def test_a_refused_position_makes_no_game():
 def test_a_hand_given_as_a_count_cannot_ask_for_more_cards_than_are_left():
     doc = edit(hands={**HAND, "Ben": 40})
     assert re.search(r"hands: the hands given as numbers want 40 cards but only \d+", refusal(doc))
+
+
+def test_the_docs_example_is_the_scenarios_example_and_loads():
+    root = Path(__file__).parents[3]
+    page = (root / "docs" / "positions" / "nobility.md").read_text(encoding="utf-8")
+    block = json.loads(re.search(r"```json\n(.*?)\n```", page, re.S).group(1))
+    example = root / "tests" / "scenarios" / "nobility" / "example.position.json"
+    assert json.loads(example.read_text(encoding="utf-8")) == block
+    state = GAME.new(3, seed=0, options={"position": str(example)})
+    view = GAME.view(state, None)
+    assert view["bank"] == 20 and [p["money"] for p in view["players"]] == [10, 0, 150]
+    assert [m["owner"] for m in view["melds"]] == [2, 2, 1]  # South (Cat) has two melds
+    assert view["stock_count"] == 54 - 9 - 11 - 3 - 1  # hands, melds, discard piles
