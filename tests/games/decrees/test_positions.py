@@ -16,9 +16,9 @@ import pytest
 
 from bureau.bots import make
 from bureau.engine import Match, OptionError
-from bureau.engine.positions import PositionError
+from bureau.engine.positions import PositionError, PositionReader, save_rng
 from bureau.games.decrees import GAME
-from bureau.games.decrees.positions import save_position
+from bureau.games.decrees.positions import load_position, save_position
 
 from .helpers import ANN, BEN, HEADS4, NAMES, kind_of, new_game, play, set_blame
 
@@ -521,3 +521,15 @@ def test_the_example_is_the_situation_it_describes():
         "leave-of-absence",
         "urgent-courier",
     ]
+
+
+def test_a_refused_position_leaves_the_state_as_it_was(base):
+    """load_position reads everything before it changes anything (the generator too)."""
+    state = new_game()
+    before = save_position(state)
+    doc = full(base)
+    doc["rng"] = save_rng(random.Random(123))
+    doc["turn"]["actions_left"] = 0  # read after the generator
+    with pytest.raises(PositionError, match=r"turn\.actions_left"):
+        load_position(state, doc, PositionReader("p.json", NAMES))
+    assert save_position(state) == before

@@ -53,6 +53,7 @@ from bureau.engine import IllegalAction, Outcome, rank_by
 from bureau.engine import deals as deal_book
 from bureau.engine.deals import Deal, Propose
 from bureau.engine.positions import PositionReader, at, format_name, save_rng
+from bureau.engine.rng import copy_rng
 
 from . import control, game
 from .actions import Blame, decree_text
@@ -249,8 +250,9 @@ class _Loader:
         out["enacted"] = enacted
         if phase not in (OVER, CHOOSE) and enacted == len(state.decrees):
             r.fail("decrees", "every decree is enacted, so the game is over (DEC-33)")
+        out["rng"] = self.rng = copy_rng(state.rng)
         if "rng" in doc:
-            r.rng(doc["rng"], "rng", state.rng)  # before the deck: a default deck shuffles
+            r.rng(doc["rng"], "rng", self.rng)  # before the deck: a default deck shuffles
         out.update(self.bid(doc.get("bid"), phase))
         out.update(self.turn(doc.get("turn"), phase, out["dept_of"]))
         out["choose"] = self.chooser(doc.get("chooser"), phase, out, enacted)
@@ -523,7 +525,7 @@ class _Loader:
         elif phase in PLAYING:
             rest = whole - Counter(top) - Counter(discard) - sum(map(Counter, hands), Counter())
             below = [k for k in sorted(rest.elements())]
-            state.rng.shuffle(below)
+            self.rng.shuffle(below)
             deck = list(reversed(top + below))
         else:
             deck = state.deck[:]  # as the set-up left it
