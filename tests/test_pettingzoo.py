@@ -131,7 +131,7 @@ def _root_prefix(e) -> tuple:
 def test_action_index_round_trips_and_covers_every_legal_action(game):
     """index -> canonical text -> index for every legal action met, and every legal
     action the game lists is expressible; playing a text's indices plays that text."""
-    e = make(game, seed=3, players=e_players(game))
+    e = make(game, seed=3, players=e_players(game), concede=True)
     e.reset()
     rng = random.Random(3)
     met = 0
@@ -168,7 +168,7 @@ def e_players(game: str) -> int:
 
 
 def test_an_illegal_action_index_is_refused_with_what_is_legal():
-    e = env("nobility", seed=3)
+    e = env("nobility", seed=3, concede=True)
     e.reset()
     with pytest.raises(IllegalToken, match=r"not legal now for Ann.*legal tokens are .*draw"):
         e.step(e.token_index("meld"))
@@ -214,17 +214,18 @@ def random_episode(e, rng: np.random.Generator, seed: int) -> tuple[list[np.ndar
     return masks, ends
 
 
-def test_nobility_with_concede_false_never_concedes_and_games_still_end():
-    """``concede`` is one of the two tokens at the start of every Nobility turn, so a random
-    masked policy conceded in every episode within a few moves; with ``concede=False`` the
-    mask never allows it, and the games go on to end by the rules, paying the winner."""
+def test_nobility_never_concedes_unless_asked_and_games_still_end():
+    """``concede`` is one of the two tokens at the start of every Nobility turn, so with
+    ``concede=True`` a random masked policy concedes in every episode within a few moves;
+    by default the mask never allows it, and the games go on to end by the rules, paying
+    the winner."""
     rng = np.random.default_rng(5)
-    default = env("nobility", seed=5)
+    default = env("nobility", seed=5, concede=True)
     for seed in range(3):
         random_episode(default, rng, seed)
         assert any(text == "concede" for _, text in default.history)
         assert len(default.history) < 60
-    lasting = env("nobility", seed=5, concede=False)
+    lasting = env("nobility", seed=5)
     concede = lasting.token_index("concede")
     for seed in range(3):
         masks, ends = random_episode(lasting, rng, seed)
@@ -237,9 +238,9 @@ def test_nobility_with_concede_false_never_concedes_and_games_still_end():
         assert "conceded" not in outcome["reason"] and outcome["winners"]
         assert sum(reward for _, reward, _, _ in ends.values()) == pytest.approx(1)
     # The option changes only the index: the other games have nothing to concede.
-    e = env("decrees", players=4, seed=1, concede=False)
+    e = env("decrees", players=4, seed=1)
     e.reset(seed=1)
-    plain = env("decrees", players=4, seed=1)
+    plain = env("decrees", players=4, seed=1, concede=True)
     plain.reset(seed=1)
     assert e.legal_texts() == plain.legal_texts()
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -61,6 +62,9 @@ class Encoding:
     obs_size: int
     # Extra candidate action texts for a seat, from its view alone (Seabirds' Transactions).
     extras: Callable[[dict, Sequence[str], int], list[str]] | None = None
+    # More legal actions than ``legal_actions`` lists, from the state: ``expand(game, state,
+    # seat, listed)`` returns the actions to index (Aristocracy's Tax discards in any order).
+    expand: Callable[[Any, Any, int, list], list] | None = None
 
 
 # -- vocabularies --------------------------------------------------------------------------

@@ -14,14 +14,15 @@ the rules contract only: ``new``, ``pending``, ``legal_actions``, ``apply``, ``v
   action is applied as soon as the tokens picked name one and nothing longer, and
   ``<end>`` (index 0) applies the action picked so far where a longer one is also legal.
   Subsets (a stall, a ball, a meld) are thus a card at a time, in canonical order.
-- Rewards come only at the end: with ``rewards="win"`` the winners share 1 and the others
-  get 0; with ``rewards="rank"`` each seat gets ``(n - rank) / (n - 1)``. A game stopped
-  by a cap option is *truncated* and pays 0 to everybody.
-- ``concede=False`` leaves Nobility's ``concede`` out of the index (the mask never allows
-  it), so a random or untrained policy does not end its games by conceding: ``concede``
-  is one of the two tokens at the start of every turn.
+- Rewards come only at the end, by the scheme ``rewards`` names (``bureau.envs.rewards``):
+  ``"win"`` (the winners share 1), ``"rank"`` (1 first .. 0 last) or ``"score"``. A game
+  stopped by a cap option is *truncated*; ``"win"`` pays it 0, ``"rank"`` places it by its
+  scores. ``final_rewards`` and ``outcome`` stay readable after the agents are gone.
+- Nobility's ``concede`` is left out of the index unless ``concede=True`` asks for it
+  (the mask never allows it otherwise), so a random or untrained policy does not end its
+  own games: ``concede`` would be one of the two tokens at the start of every turn.
 
->>> e = env("nobility", seed=3)
+>>> e = env("nobility", seed=3, concede=True)
 >>> e.reset()
 >>> e.agents
 ['Ann', 'Ben', 'Cat']
@@ -37,7 +38,7 @@ the rules contract only: ``new``, ``pending``, ``legal_actions``, ``apply``, ``v
 >>> e.step(e.token_index("stock"))
 >>> e.history[-1]
 ('Ann', 'draw stock')
->>> e = env("nobility", seed=3, concede=False)
+>>> e = env("nobility", seed=3)  # concede=False: no move that concedes
 >>> e.reset()
 >>> e.legal_texts(), e.partial_text()  # "draw" is all that is left to start with: filled in
 (['draw discard', 'draw stock'], 'draw')
@@ -45,7 +46,6 @@ the rules contract only: ``new``, ``pending``, ``legal_actions``, ``apply``, ``v
 
 from __future__ import annotations
 
-import bisect
 import json
 import random
 from typing import Any, ClassVar
@@ -56,50 +56,17 @@ from pettingzoo import AECEnv
 
 from bureau.engine import load
 
+from .choice import Choice, candidates
 from .encodings import OBS_LIMIT, Encoding, encode_view, encoding
+from .rewards import check_scheme, payoffs
 from .tokens import END
-
-CONCEDE = "concede"  # the word of the moves that ``concede=False`` leaves out
 
 
 class IllegalToken(ValueError):
     """An action index that the mask does not allow now."""
 
 
-class _Choice:
-    """The decision under way: one seat picks a legal action token by token.
-
-    ``codes`` are the candidate actions' token tuples, sorted; ``lo:hi`` is the range of
-    those that start with ``prefix``."""
-
-    __slots__ = ("actions", "codes", "hi", "lo", "prefix", "seat")
-
-    def __init__(self, seat: int, actions: dict[tuple[int, ...], Any]):
-        self.seat = seat
-        self.actions = actions
-        self.codes = sorted(actions)
-        self.prefix: tuple[int, ...] = ()
-        self.lo, self.hi = 0, len(self.codes)
-
-    def complete(self) -> bool:
-        return self.lo < self.hi and self.codes[self.lo] == self.prefix
-
-    def next_tokens(self) -> set[int]:
-        k = len(self.prefix)
-        return {c[k] for c in self.codes[self.lo : self.hi] if len(c) > k}
-
-    def push(self, token: int) -> None:
-        self.prefix += (token,)
-        self.lo = bisect.bisect_left(self.codes, self.prefix, self.lo, self.hi)
-        self.hi = bisect.bisect_left(self.codes, (*self.prefix[:-1], token + 1), self.lo, self.hi)
-
-    def extend_forced(self) -> None:
-        """Fill in tokens while exactly one can follow and the prefix names no action."""
-        while not self.complete():
-            following = self.next_tokens()
-            if len(following) != 1:
-                return
-            self.push(following.pop())
+_Choice = Choice  # the name the tests know
 
 
 class raw_env(AECEnv):
@@ -110,8 +77,8 @@ class raw_env(AECEnv):
     after 20 years, Nobility after 600 turns, Noblesse after 12 Nights, as truncation).
     ``reset(seed=...)`` seeds the game; ``reset()`` without a seed draws the next seed
     from ``seed``. ``reset``'s ``options`` are not used (set rule options here).
-    ``concede=False`` never offers a move that concedes (Nobility's ``concede``; the other
-    games have none), unless it is the seat's only legal move.
+    Without ``concede=True`` no move that concedes is offered (Nobility's ``concede``; the
+    other games have none), unless it is the seat's only legal move.
     """
 
     metadata: ClassVar[dict] = {
@@ -128,13 +95,12 @@ class raw_env(AECEnv):
         options: dict[str, Any] | None = None,
         render_mode: str | None = None,
         rewards: str = "win",
-        concede: bool = True,
+        concede: bool = False,
     ):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        if rewards not in ("win", "rank"):
-            raise ValueError("rewards must be 'win' or 'rank'")
+        check_scheme(rewards)
         self.game = load(game_name)
         self.game_options = dict(options or {})
         resolved = self.game.resolve_options(self.game_options, bots_only=True)
@@ -143,10 +109,6 @@ class raw_env(AECEnv):
         )
         self.vocab = self.encoding.vocab
         self.concede = concede
-        # The token that opens a move that concedes, left out with concede=False.
-        self._concede = None
-        if not concede and CONCEDE in self.vocab.tokens:
-            self._concede = self.vocab.index(CONCEDE)
         names = self.game.player_names(self.game.min_players if players is None else players)
         self.possible_agents = list(names)
         self.render_mode = render_mode
@@ -190,6 +152,8 @@ class raw_env(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.history = []
+        self.final_rewards: dict[str, float] = {}
+        self.outcome: dict | None = None
         self._skip_agent_selection = None
         self._next_decision()
 
@@ -205,41 +169,25 @@ class raw_env(AECEnv):
         seat = pending[0]
         self._choice = _Choice(seat, self._candidates(seat))
         if not self._choice.codes:
+            listed = [str(a) for a in self.game.legal_actions(self.state, seat)]
             raise RuntimeError(
                 f"no legal action of {self.possible_agents[seat]} fits the "
-                f"{self.game.name} vocabulary: {self.legal_texts()[:5]}"
+                f"{self.game.name} vocabulary: {listed[:5]}"
             )
         self._choice.extend_forced()
         self.agent_selection = self.possible_agents[seat]
 
     def _candidates(self, seat: int) -> dict[tuple[int, ...], Any]:
         """Token tuples of the seat's legal actions (and the encoding's extra texts)."""
-        names = self.possible_agents
-        out: dict[tuple[int, ...], Any] = {}
-        for action in self.game.legal_actions(self.state, seat):
-            codes = self.vocab.encode(str(action), names, seat)
-            if codes and codes not in out and self.vocab.decode(codes, names, seat) == str(action):
-                out[codes] = action
-        if self.encoding.extras is not None:
-            view = self.game.view(self.state, seat)
-            for text in self.encoding.extras(view, names, seat):
-                codes = self.vocab.encode(text, names, seat)
-                if codes and codes not in out:
-                    out[codes] = text  # parsed when chosen
-        if self._concede is not None:
-            lasting = {c: a for c, a in out.items() if c[0] != self._concede}
-            out = lasting or out  # a seat whose only move is to concede still may
-        return out
+        return candidates(
+            self.game, self.state, seat, self.possible_agents, self.encoding, self.concede
+        )
 
     def _finish(self, outcome) -> None:
-        n = len(self.possible_agents)
-        if outcome.capped:
-            rewards = [0.0] * n
-        elif self.reward_scheme == "rank":
-            rewards = [(n - r) / (n - 1) for r in outcome.ranking]
-        else:
-            share = 1 / len(outcome.winners) if outcome.winners else 0.0
-            rewards = [share if s in outcome.winners else 0.0 for s in range(n)]
+        rewards = payoffs(outcome, self.reward_scheme)
+        # Kept after the agents are gone (PettingZoo empties ``rewards`` as they leave).
+        self.final_rewards = dict(zip(self.possible_agents, rewards, strict=True))
+        self.outcome = outcome.to_json()
         for s, agent in enumerate(self.possible_agents):
             self.rewards[agent] = rewards[s]
             self.terminations[agent] = not outcome.capped
@@ -352,7 +300,7 @@ def env(
     options: dict[str, Any] | None = None,
     render_mode: str | None = None,
     rewards: str = "win",
-    concede: bool = True,
+    concede: bool = False,
 ) -> raw_env:
     """A PettingZoo AEC environment for ``game_name`` (see ``raw_env``)."""
     return raw_env(game_name, players, seed, options, render_mode, rewards, concede)

@@ -1,0 +1,63 @@
+"""Reward schemes of the research environments: what each seat is paid when a game ends.
+
+Rewards come only at the end (0 before). ``outcome`` is the game's ``Outcome``:
+
+- ``"win"``: the winners share 1 equally, everybody else gets 0. A capped game (stopped by
+  a cap option before the rules ended it) has no winner: it pays 0 to everybody.
+- ``"rank"``: the seat in place p of n (1 first) gets ``(n - p) / (n - 1)``, so 1 for first,
+  0 for last; tied seats share the mean of their places. A game the rules ended is placed
+  by its ranking (the game's own tie-breakers included); a capped game by its scores alone
+  (the game's tie-breakers, such as Aristocracy's coins, would pay hoarding).
+- ``"score"``: the seat's score minus the mean of the other seats' scores, in the game's
+  own units (``Outcome.scores``: Aristocracy's victory points, Nobility's rubber wins,
+  ...), capped games included.
+
+>>> from bureau.engine.game import Outcome
+>>> won = Outcome(scores=(3.0, 5.0, 1.0), ranking=(2, 1, 3), winners=(1,))
+>>> [payoffs(won, s) for s in ("win", "rank", "score")]
+[[0.0, 1.0, 0.0], [0.5, 1.0, 0.0], [0.0, 3.0, -3.0]]
+>>> capped = Outcome(scores=(0.0, 0.0, 2.0), ranking=(2, 1, 3), winners=(), capped=True)
+>>> [payoffs(capped, s) for s in ("win", "rank")]
+[[0.0, 0.0, 0.0], [0.25, 0.25, 1.0]]
+"""
+
+from __future__ import annotations
+
+SCHEMES = ("win", "rank", "score")
+
+
+def check_scheme(scheme: str) -> str:
+    if scheme not in SCHEMES:
+        raise ValueError(f"reward must be one of {', '.join(SCHEMES)}, not {scheme!r}")
+    return scheme
+
+
+def places(keys) -> list[float]:
+    """Each seat's place (1 first) by descending ``keys``; ties share their mean place.
+
+    >>> places([5, 7, 5, 1])
+    [2.5, 1.0, 2.5, 4.0]
+    """
+    out = []
+    for mine in keys:
+        above = sum(1 for k in keys if k > mine)
+        tied = sum(1 for k in keys if k == mine)
+        out.append(above + (tied + 1) / 2)
+    return out
+
+
+def payoffs(outcome, scheme: str) -> list[float]:
+    """Every seat's reward for the finished game ``outcome`` under ``scheme``."""
+    n = len(outcome.scores)
+    if scheme == "win":
+        if outcome.capped or not outcome.winners:
+            return [0.0] * n
+        share = 1 / len(outcome.winners)
+        return [share if s in outcome.winners else 0.0 for s in range(n)]
+    if scheme == "rank":
+        keys = outcome.scores if outcome.capped else [-r for r in outcome.ranking]
+        return [(n - p) / (n - 1) for p in places(keys)]
+    if scheme == "score":
+        total = sum(outcome.scores)
+        return [s - (total - s) / (n - 1) for s in outcome.scores]
+    raise ValueError(check_scheme(scheme))
