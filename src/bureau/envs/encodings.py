@@ -241,7 +241,22 @@ def _seat_value(value, n: int, seat: int):
 
 def encode_view(view: dict, names: Sequence[str], seat: int, size: int) -> np.ndarray:
     """The hashed feature vector (float32, length ``size``) of ``view`` for ``seat``."""
-    out = np.zeros(size, dtype=np.float32)
-    for key, value in features(view, names, seat):
-        out[zlib.crc32(key.encode()) % size] += value
+    out = hashed_view(view, names, seat, size)
     return np.clip(out, -OBS_LIMIT, OBS_LIMIT, out=out)
+
+
+_BUCKETS: dict[tuple[str, int], int] = {}  # feature name and size -> bucket, memoized
+
+
+def hashed_view(view: dict, names: Sequence[str], seat: int, size: int, squash=False):
+    """The hashed feature sums (float32, length ``size``) of ``view`` for ``seat``."""
+    out = np.zeros(size, dtype=np.float32)
+    buckets = _BUCKETS
+    for key, value in features(view, names, seat):
+        b = buckets.get((key, size))
+        if b is None:
+            if len(buckets) > 1_000_000:
+                buckets.clear()
+            b = buckets[key, size] = zlib.crc32(key.encode()) % size
+        out[b] += value
+    return out

@@ -1,0 +1,284 @@
+"""One seat of a Bureau game as a Gymnasium environment, the others played by Bureau's bots.
+
+``single_agent("nobility")`` is the environment a single-agent learner (PPO, DQN,
+sb3-contrib's MaskablePPO) takes as it is:
+
+- the learner plays one seat (``seat``, or a seat drawn per episode when ``seat=None``);
+  every other seat is a Bureau bot (``opponents``: ``"random"``, ``"heuristic"``,
+  ``"ismcts"`` or any bot spec, one for all or a list, one per other seat) that acts
+  directly on the game, never through the action index;
+- an action is a token of the game's fixed vocabulary (``Discrete(len(vocab))``), picked
+  one step at a time as in the PettingZoo environment (``docs/research.md``);
+  ``action_masks()`` (the sb3-contrib convention) says which tokens are legal now;
+- the observation is a flat ``Box``: the hashed features of the learner's view followed
+  by the counts of the tokens picked so far, each value squashed to ``sign(x) *
+  log1p(|x|)`` and clipped to the declared bounds ``[-OBS_BOUND, OBS_BOUND]``;
+- the reward comes at the end, by the scheme ``reward`` names (``bureau.envs.rewards``),
+  and ``info["outcome"]`` holds the game's outcome (``info["rewards"]`` every seat's).
+  A game stopped by its cap option is *truncated*, one the rules end *terminated*.
+
+An action the mask does not allow changes nothing: the step returns the same observation,
+reward 0 and ``info["illegal"] = True`` (``illegal="raise"`` raises ``IllegalToken``).
+
+>>> e = single_agent("nobility", seat=0, seed=3)
+>>> obs, info = e.reset(seed=3)
+>>> obs.shape == e.observation_space.shape, info["seat"], e.history[-1]
+(True, 'Ann', ('Ben', 'attack Ann hand with JH'))
+>>> e.legal_texts()
+['defend KH', 'defend KH JC', 'defend JC', 'defend none']
+>>> e.partial_text(), [e.vocab.tokens[t] for t in np.flatnonzero(e.action_masks())]
+('defend', ['KH', 'JC', 'none'])
+>>> obs, reward, terminated, truncated, info = e.step(e.token_index("none"))
+>>> ("Ann", "defend none") in e.history, reward, terminated
+(True, 0.0, False)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from bureau.bots import make as make_bot
+from bureau.engine import load
+
+from .choice import Choice, candidates
+from .encodings import Encoding, encoding, hashed_view
+from .rewards import check_scheme, payoffs
+from .tokens import END
+
+OBS_CAP = 10_000.0  # a value of larger magnitude is clipped (the property tests never see one)
+OBS_BOUND = float(np.float32(math.log1p(OBS_CAP)))  # the observation's bounds: +-9.21
+OPPONENTS = ("random", "heuristic", "ismcts")
+
+
+class IllegalToken(ValueError):
+    """An action index that the mask does not allow now (with ``illegal="raise"``)."""
+
+
+def squash(x: np.ndarray) -> np.ndarray:
+    """``sign(x) * log1p(|x|)``, clipped to ``[-OBS_BOUND, OBS_BOUND]`` (float32)."""
+    out = np.log1p(np.abs(x), dtype=np.float32)
+    np.copysign(out, x, out=out)
+    return np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
+
+
+class SingleAgentEnv(gym.Env):
+    """One seat of ``game`` against Bureau's bots (see the module docstring)."""
+
+    metadata: ClassVar[dict] = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | Sequence[str] | None = None,
+        seat: int | str | None = None,
+        opponents: str | Sequence[str] = "random",
+        reward: str = "win",
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        concede: bool = False,
+        illegal: str = "ignore",
+        render_mode: str | None = None,
+    ):
+        self.game = load(game)
+        self.names = self.game.player_names(self.game.min_players if players is None else players)
+        n = len(self.names)
+        if isinstance(seat, str):
+            if seat not in self.names:
+                raise ValueError(f"no seat named {seat!r}; the seats are {', '.join(self.names)}")
+            seat = self.names.index(seat)
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1} or None (drawn per episode), not {seat}")
+        self.fixed_seat = seat
+        specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != n - 1:
+            raise ValueError(f"give one opponent spec for all or {n - 1} (one per other seat)")
+        for spec in set(specs):
+            make_bot(spec, self.game, 0)  # an unknown kind or parameter fails here
+        self.opponents = specs
+        self.reward_scheme = check_scheme(reward)
+        if illegal not in ("ignore", "raise"):
+            raise ValueError("illegal must be 'ignore' or 'raise'")
+        self.illegal = illegal
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.concede = concede
+        self.game_options = dict(options or {})
+        resolved = self.game.resolve_options(self.game_options, bots_only=True)
+        self.encoding: Encoding = encoding(
+            self.game.name, resolved.get("scenario", "house_default_v1")
+        )
+        self.vocab = self.encoding.vocab
+        size = self.encoding.obs_size + len(self.vocab)
+        self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
+        self.action_space = spaces.Discrete(len(self.vocab))
+        self._first_seed = seed
+        self.state = None
+        self.seat = 0 if seat is None else seat
+        self._choice: Choice | None = None
+        self._hashed: np.ndarray | None = None
+        self.history: list[tuple[str, str]] = []
+        self.outcome: dict | None = None
+
+    # -- episodes -----------------------------------------------------------------------
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if seed is None and self._first_seed is not None:
+            seed, self._first_seed = self._first_seed, None
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = int(rng.integers(2**31))
+        n = len(self.names)
+        self.seat = int(rng.integers(n)) if self.fixed_seat is None else self.fixed_seat
+        self.game_seed = game_seed
+        self.state = self.game.new(
+            self.names, seed=game_seed, options=self.game_options, bots_only=True
+        )
+        others = [(self.seat + k) % n for k in range(1, n)]
+        self.bots = {
+            s: make_bot(spec, self.game, s, game_seed)
+            for s, spec in zip(others, self.opponents, strict=True)
+        }
+        self.history = []
+        self.outcome = None
+        self._rewards: list[float] | None = None
+        self._advance()
+        return self._observation(), self._info()
+
+    def _advance(self) -> None:
+        """Let the bots play until the learner has a decision to make or the game ends."""
+        game, state, seat = self.game, self.state, self.seat
+        names = self.names
+        while True:
+            outcome = game.outcome(state)
+            if outcome is not None:
+                self._choice = None
+                self.outcome = outcome.to_json()
+                self._rewards = payoffs(outcome, self.reward_scheme)
+                self._capped = outcome.capped
+                self._hashed = None
+                return
+            pending = game.pending(state)
+            if not pending:
+                raise RuntimeError(f"{game.title} waits for nobody but is not over")
+            p = pending[0]
+            if p == seat:
+                break
+            action = self.bots[p].act(state)
+            game.apply(state, p, action)
+            self.history.append((names[p], str(action)))
+        found = candidates(game, state, seat, names, self.encoding, self.concede)
+        if not found:
+            listed = [str(a) for a in game.legal_actions(state, seat)]
+            raise RuntimeError(
+                f"no legal action of {names[seat]} fits the {game.name} vocabulary: {listed[:5]}"
+            )
+        self._choice = Choice(seat, found)
+        self._choice.extend_forced()
+        self._hashed = hashed_view(
+            game.view(state, seat), names, seat, self.encoding.obs_size, squash=False
+        )
+
+    def step(self, action):
+        choice = self._choice
+        if choice is None:
+            raise RuntimeError("the episode is over: call reset()")
+        token = int(action)
+        if token not in choice.legal():
+            if self.illegal == "raise":
+                allowed = ", ".join(self.vocab.tokens[t] for t in sorted(choice.legal())[:20])
+                raise IllegalToken(
+                    f"action {token} is not legal now; after {self.partial_text()!r} the "
+                    f"legal tokens are {allowed}"
+                )
+            return self._observation(), 0.0, False, False, {**self._info(), "illegal": True}
+        if choice.pick(token):
+            action = choice.action()
+            if isinstance(action, str):  # an extra text (Seabirds' Transactions)
+                action = self.game.parse(self.state, self.seat, action)
+            self.game.apply(self.state, self.seat, action)
+            self.history.append((self.names[self.seat], str(action)))
+            self._advance()
+        if self._choice is not None:
+            return self._observation(), 0.0, False, False, self._info()
+        reward = self._rewards[self.seat]
+        return self._observation(), reward, not self._capped, self._capped, self._info()
+
+    # -- what the learner sees ----------------------------------------------------------
+
+    def action_masks(self) -> np.ndarray:
+        """The tokens the learner may pick now, as booleans (sb3-contrib's convention)."""
+        mask = np.zeros(len(self.vocab), dtype=bool)
+        if self._choice is not None:
+            mask[list(self._choice.legal())] = True
+        return mask
+
+    def _observation(self) -> np.ndarray:
+        if self._hashed is None:  # the game is over: the final view
+            self._hashed = hashed_view(
+                self.game.view(self.state, self.seat),
+                self.names,
+                self.seat,
+                self.encoding.obs_size,
+                squash=False,
+            )
+        partial = np.zeros(len(self.vocab), dtype=np.float32)
+        if self._choice is not None:
+            for t in self._choice.prefix:
+                partial[t] += 1
+        return squash(np.concatenate([self._hashed, partial]))
+
+    def _info(self) -> dict:
+        info: dict[str, Any] = {"seat": self.names[self.seat]}
+        if self.outcome is not None:
+            info["outcome"] = self.outcome
+            info["rewards"] = dict(zip(self.names, self._rewards, strict=True))
+        return info
+
+    # -- texts (for people, tests and docs) ---------------------------------------------
+
+    def token_index(self, token: str) -> int:
+        """The action index of ``token`` (``<end>``, ``<seat+1>``, ``7H``, ``stall``)."""
+        return self.vocab.index(END if token == "end" else token)
+
+    def encode_text(self, text: str) -> tuple[int, ...] | None:
+        """The token indices of ``text`` said by the learner (None: inexpressible)."""
+        return self.vocab.encode(text, self.names, self.seat)
+
+    def decode_tokens(self, codes) -> str:
+        return self.vocab.decode(codes, self.names, self.seat)
+
+    def legal_texts(self) -> list[str]:
+        """The learner's legal action texts in the index (empty when it is over)."""
+        return [self.decode_tokens(c) for c in self._choice.codes] if self._choice else []
+
+    def partial_text(self) -> str:
+        """The tokens picked so far in the move under way, as text."""
+        return self.decode_tokens(self._choice.prefix) if self._choice else ""
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return json.dumps(self.game.view(self.state, self.seat), ensure_ascii=False)
+
+
+def single_agent(
+    game: str,
+    players: int | Sequence[str] | None = None,
+    seat: int | str | None = None,
+    opponents: str | Sequence[str] = "random",
+    reward: str = "win",
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    **kw,
+) -> SingleAgentEnv:
+    """A Gymnasium environment: one seat of ``game`` against Bureau's bots (see
+    ``SingleAgentEnv``; ``concede``, ``illegal`` and ``render_mode`` are keywords)."""
+    return SingleAgentEnv(game, players, seat, opponents, reward, seed, options, **kw)
