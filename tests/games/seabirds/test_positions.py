@@ -103,6 +103,17 @@ GAMES = [
     (6, 4, {"stops": 5, "house_assignment": "random", "batch_mode": "sequential"}, False),
     (3, 5, {"stops": 2, "complications": "Hazard,Windfall,Surplus", "start_time": T0}, True),
     (4, 6, {"stops": 4, "deck_rounding": "strict_next", "tiebreak": "shared"}, True),
+    (3, 7, {"stops": 6, "income_ability_mode": "per_transaction"}, True),
+    (5, 8, {"stops": 6, "hazard_blocks_upgrade_income": False, "allow_round_vote": False}, False),
+    (6, 9, {"stops": 3, "land_phase_blocks_special_take": True, "start_time": T0}, True),
+    (4, 10, {"stops": 5, "discount_applies_to_infrastructure": True}, False),
+    (3, 11, {"stops": 8, "final_land_phase": True, "house_assignment": "random"}, True),
+    (
+        5,
+        12,
+        {"stops": 6, "batch_mode": "sequential", "income_ability_mode": "per_other_house"},
+        False,
+    ),
 ]
 
 
@@ -130,11 +141,11 @@ def length(players, seed, options, timed) -> int:
 
 @pytest.mark.parametrize("players,seed,options,timed", GAMES)
 def test_saved_positions_play_on_exactly(players, seed, options, timed):
-    """Saved at five points of a random game, loaded with another seed: the views (every
+    """Saved at eight points of a random game, loaded with another seed: the views (every
     seat's, the spectator's, the moderator's), the forum posts, the pending seats and the
-    legal actions are the same, and so are the events and views of 40 more random steps."""
+    legal actions are the same, and so are the events and views of 60 more random steps."""
     names = list(NAMES[:players])
-    points = {length(players, seed, options, timed) * k // 5 for k in range(5)}
+    points = {length(players, seed, options, timed) * k // 8 for k in range(8)}
     state = GAME.new(names, seed=seed, options=options)
     rng = random.Random(seed)
     clock = [T0] if timed else []
@@ -146,7 +157,7 @@ def test_saved_positions_play_on_exactly(players, seed, options, timed):
             assert save_position(again) == doc
             twin, a, b = copy.deepcopy(state), random.Random(i), random.Random(i)
             ca, cb = list(clock), list(clock)
-            for k in range(40):
+            for k in range(60):
                 if twin.phase == OVER:
                     break
                 ea, eb = step(twin, a, ca), step(again, b, cb)
@@ -463,3 +474,16 @@ def test_hidden_then_saved_keeps_the_sealed_transactions():
     doc = json.loads(json.dumps(save_position(state)))
     again = GAME.new(list(NAMES[:3]), seed=2, options={**state.options, "position": doc})
     assert again.sealed == state.sealed
+
+
+def test_a_chronicle_event_the_game_cannot_read():
+    doc = position(chronicle=[{"kind": "income", "data": {"player": 0}}])
+    refused(doc, r"chronicle\[0\]: the game's 'income' events hold other data")
+
+
+def test_the_positions_players_renamed_by_the_game():
+    """Seat i of the position is seat i of the game; its texts keep the position's names."""
+    state = GAME.new(["Zoe", "Yan", "Xia"], seed=4, options={"position": str(EXAMPLE)})
+    assert state.names == ("Zoe", "Yan", "Xia")
+    assert GAME.view(state, None)["houses"][1]["house"] == "Usury"
+    assert save_position(state)["players"] == ["Zoe", "Yan", "Xia"]

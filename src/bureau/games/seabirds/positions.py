@@ -68,6 +68,7 @@ from bureau.engine.events import EVERYONE, Event, all_but, only, plural
 from bureau.engine.positions import PositionReader, at, format_name, save_rng
 
 from . import economy, flow
+from .game import describe
 from .rules import MAX_HOURS
 from .state import (
     AIR,
@@ -693,6 +694,8 @@ class _Loader:
         kind = r.str_(obj.get("kind", "public"), at(path, "kind"), KINDS)
         text = r.str_(obj["text"], at(path, "text"), empty=False)
         time = float(r.number(obj.get("time", self.now), at(path, "time")))
+        if time < 0:
+            r.fail(at(path, "time"), "times are seconds since the epoch, never below 0")
         revealed = r.bool_(obj.get("revealed", False), at(path, "revealed"))
         if revealed and kind != "hidden":
             r.fail(at(path, "revealed"), "only a hidden message is sealed and opened (SEA-31)")
@@ -950,6 +953,19 @@ class _Loader:
         s.rng.setstate(self.rng_state)
         if self.phase == OVER:
             flow.end_game(s, [])  # the outcome follows from the holdings (SEA-A01)
+        self._readable()
+
+    def _readable(self) -> None:
+        """Every event of the chronicle reads as a line of the game's forum posts (the
+        state is whole by now: a failure here still makes no game)."""
+        for i, e in enumerate(self.state.chronicle):
+            try:
+                describe(self.state, e)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                self.r.fail(
+                    at("chronicle", i),
+                    f"the game's {e.kind!r} events hold other data (missing or wrong: {exc})",
+                )
 
 
 def _upgrade(word: str) -> int | None:
