@@ -125,7 +125,7 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize("again", [0, 10, 20])
+@pytest.mark.parametrize("again", [0, 10])
 @pytest.mark.parametrize(("seed", "opts"), CONFIGS)
 def test_every_position_of_a_random_match_saves_loads_and_plays_on_the_same(seed, opts, again):
     seed += again
@@ -133,7 +133,7 @@ def test_every_position_of_a_random_match_saves_loads_and_plays_on_the_same(seed
     rng = random.Random(seed)
     GAME.begin(state, 1000.0)
     t = 1000.0
-    for n in range(1500):
+    for n in range(1000):
         # every step: the document reads back to itself
         doc = json.loads(json.dumps(save_position(state)))
         again = GAME.new(list(NAMES), seed=seed + 50, options={**opts, "position": doc})
@@ -145,7 +145,7 @@ def test_every_position_of_a_random_match_saves_loads_and_plays_on_the_same(seed
         seat = GAME.pending(state)[0]
         t += 7
         GAME.apply(state, seat, choose(state, seat, rng), at=t)
-    assert GAME.outcome(state) is not None or n == 1499
+    assert GAME.outcome(state) is not None or n == 999
     check_position(state, opts, k=seed)
 
 
@@ -658,3 +658,41 @@ def test_the_docs_example_is_the_scenarios_example_and_loads():
     assert view["bank"] == 20 and [p["money"] for p in view["players"]] == [10, 0, 150]
     assert [m["owner"] for m in view["melds"]] == [2, 2, 1]  # South (Cat) has two melds
     assert view["stock_count"] == 54 - 9 - 11 - 3 - 1  # hands, melds, discard piles
+
+
+def spots(obj) -> list[tuple]:
+    """Every (container, key) inside a JSON value."""
+    out = []
+    for key, value in obj.items() if isinstance(obj, dict) else enumerate(obj):
+        out.append((obj, key))
+        if isinstance(value, dict | list):
+            out += spots(value)
+    return out
+
+
+VALUES = [None, 0, -1, 7, 10**9, 1.5, True, "", "x", "Ann", "QS", "9H 10H", [], ["QS"], {}, [{}]]
+
+
+def test_no_mangled_position_gives_a_traceback():
+    """Any key of any example changed to a value of the wrong kind, or dropped: the game
+    refuses it with a PositionError, or loads it and plays on without error."""
+    rng = random.Random(5)
+    docs = [doc for doc, _ in WRITTEN.values()] + [BASE]
+    for k in range(400):
+        doc = copy.deepcopy(rng.choice(docs))
+        obj, key = rng.choice(spots(doc))
+        if isinstance(obj, dict) and rng.random() < 0.2:
+            del obj[key]
+        else:
+            obj[key] = copy.deepcopy(rng.choice(VALUES))
+        try:
+            state = GAME.new(list(NAMES), seed=1, options={"position": doc})
+        except OptionError:
+            continue
+        play = random.Random(k)
+        for _ in range(20):
+            if GAME.outcome(state) is not None:
+                break
+            seat = GAME.pending(state)[0]
+            GAME.apply(state, seat, GAME.sample_action(state, seat, play))
+        save_position(state)

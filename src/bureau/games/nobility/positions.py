@@ -372,6 +372,8 @@ class _Loader:
         capped = r.bool_(doc.get("capped", False), "capped")
         if capped and not over:
             r.fail("capped", "only a finished match can have been stopped by the cap")
+        if capped and self.options["max_turns"] is None:
+            r.fail("capped", "a match is capped only by the turn cap: set the option max_turns")
         if out[active] and not over:
             r.fail("turn.player", f"{r.players[active]} has conceded the rubber (NOB-A11)")
         self.check_rubbers(rubbers, wins, over, capped)
