@@ -76,20 +76,31 @@ class Choice:
 
 
 def candidates(
-    game, state, seat: int, names, enc: Encoding, concede: bool = False
+    game, state, seat: int, names, enc: Encoding, concede: bool = False, cache=None
 ) -> dict[tuple[int, ...], Any]:
     """Token tuples of ``seat``'s legal actions, with the encoding's extra texts (parsed
     when chosen) and more orderings (``enc.expand``). Without ``concede``, the moves that
-    concede are left out unless nothing else is legal."""
+    concede are left out unless nothing else is legal. ``cache`` (a dict kept for one list
+    of seat names) remembers each text's tokens."""
     vocab = enc.vocab
+    if cache is None:
+        cache = {}
+    elif len(cache) > 200_000:
+        cache.clear()
     out: dict[tuple[int, ...], Any] = {}
     actions = game.legal_actions(state, seat)
     if enc.expand is not None:
         actions = enc.expand(game, state, seat, actions)
     for action in actions:
         text = str(action)
-        codes = vocab.encode(text, names, seat)
-        if codes and codes not in out and vocab.decode(codes, names, seat) == text:
+        key = (text, seat)
+        codes = cache.get(key, False)
+        if codes is False:
+            codes = vocab.encode(text, names, seat)
+            if codes is not None and vocab.decode(codes, names, seat) != text:
+                codes = None  # not the canonical spelling: not in the index
+            cache[key] = codes
+        if codes and codes not in out:
             out[codes] = action
     if enc.extras is not None:
         view = game.view(state, seat)

@@ -12,7 +12,8 @@ the state): every leaf of the view becomes a named feature, and each name is has
   one entry per seat are indexed from the observer: ``+0`` is you, ``+1`` the next seat);
 - a string ``7H`` in ``players[+0].hand`` adds 1 to the bucket of ``players[+0].hand=7H``
   (so card lists become card counts); a seat's name becomes ``<seat+k>``;
-- a seat number under a key naming a seat (``active``, ``herald``, ...) becomes ``<seat+k>``.
+- a seat number under a key naming a seat (``active``, ``herald``, ...) becomes ``<seat+k>``;
+- numbers under keys that are labels or clock times (``id``, ``time``) are left out.
 
 >>> enc = encoding("nobility")
 >>> len(enc.vocab) > 80, enc.obs_size
@@ -49,6 +50,9 @@ CARDS = tuple(card_text(c) for c in range(NUM_CODES))
 SEAT_KEYS = frozenset(
     ("you", "active", "herald", "dealer", "head", "from", "owner", "visitor", "pending")
 )
+# View keys whose numbers are labels or clock times, not quantities: left out of the features
+# (Seabirds' message times grow without bound; deal ids only count the deals made).
+UNMEASURED = frozenset(("time", "id", "deadline", "started"))
 MAX_PLAYERS = 12  # the most seats any game has (Noblesse); relative seats up to it
 OBS_LIMIT = 1e6  # observation values are clipped to +-OBS_LIMIT
 
@@ -213,6 +217,8 @@ def features(view, names: Sequence[str], seat: int, path: str = "") -> Iterator[
             sub = f"{path}.{key}" if path else str(key)
             if key in SEAT_KEYS:
                 value = _seat_value(value, n, seat)
+            elif key in UNMEASURED and isinstance(value, int | float):
+                continue
             yield from features(value, names, seat, sub)
     elif isinstance(view, list):
         per_seat = len(view) == n
@@ -245,18 +251,47 @@ def encode_view(view: dict, names: Sequence[str], seat: int, size: int) -> np.nd
     return np.clip(out, -OBS_LIMIT, OBS_LIMIT, out=out)
 
 
-_BUCKETS: dict[tuple[str, int], int] = {}  # feature name and size -> bucket, memoized
+_BUCKETS: dict[int, dict[str, int]] = {}  # size -> feature name -> bucket, memoized
 
 
-def hashed_view(view: dict, names: Sequence[str], seat: int, size: int, squash=False):
-    """The hashed feature sums (float32, length ``size``) of ``view`` for ``seat``."""
-    out = np.zeros(size, dtype=np.float32)
-    buckets = _BUCKETS
-    for key, value in features(view, names, seat):
-        b = buckets.get((key, size))
+def hashed_view(view: dict, names: Sequence[str], seat: int, size: int) -> np.ndarray:
+    """The hashed feature sums (float32, length ``size``) of ``view`` for ``seat``: the
+    features of ``features``, each added into bucket ``crc32(name) % size`` (fast path)."""
+    acc = [0.0] * size
+    n = len(names)
+    rel = {name: seat_token((i - seat) % n) for i, name in enumerate(names)}
+    memo = _BUCKETS.setdefault(size, {})
+    if len(memo) > 500_000:
+        memo.clear()
+    crc32 = zlib.crc32
+
+    def add(key: str, value: float) -> None:
+        b = memo.get(key)
         if b is None:
-            if len(buckets) > 1_000_000:
-                buckets.clear()
-            b = buckets[key, size] = zlib.crc32(key.encode()) % size
-        out[b] += value
-    return out
+            b = memo[key] = crc32(key.encode()) % size
+        acc[b] += value
+
+    def walk(v, path: str) -> None:
+        if isinstance(v, dict):
+            for key, value in v.items():
+                sub = f"{path}.{key}" if path else str(key)
+                if key in SEAT_KEYS:
+                    value = _seat_value(value, n, seat)
+                elif key in UNMEASURED and isinstance(value, int | float):
+                    continue
+                walk(value, sub)
+        elif isinstance(v, list):
+            per_seat = len(v) == n
+            for i, item in enumerate(v):
+                if isinstance(item, str):
+                    add(f"{path}={rel.get(item, item)}", 1.0)
+                else:
+                    where = f"+{(i - seat) % n}" if per_seat else str(min(i, 31))
+                    walk(item, f"{path}[{where}]")
+        elif isinstance(v, bool | int | float):
+            add(path, float(v))
+        elif isinstance(v, str):
+            add(f"{path}={rel.get(v, v)}", 1.0)
+
+    walk(view, "")
+    return np.array(acc, dtype=np.float32)

@@ -120,6 +120,7 @@ class SingleAgentEnv(gym.Env):
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
         self.action_space = spaces.Discrete(len(self.vocab))
         self._first_seed = seed
+        self._texts: dict = {}  # action text and seat -> tokens (candidates' cache)
         self.state = None
         self.seat = 0 if seat is None else seat
         self._choice: Choice | None = None
@@ -174,7 +175,7 @@ class SingleAgentEnv(gym.Env):
             action = self.bots[p].act(state)
             game.apply(state, p, action)
             self.history.append((names[p], str(action)))
-        found = candidates(game, state, seat, names, self.encoding, self.concede)
+        found = candidates(game, state, seat, names, self.encoding, self.concede, self._texts)
         if not found:
             listed = [str(a) for a in game.legal_actions(state, seat)]
             raise RuntimeError(
@@ -182,9 +183,7 @@ class SingleAgentEnv(gym.Env):
             )
         self._choice = Choice(seat, found)
         self._choice.extend_forced()
-        self._hashed = hashed_view(
-            game.view(state, seat), names, seat, self.encoding.obs_size, squash=False
-        )
+        self._hashed = hashed_view(game.view(state, seat), names, seat, self.encoding.obs_size)
 
     def step(self, action):
         choice = self._choice
@@ -227,7 +226,6 @@ class SingleAgentEnv(gym.Env):
                 self.names,
                 self.seat,
                 self.encoding.obs_size,
-                squash=False,
             )
         partial = np.zeros(len(self.vocab), dtype=np.float32)
         if self._choice is not None:
