@@ -85,6 +85,9 @@ def test_pages_are_rendered_markdown_with_links_kept_on_the_site():
     assert "<table>" in html and "<h2 id=" in html and "<pre><code" in html
     assert "](" not in html and "| ---" not in html
     assert 'href="../bots.md"' not in html  # a file the site does not serve: plain text
+    nobility = str(page("nobility").html)  # its positions page shares the game's name
+    assert "docs/positions/nobility.md" in nobility and "positions/nobility.md\"" not in nobility
+    assert 'href="/rules/nobility"' not in nobility
     assert page("aristocracy").title == "Aristocracy, as Bureau plays it"
     assert ("the-game-in-brief", "The game in brief") in page("aristocracy").sections
 

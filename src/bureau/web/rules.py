@@ -184,7 +184,8 @@ def _local_links(tokens) -> None:
                 stem = Path(name).stem
                 if href.startswith(("#", "http://", "https://", "mailto:")):
                     continue
-                if name.endswith(".md") and stem in GAMES:
+                beside = Path(name).parent.as_posix() in (".", "../games")  # not positions/
+                if name.endswith(".md") and stem in GAMES and beside:
                     tok.attrSet("href", f"/rules/{stem}" + (f"#{fragment}" if fragment else ""))
                     continue
                 tok.hidden = dropping = True
