@@ -13,6 +13,7 @@ from typing import Any
 
 from bureau.engine import EVERYONE, MODERATOR, Event, Game, Option, OptionError
 from bureau.engine.game import Outcome, rank_by
+from bureau.engine.positions import POSITION
 
 from . import exports, moderator, moves, night, rules, victory
 from .orders import Order, read
@@ -83,12 +84,7 @@ OPTIONS = (
            minimum=0, maximum=14),  # every company of a Division, the largest unit
     Option("max_coloured_per_player", 4, "coloured companies per player (NSE-A38)", kind="int",
            minimum=0, maximum=100),
-    Option(
-        "position", None,
-        "start from a saved position: a JSON file, written by the moderator's 'save FILE'"
-        " (see positions.py)",
-        kind="any", fixture=True,
-    ),
+    POSITION,
 )  # fmt: skip
 
 

@@ -7,7 +7,8 @@ touches are told what changed and why. What an override may change:
 - ``resources PLAYER INF MP $``: set a player's stock;
 - ``wounds PLAYER N``: set a PC's Wound Tokens (3 removes him, NSE-58);
 - ``courtiers PLAYER N``: set the courtiers at court;
-- ``remove UNIT``: take a unit off the board;
+- ``remove UNIT``: take a unit off the board (its commander goes home, as from a
+  disbanded unit);
 - ``control SQUARE FACTION|none``: give an estate to a faction, or make it neutral;
 - ``status FACTION FACTION hostile|neutral|allied``: set two factions' status;
 - ``note TEXT``: a line for the public post of the Night to come: a note written during
@@ -152,7 +153,12 @@ def perform(state, order) -> list[Event]:
         state.houses[seat].court = n
         told.append(seat)
     elif kind == "remove":
+        from .night import Night
+
         unit = state.units.pop(values[0])
+        # its commander leaves it as from a disbanded unit (NSE-A35): the PC or Heir goes
+        # home (NSE-59), a Noble or Unique Officer back to his faction (NSE-A39)
+        Night(state).release_commander(unit)
         if unit.merc:
             state.mercs.pop(unit.merc, None)
         if unit.owner >= 0:

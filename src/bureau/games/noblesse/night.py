@@ -35,7 +35,7 @@ class Night:
     def __init__(self, state):
         self.state = state
         self.events: list[Event] = []
-        self.order = state.seat_order()
+        self.seats = state.seat_order()  # as the Night begins (NSE-120, NSE-A33)
         self.moved_from: dict[int, int] = {}  # unit id -> square before step 2
         self.entered: set[int] = set()  # units that entered their square this Night
         self.spy_paths: dict[int, list[int]] = {}  # seat -> squares its spies saw
@@ -57,6 +57,13 @@ class Night:
 
     def fact(self, kind: str, faction: int, *details) -> None:
         self.state.facts.append((self.state.night, kind, faction, *details))
+
+    @property
+    def order(self) -> list[int]:
+        """The seats in resolution order, the living only: a player who dies during the
+        Night (lynched, assassinated) gives no more orders, and recruits nothing (NSE-A29)."""
+        houses = self.state.houses
+        return [s for s in self.seats if houses[s].alive]
 
     def orders(self, seat: int, *verbs: str):
         return [o for o in self.state.houses[seat].orders if o.verb in verbs]

@@ -1,50 +1,63 @@
-"""Saved positions: a Noblesse game's state as a JSON document (NSE-A01, NSE-118).
+"""Saved positions: a Noblesse game's state as a JSON document, ``noblesse-position/1``
+(NSE-A01, NSE-118; the keys, defaults and checks are in ``docs/positions/noblesse.md``).
 
-A game can start from a saved position (the option ``position=FILE``), so that any
-battle or Night can be set up exactly: ``save_position`` writes the whole state between
-Nights (or during a Day, orders and all) as plain JSON, and ``load_position`` fills a
-freshly set-up state from such a document. A round trip is exact.
+A game starts from a saved position with the option ``position`` (a file, or the document
+itself: ``Game.new`` reads it and calls ``load_position`` with a ``PositionReader``), so
+any battle or Night can be set up exactly. ``save_position`` writes the whole state before
+Night 1, between Nights, during a Day (orders, offers, votes and the deadline) or after the
+end, as plain JSON; a round trip is exact, random generator included.
 
-The document names things as a moderator writes them: squares by label (``"B3"``),
-seats by player name, factions by key (``"pape"``), resources as ``{"Inf": 1, "MP": 2,
-"$": 3}`` (a missing resource is 0), units by id number, posts and orders by their text
-(``"tc B3 Inf"``, ``"move U7 to B3"``), treaties and proposals by their canonical text.
-Required at the top: ``format``, ``scenario`` (the game's scenario option), ``players``
-(the seat names, in order), ``night``, ``phase``, ``houses`` (one per seat, in seat
-order: ``player``, ``role`` and ``home`` required) and ``units`` (every unit on the board:
-``id``, ``owner``, ``kind``, ``square`` and ``companies`` required). Every other key may
-be left out: maps and lists default to empty, ``leaders`` and ``officers`` to the roles'
-Faction Leaders, ``rng`` to the game's seed, ``next_unit``/``next_treaty`` to one past the
-highest id. The last Night's battles are not kept (their reports are).
+The document names things as a moderator writes them: squares by label (``"B3"``), seats
+by the position's own player names (any case; seat i of the position is seat i of the
+game, whatever the game calls it), factions by key (``"pape"``), resources as ``{"Inf": 1,
+"MP": 2, "$": 3}`` (a missing resource is 0), units by id number, posts and orders by
+their text (``"tc B3 Inf"``, ``"move U7 to B3"``), treaties and proposals by their
+canonical text. Required at the top: ``format``, ``scenario`` (the game's scenario
+option), ``players``, ``night``, ``phase``, ``houses`` (one per seat, in seat order:
+``player``, ``role`` and ``home`` required) and ``units`` (every unit on the board, the
+neutral ones too: ``id``, ``owner``, ``kind``, ``square`` and ``companies`` required).
+Every other key may be left out: maps and lists default to empty, ``leaders`` and
+``officers`` to the roles' Faction Leaders, a house's ``design`` and ``skipped`` after
+set-up to the Bureau's own set-up (2-2-1, unique companies left out: NSE-A08), its
+resources and courtiers to the scenario's start, ``rng`` to the generator the game's
+seed gave, ``next_unit``/``next_treaty`` to one past the highest id. The last Night's
+battles are not kept (their reports are).
 
+Loading checks each value's shape and then the rules every reachable state keeps, naming
+the rule: homes in range and unshared (NSE-07), legal income splits (NSE-12), full units
+(NSE-65, NSE-84), coloured and unique companies (NSE-A38, NSE-A18), the stacking limit
+(NSE-69), no Steward beside TCs (NSE-23), Lobbyists on collected resources (NSE-24),
+living PCs under 3 wounds (NSE-58), no units of a player who is out (NSE-A29), leaders of
+their own faction (NSE-111, NSE-112), and more. Nothing changes unless all of it reads.
+
+>>> from bureau.engine.positions import PositionReader
 >>> from bureau.games.noblesse.game import GAME
 >>> names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 >>> doc = save_position(GAME.new(names, seed=1))
 >>> doc["format"], doc["night"], doc["phase"], doc["houses"][0]["player"]
 ('noblesse-position/1', 0, 'setup', 'Ann')
->>> again = GAME.new(names, seed=2)
->>> load_position(again, doc, "game.json")
+>>> again = GAME.new(names, seed=2, options={"position": doc})
 >>> save_position(again) == doc
 True
 >>> doc["units"][0]["square"] = "Z99"
->>> load_position(again, doc, "game.json")
+>>> load_position(again, doc, PositionReader("game.json", names))
 Traceback (most recent call last):
 ...
-bureau.engine.errors.OptionError: game.json: units[0].square: Z99 is not a square of the board
-(A1 to J10)
+bureau.engine.positions.PositionError: game.json: units[0].square: Z99 is not a square of \
+the board (A1 to J10)
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-from bureau.engine import OptionError
 from bureau.engine.game import Outcome
+from bureau.engine.positions import PositionReader, at, save_rng
 
+from .board import FREE_GARRISONS, STACK_LIMIT, shape_problem
 from .orders import read
-from .scenario import UNIT_SHAPES, Checks
+from .rules import DEFAULT_DESIGN, DEFAULT_SKIP, LEGAL_SPLITS, SKIPS
+from .scenario import UNIT_SHAPES
 from .state import BUILDINGS, DAY, NEUTRAL, OVER, RES_NAMES, SETUP, House, State, Unit
 from .treaties import TreatyError, read_treaty
 
@@ -193,7 +206,7 @@ def save_position(state: State) -> dict:
         "post": list(state.post),
         "next_unit": state.next_unit,
         "next_treaty": state.next_treaty,
-        "rng": _save_rng(state.rng.getstate()),
+        "rng": save_rng(state.rng),
         "clock": state.clock,
         "outcome": None if state.outcome is None else state.outcome.to_json(),
     }
@@ -202,12 +215,6 @@ def save_position(state: State) -> dict:
 
 def _res(amounts) -> dict:
     return dict(zip(RES_NAMES, amounts, strict=True))
-
-
-def _save_rng(rng_state) -> list:
-    """``[version, "hex words", gauss]``: the generator's state on one line."""
-    version, words, gauss = rng_state
-    return [version, " ".join(f"{w:x}" for w in words), gauss]
 
 
 def _jsonable(value):
@@ -301,89 +308,38 @@ def _save_treaty(t: dict, facs: list[str]) -> dict:
 # -- loading ----------------------------------------------------------------------------------
 
 
-def read_position(path: str) -> dict:
-    """The JSON document in the file at ``path`` (``OptionError`` naming it otherwise)."""
-    try:
-        text = Path(path).expanduser().read_text(encoding="utf-8")
-    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path, a file not UTF-8
-        reason = getattr(exc, "strerror", None) or exc
-        raise OptionError(f"cannot read the position {path}: {reason}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise OptionError(f"{path}: not valid JSON: {exc}") from None
+def load_position(state: State, doc: dict, reader: PositionReader | str) -> None:
+    """Fill ``state`` (freshly set up for as many players, with the same scenario) from the
+    position ``doc``; a ``PositionError`` names the reader's file, the key path and the
+    problem (and the rule it breaks). Nothing of ``state`` changes unless all of ``doc``
+    reads. ``reader`` may be just the name messages give the document."""
+    if isinstance(reader, str):
+        players = doc.get("players") if isinstance(doc, dict) else None
+        names = players if isinstance(players, list) else state.names
+        reader = PositionReader(reader, [str(n) for n in names])
+    _Loader(state, reader).load(doc)
 
 
-def load_position(state: State, data, reader) -> None:
-    """Fill ``state`` (freshly set up for the same players and scenario) from the position
-    document ``data``; ``OptionError`` names the reader's file, the key path and the problem."""
-    _Loader(state, reader.where).load(data)
+class _Loader(PositionReader):
+    """The shared checks (``PositionReader``: shapes, seats by the position's own player
+    names, the random generator) plus Noblesse's own: squares, factions, resources, units,
+    posts, orders and treaties, and the rules a position must keep."""
 
-
-def _kind(obj) -> str:
-    if obj is None:
-        return "null"
-    return {dict: "an object", list: "an array", bool: "true/false", str: "a string"}.get(
-        type(obj), type(obj).__name__
-    )
-
-
-class _Loader(Checks):
-    def __init__(self, state: State, where: str):
+    def __init__(self, state: State, reader: PositionReader):
+        super().__init__(reader.where, reader.players)
         self.st = state
-        self.where = where
         self.facs = [f.key for f in state.scenario.factions]
-
-    def kind(self, obj) -> str:
-        return _kind(obj)  # in JSON's words
-
-    # -- shapes ---------------------------------------------------------------------------
-
-    def obj(self, obj, path: str, required: tuple = (), optional: tuple = ()) -> dict:
-        if not isinstance(obj, dict):
-            self.fail(path, f"must be an object, not {_kind(obj)}")
-        if required or optional:
-            for key in obj:
-                if key not in required and key not in optional:
-                    self.fail(
-                        _at(path, key),
-                        f"unknown key; the keys are {', '.join(required)}"
-                        + "".join(f", {k}" for k in optional),
-                    )
-            for key in required:
-                if key not in obj:
-                    self.fail(_at(path, key), "missing")
-        return obj
-
-    def list_(self, obj, path: str, length: int | None = None) -> list:
-        if not isinstance(obj, list):
-            self.fail(path, f"must be an array, not {_kind(obj)}")
-        if length is not None and len(obj) != length:
-            self.fail(path, f"must have {length} entries, not {len(obj)}")
-        return obj
-
-    def str_(self, obj, path: str, choices: tuple = (), empty: bool = True) -> str:
-        if not isinstance(obj, str):
-            self.fail(path, f"must be a string, not {_kind(obj)}")
-        if not empty and not obj.strip():
-            self.fail(path, "must not be empty")
-        if choices and obj not in choices:
-            self.fail(path, f"unknown {obj!r}; the choices are {', '.join(map(repr, choices))}")
-        return obj
-
-    def strings(self, obj, path: str) -> list[str]:
-        return [self.str_(x, f"{path}[{i}]") for i, x in enumerate(self.list_(obj, path))]
 
     def scalars(self, obj, path: str) -> tuple:
         """A list of plain values (facts, log entries) as a tuple, nested lists as tuples."""
         out = []
         for i, x in enumerate(self.list_(obj, path)):
             if isinstance(x, list):
-                out.append(self.scalars(x, f"{path}[{i}]"))
-            elif x is None or isinstance(x, str | int | float):
-                out.append(x)
+                out.append(self.scalars(x, at(path, i)))
+            elif isinstance(x, dict):
+                self.fail(at(path, i), "must be a number, a string or an array, not an object")
             else:
-                self.fail(f"{path}[{i}]", f"must be a number, a string or an array, not {_kind(x)}")
+                out.append(x)
         return tuple(out)
 
     # -- values ---------------------------------------------------------------------------
@@ -397,16 +353,6 @@ class _Loader(Checks):
         except ValueError as exc:
             self.fail(path, str(exc))
 
-    def seat(self, obj, path: str, none: bool = False) -> int:
-        if obj is None and none:
-            return -1
-        names = self.st.names
-        self.str_(obj, path)
-        lowered = [n.lower() for n in names]
-        if obj.lower() not in lowered:
-            self.fail(path, f"no player {obj!r}; the players are {', '.join(names)}")
-        return lowered.index(obj.lower())
-
     def faction(self, obj, path: str) -> int:
         self.str_(obj, path)
         if obj not in self.facs:
@@ -418,7 +364,7 @@ class _Loader(Checks):
 
     def res(self, obj, path: str) -> list[int]:
         self.obj(obj, path, (), RES_NAMES)
-        return [self.int_(obj.get(r, 0), _at(path, r)) for r in RES_NAMES]
+        return [self.int_(obj.get(r, 0), at(path, r)) for r in RES_NAMES]
 
     def unit_id(self, obj, path: str, units: dict) -> int:
         self.int_(obj, path, 1)
@@ -433,19 +379,11 @@ class _Loader(Checks):
             self.fail(path, "write a square and a resource, e.g. 'B3 Inf'")
         return self.square(sq, path), self.resource(r.strip(), path)
 
-    def table(self, obj, path: str, key, value) -> dict:
-        """A JSON object as a dict, each key and value converted (errors name the key)."""
-        out = {}
-        for k, v in self.obj(obj, path).items():
-            p = _at(path, k)
-            out[key(k, p)] = value(v, p)
-        return out
-
     # -- the document ---------------------------------------------------------------------
 
     def load(self, data) -> None:
         st = self.st
-        d = self.obj(data, "(top)", _TOP, _TOP_OPTIONAL)
+        d = self.obj(data, "", _TOP, _TOP_OPTIONAL)
         self.str_(d["format"], "format", (FORMAT,))
         scenario = st.options.get("scenario", "house_default_v1")
         if self.str_(d["scenario"], "scenario") != scenario:
@@ -455,15 +393,23 @@ class _Loader(Checks):
                 f"{scenario!r}; give the option scenario={d['scenario']}",
             )
         players = self.strings(d["players"], "players")
-        if players != list(st.names):
+        if len(players) != len(st.names):
             self.fail(
                 "players",
-                f"the position's players are {', '.join(players)}; the game's seats are "
-                f"{', '.join(st.names)} (give the same names in the same order)",
+                f"the position has {len(players)} players ({', '.join(players)}), the game"
+                f" {len(st.names)}",
             )
+        lowered = [n.lower() for n in players]
+        for i, name in enumerate(lowered):
+            if lowered.index(name) < i:
+                self.fail(at("players", i), f"{players[i]!r} is a player already")
+        # Seats are named by the position's players (seat i of the position is seat i of
+        # the game, whatever it is called there); orders name them by the game's names.
+        self.players = players
+        self.rename = dict(zip(players, st.names, strict=True))
         night = self.int_(d["night"], "night")
         phase = self.str_(d["phase"], "phase", PHASES)
-        houses = self.houses(d["houses"])
+        houses = self.houses(d["houses"], phase)
         for i, house in enumerate(houses):
             if phase != SETUP and house.alive and house.home < 0:
                 self.fail(f"houses[{i}].home", "a living house needs its Home Estate after set-up")
@@ -497,7 +443,7 @@ class _Loader(Checks):
             )
         new["leaders"] = self.by_faction(get("leaders"), "leaders", _leaders(st, houses))
         new["successors"] = self.by_faction(get("successors"), "successors", [-1] * len(self.facs))
-        new["officers"] = self.officers(get("officers", {}), new["leaders"])
+        new["officers"] = self.officers(get("officers"), new["leaders"])
         merc_names = tuple(m.name for m in st.scenario.mercenaries)
         new["mercs"] = self.table(
             get("mercs", {}),
@@ -548,12 +494,170 @@ class _Loader(Checks):
             self.fail("treaties", f"treaty id {twice} is used twice (treaties and proposals)")
         top = max(ids, default=0) + 1
         new["next_treaty"] = self.int_(get("next_treaty", top), "next_treaty", top)
-        new["clock"] = self.clock(get("clock"))
+        new["clock"] = self.number(get("clock"), "clock", none=True)
         new["outcome"] = self.outcome(get("outcome"), phase)
+        self.keeps_the_rules(new)
         if "rng" in d:
-            self.set_rng(d["rng"])
+            self.rng(d["rng"], "rng", st.rng)
         for name, value in new.items():
             setattr(st, name, value)
+
+    def keeps_the_rules(self, new: dict) -> None:
+        """What the rules keep true of every reachable state (the rule in each message);
+        the moderator's overrides (``moderator.py``) can change none of it."""
+        st, sc = self.st, self.st.scenario
+        houses, units, phase = new["houses"], new["units"], new["phase"]
+        if (phase == SETUP) != (new["night"] == 0):
+            self.fail(
+                "night",
+                f"Night {new['night']} in phase {phase!r}: the game starts with"
+                " a Night, ended by the set-up phase (NSE-118)",
+            )
+        if new["outcome"] is not None and phase != OVER:
+            self.fail("outcome", "a game with an outcome is in phase 'over'")
+        homes: dict[int, int] = {}
+        for seat, h in enumerate(houses):
+            p = f"houses[{seat}]"
+            if h.home >= 0:
+                (r0, c0), (r1, c1) = sc.factions[h.faction].home
+                r, c = divmod(h.home, sc.cols)
+                if not (r0 <= r <= r1 and c0 <= c <= c1):
+                    self.fail(
+                        f"{p}.home",
+                        f"{st.label(h.home)} is outside the range of"
+                        f" {sc.factions[h.faction].name} (NSE-07)",
+                    )
+                if h.home in sc.victory:
+                    self.fail(f"{p}.home", f"{st.label(h.home)} is a victory square (NSE-07)")
+                if h.home in homes:
+                    self.fail(
+                        f"{p}.home",
+                        f"{st.label(h.home)} is {self.players[homes[h.home]]}'s home; two"
+                        " players may not share a home tile (NSE-07)",
+                    )
+                homes[h.home] = seat
+            split = tuple(sorted(h.design, reverse=True))
+            chosen = phase != SETUP and (h.alive or any(split))
+            if chosen and split not in LEGAL_SPLITS:
+                self.fail(
+                    f"{p}.design",
+                    "divide 5 points as 5-0-0, 4-1-0, 3-2-0, 3-1-1 or 2-2-1 in any order (NSE-12)",
+                )
+            if chosen and not 1 <= h.skipped <= 4:
+                self.fail(f"{p}.skipped", "one of the four options is left out at set-up (NSE-08)")
+            if h.alive and h.wounds >= 3:
+                self.fail(f"{p}.wounds", "a PC with 3 Wound Tokens is out of the game (NSE-58)")
+            if h.heir and h.heir_wounds >= 3:
+                self.fail(f"{p}.heir_wounds", "an Heir with 3 Wound Tokens is dead (NSE-A42)")
+        for f, (kind, seats) in enumerate(
+            (("leaders", new["leaders"]), ("successors", new["successors"]))
+        ):
+            for fac, seat in enumerate(seats):
+                if seat >= 0 and houses[seat].faction != fac:
+                    rule = ("NSE-111", "NSE-112")[f]
+                    self.fail(
+                        at(kind, self.facs[fac]),
+                        f"{self.players[seat]} is not of faction {self.facs[fac]} ({rule})",
+                    )
+        for sq, (fac, seat) in new["ctrl"].items():
+            if seat >= 0 and houses[seat].faction != fac:
+                self.fail(
+                    at(at("estates", st.label(sq)), "player"),
+                    f"{self.players[seat]} is not of faction {self.facs[fac]} (NSE-17)",
+                )
+        self.keeps_units(new, houses, units)
+        for (sq, r), _seat in new["tcs"].items():
+            if sq in new["stewards"]:
+                self.fail(
+                    at("tcs", f"{st.label(sq)} {RES_NAMES[r]}"),
+                    "a Steward and TCs cannot share an estate (NSE-23)",
+                )
+        for sq, r in new["lobbyists"]:
+            if (sq, r) not in new["tcs"]:
+                self.fail(
+                    at("lobbyists", f"{st.label(sq)} {RES_NAMES[r]}"),
+                    "a Lobbyist is placed on a resource a TC collects (NSE-24)",
+                )
+
+    def keeps_units(self, new: dict, houses: list[House], units: dict[int, Unit]) -> None:
+        st = self.st
+        designs = st.designs
+        per_unit = st.options.get("max_coloured_per_unit", 2)
+        per_player = st.options.get("max_coloured_per_player", 4)
+        coloured = [0] * len(houses)
+        fielded: dict[tuple[int, str], int] = {}
+        stacks: dict[tuple[int, int], list[Unit]] = {}
+        for i, u in enumerate(units.values()):
+            p = f"units[{i}]"
+            problem = shape_problem(st, (u.kind, u.commander, "", [(c, 1) for c in u.companies]))
+            if problem:
+                self.fail(f"{p}.companies", problem)
+            if u.merc and new["mercs"].get(u.merc) != u.id:
+                self.fail(f"{p}.merc", f"mercs does not rent {u.merc} as unit {u.id} (NSE-A34)")
+            if u.commander == "noble" and new["noble_field"].get(st.square(u.leader)) != u.id:
+                self.fail(
+                    f"{p}.leader",
+                    f"noble_field does not put the Noble of {u.leader} at"
+                    f" the head of unit {u.id} (NSE-A39)",
+                )
+            if u.owner == NEUTRAL:
+                continue
+            h = houses[u.owner]
+            if not h.alive:
+                self.fail(
+                    f"{p}.owner",
+                    f"{self.players[u.owner]} is out of the game; his units"
+                    " are disbanded (NSE-A29)",
+                )
+            colours = sum(1 for c in u.companies if designs[c].colour)
+            coloured[u.owner] += colours
+            if colours > per_unit:
+                self.fail(
+                    f"{p}.companies",
+                    f"a unit may hold {per_unit} coloured companies at most (NSE-A38)",
+                )
+            if coloured[u.owner] > per_player:
+                self.fail(
+                    f"{p}.companies",
+                    f"{self.players[u.owner]} may hold {per_player}"
+                    " coloured companies at most (NSE-A38)",
+                )
+            uniques = st.scenario.roles[h.role - 1].uniques
+            for c in u.companies:
+                if designs[c].limit:
+                    if designs[c] not in uniques or h.skipped == 4:
+                        self.fail(
+                            f"{p}.companies",
+                            f"{c} ({designs[c].name}) is not a unique"
+                            f" company of {self.players[u.owner]}'s (NSE-08, NSE-A18)",
+                        )
+                    fielded[u.owner, c] = fielded.get((u.owner, c), 0) + 1
+                    if fielded[u.owner, c] > designs[c].limit:
+                        self.fail(
+                            f"{p}.companies",
+                            f"{designs[c].name} may be fielded"
+                            f" {designs[c].limit} times in all (NSE-A18)",
+                        )
+            stacks.setdefault((u.square, h.faction), []).append(u)
+            side = stacks[u.square, h.faction]
+            garrisons = sum(1 for x in side if x.kind == "Garrison")
+            if len(side) - garrisons + max(0, garrisons - FREE_GARRISONS) > STACK_LIMIT:
+                self.fail(
+                    f"{p}.square",
+                    f"more than {STACK_LIMIT} units of faction"
+                    f" {self.facs[h.faction]} on {st.label(u.square)}, its first"
+                    f" {FREE_GARRISONS} Garrisons aside (NSE-69)",
+                )
+        for sq, uid in new["noble_field"].items():
+            u = units[uid]
+            if u.commander != "noble" or u.leader != st.label(sq):
+                self.fail(
+                    at("noble_field", st.label(sq)),
+                    f"unit {uid} is not led by the Noble of {st.label(sq)} (NSE-A39)",
+                )
+        for name, uid in new["mercs"].items():
+            if units[uid].merc != name:
+                self.fail(at("mercs", name), f"unit {uid} is not {name} (NSE-A34)")
 
     def offers(self, obj, path: str, texts: int) -> list[tuple]:
         """Marriage offers ``[from, to, ability, status]``, hostage offers ``[from, to,
@@ -572,7 +676,7 @@ class _Loader(Checks):
             out.append(seats + rest)
         return out
 
-    def houses(self, obj) -> list[House]:
+    def houses(self, obj, phase: str) -> list[House]:
         st = self.st
         sc = st.scenario
         n = len(st.names)
@@ -582,7 +686,7 @@ class _Loader(Checks):
             p = f"houses[{seat}]"
             self.obj(h, p, _HOUSE, _HOUSE_OPTIONAL)
             if self.seat(h["player"], f"{p}.player") != seat:
-                self.fail(f"{p}.player", f"house {seat + 1} is {st.names[seat]}'s (seat order)")
+                self.fail(f"{p}.player", f"house {seat + 1} is {self.players[seat]}'s (seat order)")
             role = self.int_(h["role"], f"{p}.role", 1)
             if role not in allowed:
                 self.fail(
@@ -599,8 +703,11 @@ class _Loader(Checks):
             house = House(role, faction, sc.defaults.courtiers, sc.defaults.starting_resources)
             house.home = self.square(h["home"], f"{p}.home", none=True)
             g = h.get
+            if phase != SETUP:  # the Bureau's set-up for a house that sent none (NSE-A08)
+                house.design = tuple(int(x) for x in DEFAULT_DESIGN.split("-"))
+                house.skipped = SKIPS[DEFAULT_SKIP]
             house.design = tuple(self.res(g("design", _res(house.design)), f"{p}.design"))
-            house.skipped = self.int_(g("skipped", 0), f"{p}.skipped", 0, 4)
+            house.skipped = self.int_(g("skipped", house.skipped), f"{p}.skipped", 0, 4)
             house.res = self.res(g("res", _res(house.res)), f"{p}.res")
             house.court = self.int_(g("court", house.court), f"{p}.court")
             house.posts = [
@@ -646,9 +753,12 @@ class _Loader(Checks):
 
     def order(self, obj, path: str):
         try:
-            return read(self.st.scenario, self.st.names, self.str_(obj, path))
+            order = read(self.st.scenario, tuple(self.players), self.str_(obj, path))
         except ValueError as exc:  # the reader's errors are ValueErrors (IllegalAction too)
             self.fail(path, f"cannot read the order: {exc}")
+        if any(a != b for a, b in self.rename.items()):
+            order = order._replace(args=_renamed(order.args, self.rename))
+        return order
 
     def units(self, obj) -> dict[int, Unit]:
         st = self.st
@@ -824,23 +934,22 @@ class _Loader(Checks):
         return out
 
     def officers(self, obj, leaders: list[int]) -> dict[str, int]:
-        out = {}
-        for f, fac in enumerate(self.st.scenario.factions):
-            for o in fac.officers:
-                out[o.name] = leaders[f]
-        given = self.table(
+        """``{officer: holder or null}`` (null: commanding a unit); left out, every Unique
+        Officer is with his Faction Leader (NSE-113), and when given, an officer it leaves
+        out is lost (NSE-A14)."""
+        names = tuple(o.name for fac in self.st.scenario.factions for o in fac.officers)
+        if obj is None:
+            return {
+                o.name: leaders[f]
+                for f, fac in enumerate(self.st.scenario.factions)
+                for o in fac.officers
+            }
+        return self.table(
             obj,
             "officers",
-            lambda k, p: self.str_(k, p, tuple(out)),
+            lambda k, p: self.str_(k, p, names),
             lambda v, p: self.seat(v, p, none=True),
         )
-        out.update(given)
-        return out
-
-    def clock(self, obj) -> float | None:
-        if obj is not None and (not isinstance(obj, int | float) or isinstance(obj, bool)):
-            self.fail("clock", f"must be a time in seconds or null, not {_kind(obj)}")
-        return obj
 
     def outcome(self, obj, phase: str) -> Outcome | None:
         if obj is None:
@@ -850,11 +959,8 @@ class _Loader(Checks):
         self.obj(obj, "outcome", ("scores", "ranking", "winners", "capped", "reason"), ("details",))
         n = len(self.st.names)
         scores = self.list_(obj["scores"], "outcome.scores", n)
-        for i, x in enumerate(scores):
-            if not isinstance(x, int | float) or isinstance(x, bool):
-                self.fail(f"outcome.scores[{i}]", f"must be a number, not {_kind(x)}")
         return Outcome(
-            tuple(float(x) for x in scores),
+            tuple(float(self.number(x, f"outcome.scores[{i}]")) for i, x in enumerate(scores)),
             tuple(
                 self.int_(x, f"outcome.ranking[{i}]", 1)
                 for i, x in enumerate(self.list_(obj["ranking"], "outcome.ranking", n))
@@ -868,18 +974,12 @@ class _Loader(Checks):
             self.obj(obj.get("details", {}), "outcome.details"),
         )
 
-    def set_rng(self, obj) -> None:
-        self.list_(obj, "rng", 3)
-        version, words, gauss = obj
-        self.str_(words, "rng[1]")
-        try:
-            self.st.rng.setstate((version, tuple(int(w, 16) for w in words.split()), gauss))
-        except (TypeError, ValueError, OverflowError) as exc:
-            self.fail("rng", f"not a saved random generator state ({exc})")
 
-
-def _at(path: str, key) -> str:
-    return str(key) if path == "(top)" else f"{path}.{key}"
+def _renamed(value, names: dict[str, str]):
+    """An order's arguments with the position's player names as the game's."""
+    if isinstance(value, tuple):
+        return tuple(_renamed(v, names) for v in value)
+    return names.get(value, value) if isinstance(value, str) else value
 
 
 def _leaders(state: State, houses: list[House]) -> list[int]:

@@ -360,11 +360,13 @@ def parse_scenario(text: str, where: str) -> Scenario:
     return _Reader(where).scenario(data)
 
 
-class Checks:
-    """Value checks shared by the data readers (scenarios here, saved positions in
-    ``positions``): a failure names the file (``where``), the key path and the problem."""
+class _Reader:
+    """The scenario file's checks: a failure names the file (``where``), the key path and
+    the problem."""
 
-    where: str = ""
+    def __init__(self, where: str):
+        self.where = where
+        self.rows = self.cols = 0
 
     def kind(self, obj) -> str:
         """What ``obj`` is, in the file format's words (TOML here)."""
@@ -386,12 +388,6 @@ class Checks:
         if not isinstance(obj, bool):
             self.fail(path, f"must be true or false, not {self.kind(obj)}")
         return obj
-
-
-class _Reader(Checks):
-    def __init__(self, where: str):
-        self.where = where
-        self.rows = self.cols = 0
 
     # generic checks
 
