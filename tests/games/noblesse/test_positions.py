@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bureau.bots import make
 from bureau.cli.moderate import Console
 from bureau.engine import MODERATOR, IllegalAction, Match, OptionError
 from bureau.engine.positions import PositionError, PositionReader
@@ -130,7 +131,7 @@ class Play:
 
     def step(self):
         st, rng = self.state, self.rng
-        self.now += rng.choice((0.5, 3, 20, 50)) * HOUR
+        self.now += (49 if rng.random() < 0.02 else rng.choice((0.1, 0.5, 2))) * HOUR
         if rng.random() < 0.04:
             name = rng.choice(st.names)
             unit = rng.choice(sorted(st.units) or [1])
@@ -160,6 +161,31 @@ def assert_same_game(a: State, b: State) -> None:
     assert (GAME.deadline(a), GAME.outcome(a)) == (GAME.deadline(b), GAME.outcome(b))
 
 
+def assert_loads_and_plays_on_the_same(original: Play, names, options, seed: int) -> None:
+    """The position of ``original``, saved, written as JSON and read back, starts a game
+    (with another seed) that is the same for everyone and plays on the same."""
+    doc = json.loads(json.dumps(save_position(original.state)))
+    loaded = GAME.new(names, seed=seed + 100, options={**options, "position": doc})
+    assert save_position(loaded) == doc
+    assert_same_state(original.state, loaded)
+    assert_same_game(original.state, loaded)
+    a, b = Play(original.state.clone(), seed), Play(loaded, seed)
+    a.now = b.now = original.now
+    for _ in range(150):
+        if a.over():
+            break
+        events, twin = a.step(), b.step()
+        assert [(e.kind, e.audience, e.data) for e in events] == [
+            (e.kind, e.audience, e.data) for e in twin
+        ]
+        assert [GAME.describe(a.state, e) for e in events] == [
+            GAME.describe(b.state, e) for e in twin
+        ]
+    assert b.over() == a.over()
+    assert_same_game(a.state, b.state)
+    assert save_position(a.state) == save_position(b.state)
+
+
 @pytest.mark.parametrize(
     "seed, players, options",
     [
@@ -184,27 +210,24 @@ def test_nse118_any_position_saves_loads_and_plays_on_the_same(seed, players, op
             if original.over():
                 break
             original.step()
-        doc = json.loads(json.dumps(save_position(original.state)))
-        loaded = GAME.new(names, seed=seed + 100, options={**options, "position": doc})
-        assert save_position(loaded) == doc
-        assert_same_state(original.state, loaded)
-        assert_same_game(original.state, loaded)
-        a = Play(original.state.clone(), 1000 + point)
-        b = Play(loaded, 1000 + point)
-        a.now = b.now = original.now
-        for _ in range(150):
-            if a.over():
-                break
-            events, twin = a.step(), b.step()
-            assert [(e.kind, e.audience, e.data) for e in events] == [
-                (e.kind, e.audience, e.data) for e in twin
-            ]
-            assert [GAME.describe(a.state, e) for e in events] == [
-                GAME.describe(b.state, e) for e in twin
-            ]
-        assert b.over() == a.over()
-        assert_same_game(a.state, b.state)
-        assert save_position(a.state) == save_position(b.state)
+        assert_loads_and_plays_on_the_same(original, names, options, 1000 + point)
+
+
+def test_nse118_a_heuristic_midgame_saves_loads_and_plays_on_the_same():
+    """NSE-118: the same in the richer positions the heuristic bots reach (Nobles by the
+    dozen, an Heir, treaties, marriage offers), at three points from Night 5 to Night 7."""
+    names, options = list(NAMES), {"max_nights": 20}
+    state = GAME.new(names, seed=7, options=options, bots_only=True)
+    bots = [make("heuristic", GAME, seat, 7) for seat in range(len(names))]
+    original = Play(state, 7)
+    for night in (5, 6, 7):
+        while state.night < night and GAME.pending(state):
+            seat = GAME.pending(state)[0]
+            GAME.apply(state, seat, bots[seat].act(state))
+        for _ in range(night * 3):  # and part of the next Day
+            seat = GAME.pending(state)[0]
+            GAME.apply(state, seat, bots[seat].act(state))
+        assert_loads_and_plays_on_the_same(original, names, options, night)
 
 
 def test_nse118_a_saved_file_starts_a_match_with_identical_views(tmp_path):
