@@ -42,10 +42,12 @@ def state_dump():
 CLI_ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1", "COLUMNS": "120"}
 
 
-def bureau_cmd(*args: str, stdin: str | None = "", timeout: float = 120):
-    """Run ``python -m bureau ARGS`` and return the finished process (text output)."""
+def bureau_cmd(*args: str, stdin: str | None = "", timeout: float = 120, cwd=None):
+    """Run ``python -m bureau ARGS`` (in the folder ``cwd``) and return the finished
+    process (text output)."""
     return subprocess.run(
         [sys.executable, "-m", "bureau", *args],
+        cwd=cwd,
         input=stdin,
         capture_output=True,
         text=True,

@@ -374,7 +374,7 @@ DOCUMENTED_SIMS = documented_sims("README.md") + documented_sims("docs/simulatio
 
 def test_the_documented_sim_commands_are_found():
     assert len(documented_sims("README.md")) == 4
-    assert len(documented_sims("docs/simulation.md")) == 5
+    assert len(documented_sims("docs/simulation.md")) == 6
     assert "--sweep recompute_stall_order=true,false" in DOCUMENTED_SIMS[5]
 
 
@@ -383,7 +383,7 @@ def test_documented_sim_commands_finish_their_games_with_win_rates(command):
     """A designer's first try shows something: most games of every variant end by the
     rules rather than at a cap (which has no winner; random bots cap every Aristocracy and
     Noblesse game), so the win rates are there."""
-    proc = bureau_cmd(*few_games(command), timeout=240)
+    proc = bureau_cmd(*few_games(command), timeout=240, cwd=ROOT)  # the docs' paths
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     for summary in data.get("variants", [data]):
