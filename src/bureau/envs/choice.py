@@ -23,26 +23,37 @@ CONCEDE = "concede"  # the word of the moves that end one's own game (Nobility)
 
 
 class Choice:
-    """The decision under way: ``seat`` picks one of ``actions`` (token tuples -> action).
+    """The decision under way: ``seat`` picks one of ``actions`` (token tuples -> action)
+    or of the ``families`` (``bureau.envs.families``), walked without listing them.
 
-    ``codes`` are the candidates' token tuples, sorted; ``lo:hi`` is the range of those
-    that start with ``prefix``."""
+    ``codes`` are the listed candidates' token tuples, sorted; ``lo:hi`` is the range of
+    those that start with ``prefix``; ``families`` keeps those that ``prefix`` starts."""
 
-    __slots__ = ("actions", "codes", "hi", "lo", "prefix", "seat")
+    __slots__ = ("actions", "codes", "families", "hi", "lo", "origin", "prefix", "seat")
 
-    def __init__(self, seat: int, actions: dict[tuple[int, ...], Any]):
+    def __init__(self, seat: int, actions: dict[tuple[int, ...], Any], families=()):
         self.seat = seat
         self.actions = actions
         self.codes = sorted(actions)
+        self.origin = tuple(families)
+        self.families = [f for f in families if f.walk(()) is not None]
         self.prefix: tuple[int, ...] = ()
         self.lo, self.hi = 0, len(self.codes)
 
+    def empty(self) -> bool:
+        return not self.codes and not self.families
+
     def complete(self) -> bool:
-        return self.lo < self.hi and self.codes[self.lo] == self.prefix
+        if self.lo < self.hi and self.codes[self.lo] == self.prefix:
+            return True
+        return any(f.walk(self.prefix)[1] for f in self.families)
 
     def next_tokens(self) -> set[int]:
         k = len(self.prefix)
-        return {c[k] for c in self.codes[self.lo : self.hi] if len(c) > k}
+        out = {c[k] for c in self.codes[self.lo : self.hi] if len(c) > k}
+        for f in self.families:
+            out |= f.walk(self.prefix)[0]
+        return out
 
     def legal(self) -> set[int]:
         """The tokens that may be picked now; 0 (``<end>``) where the prefix names one."""
@@ -55,6 +66,8 @@ class Choice:
         self.prefix += (token,)
         self.lo = bisect.bisect_left(self.codes, self.prefix, self.lo, self.hi)
         self.hi = bisect.bisect_left(self.codes, (*self.prefix[:-1], token + 1), self.lo, self.hi)
+        if self.families:
+            self.families = [f for f in self.families if f.walk(self.prefix) is not None]
 
     def extend_forced(self) -> None:
         """Fill in tokens while exactly one can follow and the prefix names no action."""
@@ -69,28 +82,43 @@ class Choice:
         if token != 0:
             self.push(token)
             self.extend_forced()
-        return token == 0 or not self.next_tokens()
+        if token == 0 or not self.next_tokens():
+            if not self.complete():
+                raise RuntimeError(f"tokens {self.prefix} lead to no action (a dead end)")
+            return True
+        return False
 
     def action(self):
-        return self.actions[self.prefix]
+        """The action picked: a listed one, or (from a family) None: parse its text."""
+        return self.actions.get(self.prefix)
+
+    def all_codes(self) -> list[tuple[int, ...]]:
+        """Every candidate's tokens, families listed out (may be many)."""
+        out = set(self.codes)
+        for f in self.families:
+            out.update(f.texts())
+        return sorted(out)
+
+    def restart(self) -> Choice:
+        """The same decision with nothing picked (and nothing filled in)."""
+        return Choice(self.seat, self.actions, self.origin)
 
 
-def candidates(
+def decision(
     game, state, seat: int, names, enc: Encoding, concede: bool = False, cache=None
-) -> dict[tuple[int, ...], Any]:
-    """Token tuples of ``seat``'s legal actions, with the encoding's extra texts (parsed
-    when chosen) and more orderings (``enc.expand``). Without ``concede``, the moves that
-    concede are left out unless nothing else is legal. ``cache`` (a dict kept for one list
-    of seat names) remembers each text's tokens."""
+) -> Choice:
+    """``seat``'s decision now: its legal actions as token tuples (or, where the encoding
+    has them, families), with the encoding's extra texts (parsed when chosen). Without
+    ``concede``, the moves that concede are left out unless nothing else is legal.
+    ``cache`` (a dict kept for one list of seat names) remembers each text's tokens."""
     vocab = enc.vocab
     if cache is None:
         cache = {}
     elif len(cache) > 200_000:
         cache.clear()
+    found = enc.families(game, state, seat, names, vocab) if enc.families else None
+    actions, families = (game.legal_actions(state, seat), []) if found is None else found
     out: dict[tuple[int, ...], Any] = {}
-    actions = game.legal_actions(state, seat)
-    if enc.expand is not None:
-        actions = enc.expand(game, state, seat, actions)
     for action in actions:
         text = str(action)
         key = (text, seat)
@@ -112,4 +140,4 @@ def candidates(
         word = vocab.index(CONCEDE)
         lasting = {c: a for c, a in out.items() if c[0] != word}
         out = lasting or out  # a seat whose only move is to concede still may
-    return out
+    return Choice(seat, out, families)

@@ -43,6 +43,7 @@ import numpy as np
 
 from bureau.cards import NUM_CODES, card_text
 
+from . import families
 from .tokens import Vocab, seat_token, split
 
 CARDS = tuple(card_text(c) for c in range(NUM_CODES))
@@ -66,9 +67,10 @@ class Encoding:
     obs_size: int
     # Extra candidate action texts for a seat, from its view alone (Seabirds' Transactions).
     extras: Callable[[dict, Sequence[str], int], list[str]] | None = None
-    # More legal actions than ``legal_actions`` lists, from the state: ``expand(game, state,
-    # seat, listed)`` returns the actions to index (Aristocracy's Tax discards in any order).
-    expand: Callable[[Any, Any, int, list], list] | None = None
+    # The seat's choice as (listed actions, families) where listing it all would be slow or
+    # incomplete (``bureau.envs.families``: Aristocracy's stalls, Tax discards in any
+    # order, builds); None: ``legal_actions`` lists it.
+    families: Callable[[Any, Any, int, Sequence[str], Vocab], Any] | None = None
 
 
 # -- vocabularies --------------------------------------------------------------------------
@@ -190,7 +192,8 @@ def _seabirds_words() -> list[str]:
 def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
     """The encoding of ``game`` (for Noblesse, of the scenario its options name)."""
     if game == "aristocracy":
-        return Encoding(game, Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, 30), 1024)
+        vocab = Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, 30)
+        return Encoding(game, vocab, 1024, families=families.aristocracy)
     if game == "nobility":
         return Encoding(game, Vocab(game, [*CARDS, *NOBILITY_WORDS], MAX_PLAYERS, 10), 512)
     if game == "decrees":

@@ -56,7 +56,7 @@ from pettingzoo import AECEnv
 
 from bureau.engine import load
 
-from .choice import Choice, candidates
+from .choice import Choice, decision
 from .encodings import OBS_LIMIT, Encoding, encode_view, encoding
 from .rewards import check_scheme, payoffs
 from .tokens import END
@@ -125,6 +125,7 @@ class raw_env(AECEnv):
         )
         self._act_space = spaces.Discrete(v)
         self.state = None
+        self._texts: dict = {}  # action text and seat -> tokens (the decisions' cache)
         self._choice: _Choice | None = None
         self.history: list[tuple[str, str]] = []
 
@@ -167,8 +168,16 @@ class raw_env(AECEnv):
         if not pending:
             raise RuntimeError(f"{self.game.title} waits for nobody but is not over")
         seat = pending[0]
-        self._choice = _Choice(seat, self._candidates(seat))
-        if not self._choice.codes:
+        self._choice = decision(
+            self.game,
+            self.state,
+            seat,
+            self.possible_agents,
+            self.encoding,
+            self.concede,
+            self._texts,
+        )
+        if self._choice.empty():
             listed = [str(a) for a in self.game.legal_actions(self.state, seat)]
             raise RuntimeError(
                 f"no legal action of {self.possible_agents[seat]} fits the "
@@ -176,12 +185,6 @@ class raw_env(AECEnv):
             )
         self._choice.extend_forced()
         self.agent_selection = self.possible_agents[seat]
-
-    def _candidates(self, seat: int) -> dict[tuple[int, ...], Any]:
-        """Token tuples of the seat's legal actions (and the encoding's extra texts)."""
-        return candidates(
-            self.game, self.state, seat, self.possible_agents, self.encoding, self.concede
-        )
 
     def _finish(self, outcome) -> None:
         rewards = payoffs(outcome, self.reward_scheme)
@@ -221,7 +224,9 @@ class raw_env(AECEnv):
             self.render()
 
     def _apply(self, choice: _Choice) -> None:
-        action = choice.actions[choice.prefix]
+        action = choice.action()
+        if action is None:  # from a family: its text
+            action = self.decode_tokens(choice.prefix)
         if isinstance(action, str):
             action = self.game.parse(self.state, choice.seat, action)
         self.game.apply(self.state, choice.seat, action)
@@ -274,7 +279,7 @@ class raw_env(AECEnv):
         """The acting agent's legal action texts that the vocabulary can express."""
         if self._choice is None:
             return []
-        return [self.decode_tokens(c) for c in self._choice.codes]
+        return [self.decode_tokens(c) for c in self._choice.all_codes()]
 
     def partial_text(self) -> str:
         """The tokens the acting agent has picked so far, as text."""

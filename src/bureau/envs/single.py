@@ -47,7 +47,7 @@ from gymnasium import spaces
 from bureau.bots import make as make_bot
 from bureau.engine import load
 
-from .choice import Choice, candidates
+from .choice import Choice, decision
 from .encodings import Encoding, encoding, hashed_view
 from .rewards import check_scheme, payoffs
 from .tokens import END
@@ -120,7 +120,7 @@ class SingleAgentEnv(gym.Env):
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
         self.action_space = spaces.Discrete(len(self.vocab))
         self._first_seed = seed
-        self._texts: dict = {}  # action text and seat -> tokens (candidates' cache)
+        self._texts: dict = {}  # action text and seat -> tokens (the decisions' cache)
         self.state = None
         self.seat = 0 if seat is None else seat
         self._choice: Choice | None = None
@@ -175,14 +175,14 @@ class SingleAgentEnv(gym.Env):
             action = self.bots[p].act(state)
             game.apply(state, p, action)
             self.history.append((names[p], str(action)))
-        found = candidates(game, state, seat, names, self.encoding, self.concede, self._texts)
-        if not found:
+        choice = decision(game, state, seat, names, self.encoding, self.concede, self._texts)
+        if choice.empty():
             listed = [str(a) for a in game.legal_actions(state, seat)]
             raise RuntimeError(
                 f"no legal action of {names[seat]} fits the {game.name} vocabulary: {listed[:5]}"
             )
-        self._choice = Choice(seat, found)
-        self._choice.extend_forced()
+        choice.extend_forced()
+        self._choice = choice
         self._hashed = hashed_view(game.view(state, seat), names, seat, self.encoding.obs_size)
 
     def step(self, action):
@@ -200,7 +200,9 @@ class SingleAgentEnv(gym.Env):
             return self._observation(), 0.0, False, False, {**self._info(), "illegal": True}
         if choice.pick(token):
             action = choice.action()
-            if isinstance(action, str):  # an extra text (Seabirds' Transactions)
+            if action is None:  # from a family: its text
+                action = self.decode_tokens(choice.prefix)
+            if isinstance(action, str):  # a family's or an extra text (Seabirds' Transactions)
                 action = self.game.parse(self.state, self.seat, action)
             self.game.apply(self.state, self.seat, action)
             self.history.append((self.names[self.seat], str(action)))
@@ -255,7 +257,7 @@ class SingleAgentEnv(gym.Env):
 
     def legal_texts(self) -> list[str]:
         """The learner's legal action texts in the index (empty when it is over)."""
-        return [self.decode_tokens(c) for c in self._choice.codes] if self._choice else []
+        return [self.decode_tokens(c) for c in self._choice.all_codes()] if self._choice else []
 
     def partial_text(self) -> str:
         """The tokens picked so far in the move under way, as text."""

@@ -1,0 +1,255 @@
+"""Combinatorial families of actions, walked token by token without listing them.
+
+A ``Family`` is every action whose text is ``head`` followed by a selection of ``items``
+(each item a token tuple, such as ``7C`` or ``7C @ stall``): a sub-multiset in the
+items' canonical order (``ordered=False``: a stall, a build's cards) or a sequence in any
+order (``ordered=True``: Aristocracy's Tax discards, whose order is the order they go on
+the pile), of ``size`` items or, with ``size=None``, of one or more. The environment asks
+a family which tokens may follow a prefix (``walk``), so an Aristocracy stall of 12 cards
+(4,096 choices) or a King's builds (tens of thousands) cost nothing until a token is
+picked, and a selection never runs into a dead end: an item is offered only where enough
+items remain after it to reach the size.
+
+>>> f = Family((9,), [((1,), 2), ((2,), 1), ((3,), 1)], size=2)
+>>> f.walk((9,)), f.walk((9, 1)), f.walk((9, 3))
+(({1, 2}, False), ({1, 2, 3}, False), None)
+>>> f.walk((9, 1, 1)), f.walk((9, 2, 1))  # canonical order: no 1 after a 2
+((set(), True), None)
+>>> sorted(Family((9,), [((1,), 1), ((2,), 1)], size=2, ordered=True).texts())
+[(9, 1, 2), (9, 2, 1)]
+>>> g = Family((9,), [((1,), 1), ((1, 4), 1)], size=2)  # 1 then "1 4" (a card @stall)
+>>> g.walk((9, 1)), g.walk((9, 1, 4))
+(({1}, False), None)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+
+class Family:
+    """``head`` then a selection of ``items`` ((token tuple, copies) in canonical order)."""
+
+    __slots__ = ("head", "items", "ordered", "size", "total")
+
+    def __init__(
+        self,
+        head: tuple[int, ...],
+        items: list[tuple[tuple[int, ...], int]],
+        size: int | None = None,
+        ordered: bool = False,
+    ):
+        self.head = head
+        self.items = items
+        self.size = size
+        self.ordered = ordered
+        self.total = sum(n for _, n in items)
+
+    def possible(self) -> bool:
+        """True when some selection exists."""
+        return self.total >= (self.size or 1)
+
+    def _states(self, rest: tuple[int, ...]):
+        """Ways to read ``rest`` as a selection: (chosen item indices, partial item or None),
+        where partial is (item index, its tokens read so far)."""
+        out = []
+        items = self.items
+        limit = self.size if self.size is not None else self.total
+
+        def go(j: int, chosen: tuple[int, ...], used: Counter) -> None:
+            if j == len(rest):
+                out.append((chosen, None))
+                return
+            if len(chosen) >= limit:
+                return
+            start = 0 if self.ordered or not chosen else chosen[-1]
+            left = len(rest) - j
+            for i in range(start, len(items)):
+                tokens, copies = items[i]
+                if used[i] >= copies or tokens[0] != rest[j]:
+                    continue
+                if left < len(tokens):
+                    if tokens[:left] == rest[j:]:
+                        out.append((chosen, (i, left)))
+                    continue
+                if tokens == rest[j : j + len(tokens)]:
+                    used[i] += 1
+                    go(j + len(tokens), (*chosen, i), used)
+                    used[i] -= 1
+
+        go(0, (), Counter())
+        return out
+
+    def _room(self, chosen: tuple[int, ...], i: int) -> int:
+        """How many items could still follow item ``i`` picked after ``chosen``."""
+        used = Counter(chosen)
+        used[i] += 1
+        if self.ordered:
+            return sum(n - used[k] for k, (_, n) in enumerate(self.items))
+        return sum(n - used[k] for k, (_, n) in enumerate(self.items) if k >= i)
+
+    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        """The tokens that may follow ``prefix`` and whether ``prefix`` is a whole action
+        of the family; None when no action of the family starts with ``prefix``."""
+        h = len(self.head)
+        if len(prefix) < h:
+            if self.head[: len(prefix)] != prefix:
+                return None
+            return {self.head[len(prefix)]}, False
+        if prefix[:h] != self.head:
+            return None
+        states = self._states(prefix[h:])
+        if not states:
+            return None
+        following: set[int] = set()
+        complete = False
+        size = self.size
+        for chosen, partial in states:
+            n = len(chosen)
+            if partial is not None:  # an item begun: only where enough can follow it
+                i, k = partial
+                if size is None or self._room(chosen, i) >= size - n - 1:
+                    following.add(self.items[i][0][k])
+                continue
+            if (size is None and n >= 1) or n == size:
+                complete = True
+            if size is not None and n >= size:
+                continue
+            need = 0 if size is None else size - n - 1
+            used = Counter(chosen)
+            start = 0 if self.ordered or not chosen else chosen[-1]
+            for i in range(start, len(self.items)):
+                tokens, copies = self.items[i]
+                if used[i] < copies and self._room(chosen, i) >= need:
+                    following.add(tokens[0])
+        if not following and not complete:
+            return None  # a dead end: too few items left to reach the size
+        return following, complete
+
+    def texts(self) -> Iterator[tuple[int, ...]]:
+        """Every action of the family as tokens (for tests and listings: may be many)."""
+        items = self.items
+        sizes = [self.size] if self.size is not None else range(1, self.total + 1)
+
+        def go(chosen: tuple[int, ...], used: Counter, k: int):
+            if len(chosen) == k:
+                tokens = self.head
+                for i in chosen:
+                    tokens += items[i][0]
+                yield tokens
+                return
+            start = 0 if self.ordered or not chosen else chosen[-1]
+            for i in range(start, len(items)):
+                if used[i] < items[i][1]:
+                    used[i] += 1
+                    yield from go((*chosen, i), used, k)
+                    used[i] -= 1
+
+        for k in sizes:
+            yield from go((), Counter(), k)
+
+
+# -- Aristocracy ---------------------------------------------------------------------------
+
+
+def aristocracy(game, state, seat: int, names, vocab) -> tuple[list, list[Family]] | None:
+    """Aristocracy's combinatorial choices as families: stalls and balls (any sub-multiset
+    of the hand, or ``none``), Tax discards (exactly the excess, in any order) and the
+    King's builds and upgrades (Favor or Royal); everything else is listed. None where
+    ``legal_actions`` lists the choice cheaply (bids, picks, Glory, ...)."""
+    from bureau.cards import card_text, is_face, rank
+    from bureau.games.aristocracy import moves
+    from bureau.games.aristocracy.actions import SIZE_NAMES, Ball, Favor, Royal, Stall, src_text
+    from bureau.games.aristocracy.rules import SPECIAL_OF_RANK, excess, pending
+    from bureau.games.aristocracy.state import ACT, BALL, KING, STALL, TAX
+
+    step = state.step
+    if seat not in pending(state) or step not in (TAX, BALL, STALL, ACT):
+        return None
+
+    def enc(text: str) -> tuple[int, ...]:
+        codes = vocab.encode(text, names, seat)
+        if codes is None:
+            raise KeyError(f"{text!r} is not in the {vocab.game} vocabulary")
+        return codes
+
+    def items(cards, text) -> list[tuple[tuple[int, ...], int]]:
+        counts = Counter(cards)
+        return [(enc(text(c)), counts[c]) for c in sorted(counts)]
+
+    hand = state.hands[seat]
+    if step == TAX:
+        fam = Family(enc("discard"), items(hand, card_text), excess(state, seat), True)
+        return [], [fam] if fam.possible() else []
+    if step in (BALL, STALL):
+        cls = Ball if step == BALL else Stall
+        word = "ball" if step == BALL else "stall"
+        fam = Family(enc(word), items(hand, card_text))
+        return [cls(())], [fam] if fam.possible() else []
+    # ACT: the nine actions as ``act_actions`` lists them, the King's specials as families
+    listed = _act_plain(state, seat, moves)
+    families: list[Family] = []
+
+    def king(head: str, srcs: list[int]) -> None:
+        farm, estate, chateau = moves.flow.sizes(state)
+        for name, size in zip(SIZE_NAMES, (farm, estate, chateau), strict=True):
+            for address in sorted(set(srcs)):
+                rest = srcs[:]
+                rest.remove(address)
+                fam = Family(
+                    enc(f"{head} build {name} {src_text(address)}"), items(rest, src_text), size
+                )
+                if fam.possible():
+                    families.append(fam)
+        for i, b in enumerate(state.buildings[seat]):
+            n = len(b.cards)
+            ref = moves.building_ref(state, seat, i)
+            for t in (estate, chateau):
+                if n in (farm, estate) and t > n:
+                    fam = Family(enc(f"{head} upgrade {ref} with"), items(srcs, src_text), t - n)
+                    if fam.possible():
+                        families.append(fam)
+
+    srcs = moves.source_list(state, seat)
+    for s in sorted(set(srcs)):
+        if is_face(s & 63):
+            rest = srcs[:]
+            rest.remove(s)
+            royal = SPECIAL_OF_RANK[rank(s & 63)]
+            if royal == KING:
+                king(f"favor {src_text(s)}", rest)
+            else:
+                listed += [Favor(s, sp) for sp in moves.specials(state, seat, royal, rest)]
+    if state.coins[seat] >= 1:
+        if state.royal == KING:
+            king("royal", srcs)
+        else:
+            listed += [Royal(sp) for sp in moves.specials(state, seat, state.royal, srcs)]
+    return listed, families
+
+
+def _act_plain(state, seat: int, moves) -> list:
+    """``act_actions`` without the Favors and Royal Actions (listed or families apart)."""
+    from bureau.games.aristocracy.actions import PASS, Harvest, Hide, Sell, Store, Trade
+
+    stall = state.stalls[seat]
+    out: list = [PASS]
+    names = state.names
+    for give in sorted(set(stall)):
+        out += [Trade(give, t, -1, "market") for t in sorted(set(state.market))]
+        for q in range(state.num_players):
+            if q != seat:
+                out += [Trade(give, t, q, names[q]) for t in sorted(set(state.stalls[q]))]
+    srcs = sorted(set(moves.source_list(state, seat)))
+    for i, b in enumerate(state.buildings[seat]):
+        ref = moves.building_ref(state, seat, i)
+        out += [Store(s, i, ref, o) for s in srcs for o in sorted(set(b.cards))]
+        if b.production is not None:
+            out.append(Harvest(i, ref))
+        out += sorted(
+            {moves.downgrade_action(state, seat, i, c) for c in moves.sub_multisets(b.cards) if c}
+        )
+    out += [Hide(c) for c in sorted(set(stall))]
+    out += [Sell(a, b) for a, b in moves.sell_pairs(stall)]
+    return out
