@@ -54,6 +54,7 @@ SEAT_KEYS = frozenset(
 # View keys whose numbers are labels or clock times, not quantities: left out of the features
 # (Seabirds' message times grow without bound; deal ids only count the deals made).
 UNMEASURED = frozenset(("time", "id", "deadline", "started"))
+MAX_BID = 250  # Aristocracy's bids in the index: 0..250 coins (games hold far fewer)
 MAX_PLAYERS = 12  # the most seats any game has (Noblesse); relative seats up to it
 OBS_LIMIT = 1e6  # observation values are clipped to +-OBS_LIMIT
 
@@ -192,7 +193,7 @@ def _seabirds_words() -> list[str]:
 def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
     """The encoding of ``game`` (for Noblesse, of the scenario its options name)."""
     if game == "aristocracy":
-        vocab = Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, 30)
+        vocab = Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, MAX_BID)
         return Encoding(game, vocab, 1024, families=families.aristocracy)
     if game == "nobility":
         return Encoding(game, Vocab(game, [*CARDS, *NOBILITY_WORDS], MAX_PLAYERS, 10), 512)

@@ -1,0 +1,206 @@
+"""The single-agent environment (``bureau.envs.single_agent``) and a property test of every
+research environment: random masked episodes never raise, and their outcomes are readable
+after the end (issue 25, docs/research.md).
+
+The property test plays as many short episodes as fit a few seconds per game and
+environment; ``BUREAU_ENV_SECONDS=60`` (seconds per game and environment) runs thousands.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from bureau.engine import all_games
+from bureau.envs import single_agent
+from bureau.envs.pettingzoo import env as aec_env
+from bureau.envs.rewards import SCHEMES, payoffs
+from bureau.envs.single import OBS_BOUND, IllegalToken
+
+GAMES = [g.name for g in all_games()]
+# Short games, so that many episodes fit (a capped game ends as a truncation).
+SHORT = {
+    "aristocracy": {"max_years": 2},
+    "nobility": {"max_turns": 60},
+    "decrees": {"max_turns": 4},
+    "noblesse": {"max_nights": 1},
+}
+SECONDS = float(os.environ.get("BUREAU_ENV_SECONDS", "1.5"))
+FAST_ISMCTS = "ismcts:iterations=8"
+
+
+def random_episode(e, rng: np.random.Generator, seed: int | None = None):
+    """A uniformly random masked episode of a single-agent env: (steps, last step)."""
+    obs, info = e.reset(seed=seed)
+    assert e.observation_space.contains(obs)
+    steps = 0
+    while True:
+        mask = e.action_masks()
+        assert mask.any(), e.partial_text()
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+        assert obs.dtype == np.float32 and obs.shape == e.observation_space.shape
+        assert np.abs(obs).max() < OBS_BOUND  # never clipped: the bounds are true
+        if terminated or truncated:
+            return steps, (reward, terminated, truncated, info)
+        assert reward == 0.0 and "outcome" not in info
+
+
+def check_end(e, last) -> None:
+    reward, terminated, truncated, info = last
+    outcome = info["outcome"]
+    assert terminated != truncated and truncated == outcome["capped"]
+    assert set(info["rewards"]) == set(e.names)
+    assert reward == info["rewards"][e.names[e.seat]]
+    if e.reward_scheme == "win" and not outcome["capped"]:
+        assert sum(info["rewards"].values()) == pytest.approx(1.0)
+    if e.reward_scheme == "rank":
+        assert all(0.0 <= r <= 1.0 for r in info["rewards"].values())
+    with pytest.raises(RuntimeError, match="over"):
+        e.step(0)
+
+
+def aec_episode(e, rng: random.Random, seed: int) -> int:
+    """A random masked AEC episode; its outcome checked after ``agent_iter`` ends."""
+    e.reset(seed=seed)
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        steps += 1
+    assert e.agents == [] and e.outcome is not None
+    assert set(e.final_rewards) == set(e.possible_agents)
+    final = e.game.outcome(e.state)
+    assert e.final_rewards == dict(
+        zip(e.possible_agents, payoffs(final, e.reward_scheme), strict=True)
+    )
+    return steps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_single_agent_passes_gymnasiums_env_checker(game):
+    e = single_agent(game, seed=1, options=SHORT.get(game))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a checker warning fails the test too
+        check_env(e, skip_render_check=True)
+    assert e.observation_space.high.max() == OBS_BOUND == -e.observation_space.low.min()
+    assert e.action_space.n == len(e.vocab) and e.action_masks().dtype == bool
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_episodes_never_raise_in_either_environment(game):
+    """Random masked play against every opponent kind (ISMCTS, being slow, once), every
+    reward scheme, seats drawn per episode; and the AEC environment likewise."""
+    rng = np.random.default_rng(5)
+    options = SHORT.get(game)
+    n = single_agent(game).game.min_players
+    kinds = ["random", "heuristic", ["random", "heuristic", *["random"] * (n - 3)][: n - 1]]
+    episodes = {"single": 0, "aec": 0}
+    e = single_agent(game, opponents=FAST_ISMCTS, seed=0, options=options)
+    check_end(e, random_episode(e, rng)[1])
+    start = time.perf_counter()
+    k = 0
+    while time.perf_counter() - start < SECONDS or k < 6:
+        scheme = SCHEMES[k % 3]
+        e = single_agent(game, opponents=kinds[k % 3], reward=scheme, seed=k, options=options)
+        check_end(e, random_episode(e, rng)[1])
+        k += 1
+    episodes["single"] = k + 1
+    start = time.perf_counter()
+    a = aec_env(game, seed=0, options=options, rewards="rank")
+    pyrng = random.Random(5)
+    k = 0
+    while time.perf_counter() - start < SECONDS or k < 3:
+        aec_episode(a, pyrng, seed=k)
+        k += 1
+    episodes["aec"] = k
+    print(game, episodes)
+
+
+def test_the_seat_is_drawn_per_episode_unless_given():
+    e = single_agent("nobility", seed=0, options=SHORT["nobility"])
+    seats = {e.reset()[1]["seat"] for _ in range(20)}
+    assert seats == set(e.names)
+    fixed = single_agent("nobility", seat="Ben", seed=0)
+    assert {fixed.reset()[1]["seat"] for _ in range(5)} == {"Ben"}
+
+
+def test_opponents_act_on_the_engine_and_specs_are_checked():
+    e = single_agent("decrees", players=4, opponents=["heuristic", "random", FAST_ISMCTS])
+    e.reset(seed=2)
+    assert [type(b).__name__ for _, b in sorted(e.bots.items())].count("RandomBot") == 1
+    with pytest.raises(ValueError, match="one per other seat"):
+        single_agent("decrees", players=4, opponents=["random"])
+    with pytest.raises(Exception, match="no bot named"):
+        single_agent("decrees", opponents="wizard")
+
+
+def test_an_illegal_action_changes_nothing_or_raises_if_asked():
+    e = single_agent("nobility", seat=0, seed=3)
+    obs, _ = e.reset(seed=3)
+    bad = int(np.flatnonzero(~e.action_masks())[0])
+    again, reward, terminated, _truncated, info = e.step(bad)
+    assert info["illegal"] and reward == 0 and not terminated and np.array_equal(obs, again)
+    strict = single_agent("nobility", seat=0, seed=3, illegal="raise")
+    strict.reset(seed=3)
+    with pytest.raises(IllegalToken, match="legal tokens are"):
+        strict.step(bad)
+
+
+def test_capped_games_pay_by_the_scheme_and_heuristic_seats_end_aristocracy():
+    """Random play never ends Aristocracy (nobody claims Glory): the year cap stops it,
+    truncated; "win" pays it 0, "rank" places it by victory points alone (not coins).
+    Heuristic opponents claim Glory, so their games end by the rules."""
+    rng = np.random.default_rng(1)
+    for scheme in ("win", "rank"):
+        e = single_agent("aristocracy", reward=scheme, seed=4, options={"max_years": 2})
+        _, (_reward, terminated, truncated, info) = random_episode(e, rng)
+        assert truncated and not terminated and info["outcome"]["capped"]
+        points = info["outcome"]["scores"]
+        if scheme == "win":
+            assert set(info["rewards"].values()) == {0.0}
+        else:
+            best = [e.names[s] for s, p in enumerate(points) if p == max(points)]
+            assert all(info["rewards"][name] >= 0.5 for name in best)
+    e = single_agent("aristocracy", opponents="heuristic", seed=4)
+    for _ in range(3):
+        _, (_reward, terminated, truncated, info) = random_episode(e, rng)
+        assert terminated and "glory" in info["outcome"]["reason"]
+
+
+def test_aristocracy_tax_discards_in_any_order_have_an_index():
+    """The order of Tax discards is the order they go on the pile: every order is an
+    action, so the mask offers every hand card first, and a learner may discard in
+    descending order, which ``legal_actions`` (sorted) does not list."""
+    from bureau.cards import card_text
+    from bureau.games.aristocracy.rules import excess
+
+    e = single_agent("aristocracy", players=2, seat=0, seed=0)
+    rng = np.random.default_rng(0)
+    for episode in range(40):
+        e.reset(seed=episode)
+        while e._choice is not None:
+            hand = e.state.hands[e.seat]
+            k = excess(e.state, e.seat) if e.state.step == "tax" else 0
+            if k >= 2 and len(set(hand)) > k and e.partial_text() == "discard":
+                offered = {e.vocab.tokens[t] for t in np.flatnonzero(e.action_masks())}
+                assert offered == {card_text(c) for c in hand}
+                picked = sorted(set(hand), reverse=True)[:k]
+                text = "discard " + " ".join(card_text(c) for c in picked)
+                listed = {str(a) for a in e.game.legal_actions(e.state, e.seat)}
+                assert text not in listed
+                for t in e.encode_text(text)[1:]:
+                    e.step(t)
+                assert (e.names[e.seat], text) in e.history
+                return
+            e.step(int(rng.choice(np.flatnonzero(e.action_masks()))))
+    pytest.fail("no Tax of two cards or more in 40 episodes")
