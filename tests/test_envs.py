@@ -204,3 +204,43 @@ def test_aristocracy_tax_discards_in_any_order_have_an_index():
                 return
             e.step(int(rng.choice(np.flatnonzero(e.action_masks()))))
     pytest.fail("no Tax of two cards or more in 40 episodes")
+
+
+def test_nobility_offers_and_payments_are_all_in_the_index_with_deals():
+    """With ``deals=True`` every offer the rules accept has tokens (amounts, melds and
+    cards both ways, a coalition) and the mask walks them; random play makes card-for-card
+    offers, as Bureau's random bot does, and never raises. Without, no free offer."""
+    rng = np.random.default_rng(2)
+    e = single_agent("nobility", deals=True, seed=2, options={"max_turns": 120})
+    made = []
+    for _ in range(4):
+        random_episode(e, rng)
+        made += [t for n, t in e.history if n == e.names[e.seat] and t.startswith("offer")]
+    assert any(t.count("card") >= 1 and t.count("gives") == 2 for t in made), made[:5]
+    assert any(t.startswith("pay ") for n, t in e.history) or made
+    plain = single_agent("nobility", seed=2, options={"max_turns": 120})
+    random_episode(plain, rng)
+    mine = [t for n, t in plain.history if n == plain.names[plain.seat]]
+    assert not any(t.startswith(("pay ", "offer")) and "gives" in t for t in mine)
+
+
+def test_nobility_accepts_an_amount_and_a_card_of_the_same_number():
+    """Regression: the offer check compared items as plain tuples, so ``Money(2)`` equalled
+    ``CardItem(2)`` (3S) and ``Ben gives 2, card 3S`` was refused as a duplicate."""
+    from bureau.bots import make as make_bot
+    from bureau.engine import load
+
+    game = load("nobility")
+    for seed in range(20):
+        state = game.new(3, seed=seed, bots_only=True)
+        bots = [make_bot("random", game, s, seed) for s in range(3)]
+        while game.outcome(state) is None:
+            p = game.pending(state)[0]
+            q = (p + 1) % 3
+            if state.phase == "start" and state.money[q] >= 2 and not state.offers:
+                name = state.names[q]
+                action = game.parse(state, p, f"offer {name}: {name} gives 2, card 3S")
+                assert str(action) == f"offer {name}: {name} gives 2, card 3S"
+                return
+            game.apply(state, p, bots[p].act(state))
+    pytest.fail("nobody held 2 units at the start of a turn")

@@ -96,7 +96,8 @@ class Choice:
         """Every candidate's tokens, families listed out (may be many)."""
         out = set(self.codes)
         for f in self.families:
-            out.update(f.texts())
+            if f.enumerable:  # Nobility's free offers are not: far too many
+                out.update(f.texts())
         return sorted(out)
 
     def restart(self) -> Choice:
@@ -105,18 +106,26 @@ class Choice:
 
 
 def decision(
-    game, state, seat: int, names, enc: Encoding, concede: bool = False, cache=None
+    game,
+    state,
+    seat: int,
+    names,
+    enc: Encoding,
+    concede: bool = False,
+    cache=None,
+    deals: bool = False,
 ) -> Choice:
     """``seat``'s decision now: its legal actions as token tuples (or, where the encoding
     has them, families), with the encoding's extra texts (parsed when chosen). Without
     ``concede``, the moves that concede are left out unless nothing else is legal.
-    ``cache`` (a dict kept for one list of seat names) remembers each text's tokens."""
+    ``cache`` (a dict kept for one list of seat names) remembers each text's tokens.
+    ``deals`` adds the free offers and payments (Nobility) to what is listed."""
     vocab = enc.vocab
     if cache is None:
         cache = {}
     elif len(cache) > 200_000:
         cache.clear()
-    found = enc.families(game, state, seat, names, vocab) if enc.families else None
+    found = enc.families(game, state, seat, names, vocab, deals) if enc.families else None
     actions, families = (game.legal_actions(state, seat), []) if found is None else found
     out: dict[tuple[int, ...], Any] = {}
     for action in actions:

@@ -54,7 +54,9 @@ SEAT_KEYS = frozenset(
 # View keys whose numbers are labels or clock times, not quantities: left out of the features
 # (Seabirds' message times grow without bound; deal ids only count the deals made).
 UNMEASURED = frozenset(("time", "id", "deadline", "started"))
-MAX_BID = 250  # Aristocracy's bids in the index: 0..250 coins (games hold far fewer)
+# Amounts in the index: Aristocracy's bids, Nobility's payments and offers, 0..250 coins
+# (games hold far fewer).
+MAX_BID = MAX_AMOUNT = 250
 MAX_PLAYERS = 12  # the most seats any game has (Noblesse); relative seats up to it
 OBS_LIMIT = 1e6  # observation values are clipped to +-OBS_LIMIT
 
@@ -71,7 +73,7 @@ class Encoding:
     # The seat's choice as (listed actions, families) where listing it all would be slow or
     # incomplete (``bureau.envs.families``: Aristocracy's stalls, Tax discards in any
     # order, builds); None: ``legal_actions`` lists it.
-    families: Callable[[Any, Any, int, Sequence[str], Vocab], Any] | None = None
+    families: Callable[..., Any] | None = None  # (game, state, seat, names, vocab, deals)
 
 
 # -- vocabularies --------------------------------------------------------------------------
@@ -196,7 +198,8 @@ def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
         vocab = Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, MAX_BID)
         return Encoding(game, vocab, 1024, families=families.aristocracy)
     if game == "nobility":
-        return Encoding(game, Vocab(game, [*CARDS, *NOBILITY_WORDS], MAX_PLAYERS, 10), 512)
+        vocab = Vocab(game, [*CARDS, *NOBILITY_WORDS], MAX_PLAYERS, MAX_AMOUNT)
+        return Encoding(game, vocab, 512, families=families.nobility)
     if game == "decrees":
         return Encoding(game, Vocab(game, DECREES_WORDS, MAX_PLAYERS, 30), 1024)
     if game == "seabirds":

@@ -32,6 +32,7 @@ class Family:
     """``head`` then a selection of ``items`` ((token tuple, copies) in canonical order)."""
 
     __slots__ = ("head", "items", "ordered", "size", "total")
+    enumerable = True  # ``texts`` lists them (``Choice.all_codes``)
 
     def __init__(
         self,
@@ -153,7 +154,7 @@ class Family:
 # -- Aristocracy ---------------------------------------------------------------------------
 
 
-def aristocracy(game, state, seat: int, names, vocab) -> tuple[list, list[Family]] | None:
+def aristocracy(game, state, seat: int, names, vocab, deals: bool = False):
     """Aristocracy's combinatorial choices as families: stalls and balls (any sub-multiset
     of the hand, or ``none``), Tax discards (exactly the excess, in any order) and the
     King's builds and upgrades (Favor or Royal); everything else is listed. None where
@@ -253,3 +254,164 @@ def _act_plain(state, seat: int, moves) -> list:
     out += [Hide(c) for c in sorted(set(stall))]
     out += [Sell(a, b) for a, b in moves.sell_pairs(stall)]
     return out
+
+
+# -- Nobility's offers -----------------------------------------------------------------------
+
+
+class Offer:
+    """Every two-player offer ``offer NAME: [coalition;] NAME gives ITEMS[; NAME gives
+    ITEMS]`` to one recipient, walked token by token (items in canonical order, each
+    once, one amount at most). ``givers`` are (giver token, items) in seat order, each
+    item (token tuple, is an amount)."""
+
+    __slots__ = ("colon", "comma", "givers", "gives", "head", "semi", "term")
+    enumerable = False  # far too many to list: ``Choice.all_codes`` leaves them out
+
+    def __init__(self, head, term, givers, colon, comma, semi, gives):
+        self.head = (*head, colon)
+        self.term = term  # the coalition token, or None where no coalition can form
+        self.givers = [(g, items) for g, items in givers if items]
+        self.colon, self.comma, self.semi, self.gives = colon, comma, semi, gives
+
+    def possible(self) -> bool:
+        return self.term is not None or bool(self.givers)
+
+    def _items_after(self, j: int, last: int) -> list[int]:
+        """Indices of giver ``j``'s items that may follow item ``last`` (-1: none yet)."""
+        items = self.givers[j][1]
+        start = last + 1
+        if last >= 0 and items[last][1]:  # one amount at most: skip the other amounts
+            while start < len(items) and items[start][1]:
+                start += 1
+        return list(range(start, len(items)))
+
+    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        h = len(self.head)
+        if len(prefix) < h:
+            if self.head[: len(prefix)] != prefix:
+                return None
+            return {self.head[len(prefix)]}, False
+        if prefix[:h] != self.head:
+            return None
+        givers = self.givers
+        tokens = [g for g, _ in givers]
+        st, j, last, partial = "start", -1, -1, None  # partial: (item index, tokens read)
+        for t in prefix[h:]:
+            if st == "start" and t == self.term and t is not None:
+                st = "part"
+            elif st in ("start", "giver") and t in tokens[j + 1 :]:
+                j, st = tokens.index(t), "gives"
+            elif st == "part" and t == self.semi:
+                st = "giver"
+            elif st == "gives" and t == self.gives:
+                st, last = "item", -1
+            elif st == "item":
+                k = next(
+                    (k for k in self._items_after(j, last) if givers[j][1][k][0][0] == t), None
+                )
+                if k is None:
+                    return None
+                if len(givers[j][1][k][0]) > 1:
+                    st, partial = "partial", (k, 1)
+                else:
+                    st, last = "done", k
+            elif st == "partial":
+                k, read = partial
+                if givers[j][1][k][0][read] != t:
+                    return None
+                if read + 1 < len(givers[j][1][k][0]):
+                    partial = (k, read + 1)
+                else:
+                    st, last = "done", k
+            elif st == "done" and t == self.comma and self._items_after(j, last):
+                st = "item"
+            elif st == "done" and t == self.semi and j + 1 < len(givers):
+                st = "giver"
+            else:
+                return None
+        if st == "start":
+            return {*([self.term] if self.term is not None else []), *tokens}, False
+        if st == "part":
+            return ({self.semi} if givers else set()), True
+        if st == "giver":
+            return set(tokens[j + 1 :]), False
+        if st == "gives":
+            return {self.gives}, False
+        if st == "item":
+            return {givers[j][1][k][0][0] for k in self._items_after(j, last)}, False
+        if st == "partial":
+            k, read = partial
+            return {givers[j][1][k][0][read]}, False
+        following = set()
+        if self._items_after(j, last):
+            following.add(self.comma)
+        if j + 1 < len(givers):
+            following.add(self.semi)
+        return following, True
+
+    def texts(self):
+        return iter(())
+
+
+def nobility(game, state, seat: int, names, vocab, deals: bool = False):
+    """With ``deals``, Nobility's free offers (``Offer``: amounts, melds and cards each
+    way, a coalition where one can form) and payments (``pay NAME N``) beside what
+    ``legal_actions`` lists; without, None (the listed actions only)."""
+    if not deals:
+        return None
+    from bureau.cards import NUM_CODES, card_text
+    from bureau.engine import deals as deal_book
+    from bureau.games.nobility.actions import Pay
+    from bureau.games.nobility.diplomacy import RULES, coalition_open
+    from bureau.games.nobility.state import DEFEND, DROP, LOSE
+
+    listed = game.legal_actions(state, seat)
+    if deal_book.offers_to(state, seat) or not RULES.may_deal(state, seat):
+        return listed, []
+    n = len(names)
+    index = vocab.index
+    listed += [
+        Pay(q, names[q], k)
+        for q in range(n)
+        if q != seat and RULES.may_deal(state, q)
+        for k in range(1, min(state.money[seat], vocab.max_number) + 1)
+    ]
+    if deal_book.open_offer(state, seat) is not None or state.phase in (DEFEND, LOSE, DROP):
+        return listed, []
+
+    def seat_tok(q: int) -> int:
+        return vocab.encode(names[q], names, seat)[0]
+
+    def items(g: int, cards) -> list[tuple[tuple[int, ...], bool]]:
+        out = [
+            ((index(str(k)),), True) for k in range(1, min(state.money[g], vocab.max_number) + 1)
+        ]
+        out += [
+            ((index("meld"), index(card_text(m.name))), False)
+            for m in sorted(state.melds_of(g), key=lambda m: m.name)
+        ]
+        out += [((index("card"), index(card_text(c))), False) for c in sorted(set(cards))]
+        return out
+
+    term = index("coalition") if coalition_open(state) and not state.coalition else None
+    families = []
+    for q in range(n):
+        if q == seat or not RULES.may_deal(state, q):
+            continue
+        givers = [
+            (seat_tok(g), items(g, state.hands[seat] if g == seat else range(NUM_CODES)))
+            for g in sorted((seat, q))
+        ]
+        offer = Offer(
+            (index("offer"), seat_tok(q)),
+            term,
+            givers,
+            index(":"),
+            index(","),
+            index(";"),
+            index("gives"),
+        )
+        if offer.possible():
+            families.append(offer)
+    return listed, families

@@ -78,7 +78,9 @@ class raw_env(AECEnv):
     ``reset(seed=...)`` seeds the game; ``reset()`` without a seed draws the next seed
     from ``seed``. ``reset``'s ``options`` are not used (set rule options here).
     Without ``concede=True`` no move that concedes is offered (Nobility's ``concede``; the
-    other games have none), unless it is the seat's only legal move.
+    other games have none), unless it is the seat's only legal move. ``deals=True`` offers
+    Nobility's free offers and payments too (every offer the rules accept), beside the
+    deals ``legal_actions`` lists (coalition offers, answers, ``withdraw``).
     """
 
     metadata: ClassVar[dict] = {
@@ -96,6 +98,7 @@ class raw_env(AECEnv):
         render_mode: str | None = None,
         rewards: str = "win",
         concede: bool = False,
+        deals: bool = False,
     ):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
@@ -109,6 +112,7 @@ class raw_env(AECEnv):
         )
         self.vocab = self.encoding.vocab
         self.concede = concede
+        self.deals = deals
         names = self.game.player_names(self.game.min_players if players is None else players)
         self.possible_agents = list(names)
         self.render_mode = render_mode
@@ -176,6 +180,7 @@ class raw_env(AECEnv):
             self.encoding,
             self.concede,
             self._texts,
+            self.deals,
         )
         if self._choice.empty():
             listed = [str(a) for a in self.game.legal_actions(self.state, seat)]
@@ -306,6 +311,7 @@ def env(
     render_mode: str | None = None,
     rewards: str = "win",
     concede: bool = False,
+    deals: bool = False,
 ) -> raw_env:
     """A PettingZoo AEC environment for ``game_name`` (see ``raw_env``)."""
-    return raw_env(game_name, players, seed, options, render_mode, rewards, concede)
+    return raw_env(game_name, players, seed, options, render_mode, rewards, concede, deals)

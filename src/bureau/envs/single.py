@@ -17,6 +17,10 @@ sb3-contrib's MaskablePPO) takes as it is:
   and ``info["outcome"]`` holds the game's outcome (``info["rewards"]`` every seat's).
   A game stopped by its cap option is *truncated*, one the rules end *terminated*.
 
+Nobility's ``concede`` is in the mask only with ``concede=True``, and its free offers and
+payments (``offer Ben: Ann gives 5, card 7H; Ben gives meld 9S``, ``pay Ben 3``) only
+with ``deals=True``: a uniformly random policy would otherwise give its game away.
+
 An action the mask does not allow changes nothing: the step returns the same observation,
 reward 0 and ``info["illegal"] = True`` (``illegal="raise"`` raises ``IllegalToken``).
 
@@ -83,6 +87,7 @@ class SingleAgentEnv(gym.Env):
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         concede: bool = False,
+        deals: bool = False,
         illegal: str = "ignore",
         render_mode: str | None = None,
     ):
@@ -110,6 +115,7 @@ class SingleAgentEnv(gym.Env):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.concede = concede
+        self.deals = deals
         self.game_options = dict(options or {})
         resolved = self.game.resolve_options(self.game_options, bots_only=True)
         self.encoding: Encoding = encoding(
@@ -175,7 +181,9 @@ class SingleAgentEnv(gym.Env):
             action = self.bots[p].act(state)
             game.apply(state, p, action)
             self.history.append((names[p], str(action)))
-        choice = decision(game, state, seat, names, self.encoding, self.concede, self._texts)
+        choice = decision(
+            game, state, seat, names, self.encoding, self.concede, self._texts, self.deals
+        )
         if choice.empty():
             listed = [str(a) for a in game.legal_actions(state, seat)]
             raise RuntimeError(
@@ -280,5 +288,6 @@ def single_agent(
     **kw,
 ) -> SingleAgentEnv:
     """A Gymnasium environment: one seat of ``game`` against Bureau's bots (see
-    ``SingleAgentEnv``; ``concede``, ``illegal`` and ``render_mode`` are keywords)."""
+    ``SingleAgentEnv``; ``concede``, ``deals``, ``illegal`` and ``render_mode`` are
+    keywords)."""
     return SingleAgentEnv(game, players, seat, opponents, reward, seed, options, **kw)

@@ -80,11 +80,12 @@ class NobilityDeals(DealRules):
         for giver, items in deal.gives:
             seen = set()
             for item in items:
-                if item in seen or (
-                    isinstance(item, Money) and any(isinstance(i, Money) for i in seen)
+                # By kind and value: Money(2) == CardItem(2) as tuples, but 2 and card 3S differ.
+                if (type(item), item) in seen or (
+                    isinstance(item, Money) and any(kind is Money for kind, _ in seen)
                 ):
                     raise IllegalAction(f"list each thing {names[giver]} gives once")
-                seen.add(item)
+                seen.add((type(item), item))
                 if isinstance(item, Money):
                     if item.amount < 1:
                         raise IllegalAction("give at least 1 unit of currency")
