@@ -99,7 +99,8 @@ def test_single_agent_passes_gymnasiums_env_checker(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_random_episodes_never_raise_in_either_environment(game):
     """Random masked play against every opponent kind (ISMCTS, being slow, once), every
-    reward scheme, seats drawn per episode; and the AEC environment likewise."""
+    reward scheme, seats drawn per episode, free deals or not; and the AEC environment
+    likewise (with every deal)."""
     rng = np.random.default_rng(5)
     options = SHORT.get(game)
     n = single_agent(game).game.min_players
@@ -111,12 +112,14 @@ def test_random_episodes_never_raise_in_either_environment(game):
     k = 0
     while time.perf_counter() - start < SECONDS or k < 6:
         scheme = SCHEMES[k % 3]
-        e = single_agent(game, opponents=kinds[k % 3], reward=scheme, seed=k, options=options)
+        e = single_agent(
+            game, opponents=kinds[k % 3], reward=scheme, seed=k, options=options, deals=k % 2
+        )
         check_end(e, random_episode(e, rng)[1])
         k += 1
     episodes["single"] = k + 1
     start = time.perf_counter()
-    a = aec_env(game, seed=0, options=options, rewards="rank")
+    a = aec_env(game, seed=0, options=options, rewards="rank", deals=True)
     pyrng = random.Random(5)
     k = 0
     while time.perf_counter() - start < SECONDS or k < 3:
