@@ -1,0 +1,145 @@
+"""A standard learner on one seat against random seats: win rates before and after.
+
+    pip install 'bureau[research]' sb3-contrib
+    python benchmarks/learn.py [--game nobility] [--minutes 3] [--episodes 200] [--json]
+
+For each game (default: Nobility and Aristocracy), sb3-contrib's MaskablePPO learns one
+seat of ``bureau.envs.single_agent`` (the seat drawn per episode) against Bureau's random
+bots, on the CPU, for about ``--minutes`` of training. Before and after, it plays
+``--episodes`` evaluation episodes (sampling its policy, masked) and the script prints
+the learner's win rate with a 95% Wilson interval, and the rate a seat would win by
+chance. A win is a game the learner wins by the rules, or, in a game stopped by its cap
+(Aristocracy's 20 years, where random seats never claim Glory), a game in which it alone
+has the most points. The learner itself is never run in CI: sb3-contrib and torch are
+not dependencies of Bureau.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+
+import numpy as np
+
+from bureau.envs import single_agent
+
+GAMES = {
+    # game: (players, reward scheme, options)
+    "nobility": (3, "win", {}),
+    "aristocracy": (2, "rank", {}),
+}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a rate of ``wins`` in ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def won(info: dict, seat: int) -> bool:
+    """The learner won: by the rules, or alone on the most points at the cap."""
+    outcome = info["outcome"]
+    if not outcome["capped"]:
+        return seat in outcome["winners"] and len(outcome["winners"]) == 1
+    points = outcome["scores"]
+    return points[seat] == max(points) and points.count(max(points)) == 1
+
+
+def evaluate(env, model, episodes: int, seed: int) -> dict:
+    """``episodes`` episodes of ``model`` (None: a uniformly random masked policy)."""
+    rng = np.random.default_rng(seed)
+    wins = 0
+    moves = []
+    for k in range(episodes):
+        obs, _ = env.reset(seed=seed + k)
+        done = False
+        while not done:
+            mask = env.action_masks()
+            if model is None:
+                action = int(rng.choice(np.flatnonzero(mask)))
+            else:
+                action, _ = model.predict(obs, action_masks=mask, deterministic=False)
+            obs, _reward, terminated, truncated, info = env.step(int(action))
+            done = terminated or truncated
+        wins += won(info, env.seat)
+        moves.append(sum(1 for name, _ in env.history if name == env.names[env.seat]))
+    lo, hi = wilson(wins, episodes)
+    return {
+        "wins": wins,
+        "episodes": episodes,
+        "win_rate": round(wins / episodes, 3),
+        "interval": [round(lo, 3), round(hi, 3)],
+        "learner_moves_per_game": round(float(np.mean(moves)), 1),
+    }
+
+
+def train(game: str, minutes: float, episodes: int, seed: int = 0) -> dict:
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    players, reward, options = GAMES.get(game, (None, "win", {}))
+
+    def make():
+        return single_agent(
+            game, players=players, opponents="random", reward=reward, seed=seed, options=options
+        )
+
+    env, judge = make(), make()
+    model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0)
+    before = evaluate(judge, model, episodes, seed=10_000)
+
+    class Clock(BaseCallback):
+        def _on_step(self) -> bool:
+            return time.perf_counter() - start < minutes * 60
+
+    start = time.perf_counter()
+    model.learn(total_timesteps=10**9, callback=Clock())
+    trained = time.perf_counter() - start
+    after = evaluate(judge, model, episodes, seed=20_000)
+    n = len(env.names)
+    return {
+        "game": game,
+        "players": n,
+        "reward": reward,
+        "chance": round(1 / n, 3),
+        "train_seconds": round(trained),
+        "train_steps": model.num_timesteps,
+        "before": before,
+        "after": after,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", action="append", help="a game to train (default: both)")
+    parser.add_argument("--minutes", type=float, default=3.0)
+    parser.add_argument("--episodes", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    import torch
+
+    torch.set_num_threads(1)  # one core, as on a laptop
+    rows = [train(g, args.minutes, args.episodes, args.seed) for g in args.game or GAMES]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        b, a = r["before"], r["after"]
+        print(
+            f"{r['game']:<12} {r['players']}p reward={r['reward']:<5} chance {r['chance']:.2f}  "
+            f"before {b['win_rate']:.2f} [{b['interval'][0]:.2f}, {b['interval'][1]:.2f}]  "
+            f"after {a['win_rate']:.2f} [{a['interval'][0]:.2f}, {a['interval'][1]:.2f}]  "
+            f"({r['train_steps']:,} steps in {r['train_seconds']} s; "
+            f"{b['learner_moves_per_game']} -> {a['learner_moves_per_game']} moves a game)"
+        )
+
+
+if __name__ == "__main__":
+    main()
