@@ -16,12 +16,14 @@ canonical text. Required at the top: ``format``, ``scenario`` (the game's scenar
 option), ``players``, ``night``, ``phase``, ``houses`` (one per seat, in seat order:
 ``player``, ``role`` and ``home`` required) and ``units`` (every unit on the board, the
 neutral ones too: ``id``, ``owner``, ``kind``, ``square`` and ``companies`` required).
-Every other key may be left out: maps and lists default to empty, ``leaders`` and
-``officers`` to the roles' Faction Leaders, a house's ``design`` and ``skipped`` after
-set-up to the Bureau's own set-up (2-2-1, unique companies left out: NSE-A08), its
-resources and courtiers to the scenario's start, ``rng`` to the generator the game's
-seed gave, ``next_unit``/``next_treaty`` to one past the highest id. The last Night's
-battles are not kept (their reports are).
+Every other key may be left out: ``estates`` defaults to each living house's Home Estate
+(NSE-14), other maps and lists to empty, ``leaders`` and ``officers`` to the roles'
+Faction Leaders, a house's ``posts`` to the Stewards, TCs and Lobbyists the estates give
+it, its ``design`` and ``skipped`` after set-up to the Bureau's own set-up (2-2-1, unique
+companies left out: NSE-A08), its resources and courtiers to the scenario's start,
+``rng`` to the generator the game's seed gave, ``next_unit``/``next_treaty`` to one past
+the highest id. A unit's companies are a list of ids or a recruit order's text (``"O1,
+C1 x3, F6 x2"``, as saved). The last Night's battles are not kept (their reports are).
 
 Loading checks each value's shape and then the rules every reachable state keeps, naming
 the rule: homes in range and unshared (NSE-07), legal income splits (NSE-12), full units
@@ -49,6 +51,7 @@ the board (A1 to J10)
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bureau.engine.game import Outcome
@@ -136,6 +139,7 @@ _UNIT_OPTIONAL = ("commander", "leader", "origin", "fresh", "merc", "rent_free")
 _TREATY = ("id", "f1", "f2", "text", "signed", "start", "active", "ended", "reported")
 _TREATY_OPTIONAL = ("decided", "applied", "end_at", "dues", "debts", "end", "why")
 _PROPOSAL = ("id", "by", "to", "text", "night")
+_COMPANY = re.compile(r"([A-Za-z][A-Za-z0-9]*)(?:\s*[xX]\s*([1-9][0-9]?))?")
 
 
 # -- saving -----------------------------------------------------------------------------------
@@ -223,11 +227,30 @@ def _jsonable(value):
     return value
 
 
+def companies_text(companies) -> str:
+    """Companies as a recruit order writes them, in order (a run of one id as ``C1 x3``).
+
+    >>> companies_text(("O1", "C1", "C1", "C1", "F6", "F6"))
+    'O1, C1 x3, F6 x2'
+    """
+    runs: list[list] = []
+    for c in companies:
+        if runs and runs[-1][0] == c:
+            runs[-1][1] += 1
+        else:
+            runs.append([c, 1])
+    return ", ".join(f"{c} x{n}" if n > 1 else c for c, n in runs)
+
+
+def _post_text(state: State, p) -> str:
+    kind, sq, detail = p
+    extra = f" {RES_NAMES[detail]}" if isinstance(detail, int) else f" {detail}" * bool(detail)
+    return f"{kind} {state.label(sq)}{extra}"
+
+
 def _save_house(state: State, seat: int, h: House, who, where) -> dict:
     def post(p) -> str:
-        kind, sq, detail = p
-        extra = f" {RES_NAMES[detail]}" if isinstance(detail, int) else f" {detail}" * bool(detail)
-        return f"{kind} {state.label(sq)}{extra}"
+        return _post_text(state, p)
 
     return {
         "player": state.names[seat],
@@ -262,7 +285,7 @@ def _save_unit(state: State, u: Unit) -> dict:
         "owner": "neutral" if u.owner == NEUTRAL else state.names[u.owner],
         "kind": u.kind,
         "square": state.label(u.square),
-        "companies": list(u.companies),
+        "companies": companies_text(u.companies),
         "commander": u.commander,
         "leader": u.leader,
         "origin": state.label(u.origin),
@@ -329,6 +352,8 @@ class _Loader(PositionReader):
         super().__init__(reader.where, reader.players)
         self.st = state
         self.facs = [f.key for f in state.scenario.factions]
+        self.derive_posts: list[bool] = []  # houses whose posts are left out
+        self.given: list[set] = []  # each house's keys
 
     def scalars(self, obj, path: str) -> tuple:
         """A list of plain values (facts, log entries) as a tuple, nested lists as tuples."""
@@ -412,14 +437,25 @@ class _Loader(PositionReader):
         houses = self.houses(d["houses"], phase)
         for i, house in enumerate(houses):
             if phase != SETUP and house.alive and house.home < 0:
-                self.fail(f"houses[{i}].home", "a living house needs its Home Estate after set-up")
+                self.fail(
+                    f"houses[{i}].home", "a living house has its Home Estate after set-up (NSE-11)"
+                )
         units = self.units(d["units"])
         get = d.get
         new: dict[str, Any] = {"night": night, "phase": phase, "houses": houses, "units": units}
-        new["ctrl"] = self.table(get("estates", {}), "estates", self.square, self.ctrl)
+        if "estates" in d:
+            new["ctrl"] = self.table(d["estates"], "estates", self.square, self.ctrl)
+        else:  # each living house holds its Home Estate (NSE-14)
+            new["ctrl"] = {
+                h.home: (h.faction, seat)
+                for seat, h in enumerate(houses)
+                if h.alive and h.home >= 0
+            }
         new["stewards"] = self.table(get("stewards", {}), "stewards", self.square, self.seat)
         for name in ("tcs", "lobbyists"):
             new[name] = self.table(get(name, {}), name, self.square_res, self.seat)
+        self.posts(houses, new)
+        self.family(houses, units)
         new["buildings"] = self.buildings(get("buildings", []))
         new["nobles"] = self.table(get("nobles", {}), "nobles", self.square, self.faction)
         new["noble_field"] = self.table(
@@ -514,7 +550,7 @@ class _Loader(PositionReader):
                 " a Night, ended by the set-up phase (NSE-118)",
             )
         if new["outcome"] is not None and phase != OVER:
-            self.fail("outcome", "a game with an outcome is in phase 'over'")
+            self.fail("outcome", "a game with an outcome is in phase 'over' (NSE-A04)")
         homes: dict[int, int] = {}
         for seat, h in enumerate(houses):
             p = f"houses[{seat}]"
@@ -659,6 +695,73 @@ class _Loader(PositionReader):
             if units[uid].merc != name:
                 self.fail(at("mercs", name), f"unit {uid} is not {name} (NSE-A34)")
 
+    def posts(self, houses: list[House], new: dict) -> None:
+        """Each house's Stewards, TCs and Lobbyists are those the estates list (NSE-32: a
+        courtier has one post); a house's ``posts`` left out are those (and no Spies). A
+        player out of the game has none, though a Steward of his backing a Noble stays
+        (NSE-A29, NSE-A39)."""
+        placed: list[list[tuple]] = [[] for _ in houses]
+        for sq, seat in new["stewards"].items():
+            placed[seat].append(("steward", sq, ""))
+        for kind in ("tc", "lobbyist"):
+            for (sq, r), seat in new[f"{kind}s"].items():
+                placed[seat].append((kind, sq, r))
+        for seat, h in enumerate(houses):
+            if not h.alive:
+                placed[seat] = []
+            if self.derive_posts[seat]:
+                h.posts = placed[seat]
+                continue
+            listed = sorted(p for p in h.posts if p[0] in ("steward", "tc", "lobbyist"))
+            if listed != sorted(placed[seat]):
+                shown = ", ".join(_post_text(self.st, p) for p in placed[seat]) or "none"
+                self.fail(
+                    f"houses[{seat}].posts",
+                    f"its Stewards, TCs and Lobbyists are not those stewards, tcs and"
+                    f" lobbyists give {self.players[seat]} ({shown}) (NSE-32)",
+                )
+
+    def family(self, houses: list[House], units: dict[int, Unit]) -> None:
+        """A PC or Heir leads one unit at most, and is in the field exactly when he leads
+        one (NSE-59, NSE-60, NSE-63); ``pc_field`` and ``heir`` left out say so."""
+        leading: dict[tuple[int, str], int] = {}
+        for i, u in enumerate(units.values()):
+            if u.commander in ("pc", "heir") and u.owner != NEUTRAL:
+                if (u.owner, u.commander) in leading:
+                    who = "PC" if u.commander == "pc" else "Heir"
+                    self.fail(
+                        f"units[{i}].commander",
+                        f"{self.players[u.owner]}'s {who} leads unit"
+                        f" {leading[u.owner, u.commander]} already (NSE-59, NSE-63)",
+                    )
+                leading[u.owner, u.commander] = u.id
+        for seat, h in enumerate(houses):
+            p, given = f"houses[{seat}]", self.given[seat]
+            pc = (seat, "pc") in leading
+            if "pc_field" not in given:
+                h.pc_field = pc
+            elif h.pc_field != pc:
+                where = f"leads unit {leading[seat, 'pc']}" if pc else "leads no unit"
+                self.fail(f"{p}.pc_field", f"the PC {where} (NSE-59, NSE-60)")
+            heir = (seat, "heir") in leading
+            if heir and "heir" not in given:
+                h.heir = "field"
+            elif heir != (h.heir == "field"):
+                where = f"leads unit {leading[seat, 'heir']}" if heir else "leads no unit"
+                self.fail(f"{p}.heir", f"the Heir {where} (NSE-63)")
+
+    def companies(self, obj, path: str) -> tuple[str, ...]:
+        """A unit's companies: a list of ids, or as a recruit order writes them."""
+        if not isinstance(obj, str):
+            return tuple(self.strings(obj, path))
+        out: list[str] = []
+        for part in obj.split(","):
+            m = _COMPANY.fullmatch(part.strip())
+            if m is None:
+                self.fail(path, f"write the companies as 'O1, C1 x3, F6 x2', not {part!r}")
+            out += [m[1].upper()] * int(m[2] or 1)
+        return tuple(out)
+
     def offers(self, obj, path: str, texts: int) -> list[tuple]:
         """Marriage offers ``[from, to, ability, status]``, hostage offers ``[from, to,
         status]`` (status ``offered``, ``accepted``, ``refused`` or ``married``)."""
@@ -692,14 +795,18 @@ class _Loader(PositionReader):
                 self.fail(
                     f"{p}.role",
                     f"role {role} is not in play with {n} players; the roles are "
-                    f"{', '.join(map(str, allowed))}",
+                    f"{', '.join(map(str, allowed))} (NSE-A01)",
                 )
             if role in seen:
-                self.fail(f"{p}.role", f"role {role} is {st.names[seen[role]]}'s already")
+                self.fail(
+                    f"{p}.role", f"role {role} is {self.players[seen[role]]}'s already (NSE-05)"
+                )
             seen[role] = seat
             faction = self.facs.index(sc.roles[role - 1].faction)
             if "faction" in h and self.faction(h["faction"], f"{p}.faction") != faction:
-                self.fail(f"{p}.faction", f"role {role} is of faction {self.facs[faction]}")
+                self.fail(
+                    f"{p}.faction", f"role {role} is of faction {self.facs[faction]} (NSE-A01)"
+                )
             house = House(role, faction, sc.defaults.courtiers, sc.defaults.starting_resources)
             house.home = self.square(h["home"], f"{p}.home", none=True)
             g = h.get
@@ -714,6 +821,8 @@ class _Loader(PositionReader):
                 self.post(x, f"{p}.posts[{i}]")
                 for i, x in enumerate(self.list_(g("posts", []), f"{p}.posts"))
             ]
+            self.derive_posts.append("posts" not in h)
+            self.given.append(set(h))
             for name in ("wounds", "heir_wounds"):
                 setattr(house, name, self.int_(g(name, 0), f"{p}.{name}"))
             for name, default in (
@@ -774,7 +883,7 @@ class _Loader(PositionReader):
                 self.fail(f"{p}.id", f"unit {uid} is listed twice")
             owner = NEUTRAL if u["owner"] == "neutral" else self.seat(u["owner"], f"{p}.owner")
             kind = self.str_(u["kind"], f"{p}.kind", tuple(UNIT_SHAPES))
-            companies = tuple(self.strings(u["companies"], f"{p}.companies"))
+            companies = self.companies(u["companies"], f"{p}.companies")
             for j, c in enumerate(companies):
                 if c not in designs:
                     self.fail(f"{p}.companies[{j}]", f"no company design {c!r} in the scenario")
@@ -954,7 +1063,7 @@ class _Loader(PositionReader):
     def outcome(self, obj, phase: str) -> Outcome | None:
         if obj is None:
             if phase == OVER:
-                self.fail("outcome", "a game in phase 'over' needs its outcome")
+                self.fail("outcome", "a game in phase 'over' has its outcome (NSE-A04)")
             return None
         self.obj(obj, "outcome", ("scores", "ranking", "winners", "capped", "reason"), ("details",))
         n = len(self.st.names)
