@@ -19,9 +19,10 @@ from gymnasium.utils.env_checker import check_env
 
 from bureau.engine import all_games
 from bureau.envs import single_agent
+from bureau.envs.encodings import OBS_BOUND
 from bureau.envs.pettingzoo import env as aec_env
 from bureau.envs.rewards import SCHEMES, payoffs
-from bureau.envs.single import OBS_BOUND, IllegalToken
+from bureau.envs.single import IllegalToken
 
 GAMES = [g.name for g in all_games()]
 # Short games, so that many episodes fit (a capped game ends as a truncation).

@@ -30,6 +30,7 @@ you=<seat+0> 1.0
 
 from __future__ import annotations
 
+import math
 import tomllib
 import zlib
 from collections.abc import Callable, Iterator, Sequence
@@ -58,7 +59,8 @@ UNMEASURED = frozenset(("time", "id", "deadline", "started"))
 # (games hold far fewer).
 MAX_BID = MAX_AMOUNT = 250
 MAX_PLAYERS = 12  # the most seats any game has (Noblesse); relative seats up to it
-OBS_LIMIT = 1e6  # observation values are clipped to +-OBS_LIMIT
+OBS_CAP = 10_000.0  # a feature sum of larger magnitude is clipped (none is met in tests)
+OBS_BOUND = float(np.float32(math.log1p(OBS_CAP)))  # observations lie in +-OBS_BOUND: 9.21
 
 
 @dataclass(frozen=True)
@@ -252,10 +254,15 @@ def _seat_value(value, n: int, seat: int):
     return value
 
 
-def encode_view(view: dict, names: Sequence[str], seat: int, size: int) -> np.ndarray:
-    """The hashed feature vector (float32, length ``size``) of ``view`` for ``seat``."""
-    out = hashed_view(view, names, seat, size)
-    return np.clip(out, -OBS_LIMIT, OBS_LIMIT, out=out)
+def squash(x: np.ndarray) -> np.ndarray:
+    """``sign(x) * log1p(|x|)``, clipped to ``[-OBS_BOUND, OBS_BOUND]`` (float32).
+
+    >>> [round(float(v), 2) for v in squash(np.array([0.0, 1.0, -180.0, 1e9], np.float32))]
+    [0.0, 0.69, -5.2, 9.21]
+    """
+    out = np.log1p(np.abs(x), dtype=np.float32)
+    np.copysign(out, x, out=out)
+    return np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
 
 
 _BUCKETS: dict[int, dict[str, int]] = {}  # size -> feature name -> bucket, memoized

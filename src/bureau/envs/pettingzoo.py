@@ -57,7 +57,7 @@ from pettingzoo import AECEnv
 from bureau.engine import load
 
 from .choice import Choice, decision
-from .encodings import OBS_LIMIT, Encoding, encode_view, encoding
+from .encodings import OBS_BOUND, Encoding, encoding, hashed_view, squash
 from .rewards import check_scheme, payoffs
 from .tokens import END
 
@@ -123,7 +123,7 @@ class raw_env(AECEnv):
         obs_len = self.encoding.obs_size + v
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-OBS_LIMIT, OBS_LIMIT, (obs_len,), np.float32),
+                "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (obs_len,), np.float32),
                 "action_mask": spaces.Box(0, 1, (v,), np.int8),
             }
         )
@@ -253,14 +253,15 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
         view = self.game.view(self.state, seat)
-        hashed = encode_view(view, self.possible_agents, seat, self.encoding.obs_size)
+        hashed = hashed_view(view, self.possible_agents, seat, self.encoding.obs_size)
         partial = np.zeros(len(self.vocab), dtype=np.float32)
         mask = np.zeros(len(self.vocab), dtype=np.int8)
         if self._choice is not None and self._choice.seat == seat:
             for t in self._choice.prefix:
                 partial[t] += 1
             mask[list(self.legal_tokens())] = 1
-        return {"observation": np.concatenate([hashed, partial]), "action_mask": mask}
+        observation = squash(np.concatenate([hashed, partial]))
+        return {"observation": observation, "action_mask": mask}
 
     # -- texts (for people, tests and docs) --------------------------------------------
 

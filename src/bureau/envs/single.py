@@ -40,7 +40,6 @@ reward 0 and ``info["illegal"] = True`` (``illegal="raise"`` raises ``IllegalTok
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -52,24 +51,15 @@ from bureau.bots import make as make_bot
 from bureau.engine import load
 
 from .choice import Choice, decision
-from .encodings import Encoding, encoding, hashed_view
+from .encodings import OBS_BOUND, Encoding, encoding, hashed_view, squash
 from .rewards import check_scheme, payoffs
 from .tokens import END
 
-OBS_CAP = 10_000.0  # a value of larger magnitude is clipped (the property tests never see one)
-OBS_BOUND = float(np.float32(math.log1p(OBS_CAP)))  # the observation's bounds: +-9.21
 OPPONENTS = ("random", "heuristic", "ismcts")
 
 
 class IllegalToken(ValueError):
     """An action index that the mask does not allow now (with ``illegal="raise"``)."""
-
-
-def squash(x: np.ndarray) -> np.ndarray:
-    """``sign(x) * log1p(|x|)``, clipped to ``[-OBS_BOUND, OBS_BOUND]`` (float32)."""
-    out = np.log1p(np.abs(x), dtype=np.float32)
-    np.copysign(out, x, out=out)
-    return np.clip(out, -OBS_BOUND, OBS_BOUND, out=out)
 
 
 class SingleAgentEnv(gym.Env):
