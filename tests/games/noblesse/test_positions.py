@@ -514,6 +514,17 @@ def broken(edit) -> dict:
             "mercs does not rent Stradiots as unit 2 (NSE-A34)",
         ),
         (lambda d: d.update(noble_field={"B2": 1}), "noble_field.B2", "(NSE-A39)"),
+        (lambda d: d["houses"][0].update(posts=["steward B2"]), "houses[0].posts", "(NSE-32)"),
+        (
+            lambda d: d.update(stewards={"B2": "Ann"}) or d["houses"][0].update(posts=[]),
+            "houses[0].posts",
+            "give Ann (steward B2) (NSE-32)",
+        ),
+        (
+            lambda d: d["units"][1].update(companies="O1, C2, C1 x2, F6 x"),
+            "units[1].companies",
+            "write the companies as 'O1, C1 x3, F6 x2', not ' F6 x'",
+        ),
         (lambda d: d.update(scenario="other.toml"), "scenario", "scenario=other.toml"),
         (lambda d: d.update(rng=[3, "zz", None]), "rng", "random generator"),
         (
