@@ -367,6 +367,28 @@ def minimal(**changes) -> dict:
     return doc
 
 
+def test_companies_are_read_as_a_list_or_as_a_recruit_order_writes_them():
+    """A unit's companies are saved as a recruit order writes them (``"O2, C7 x3, ..."``);
+    the list of ids that earlier saves wrote reads the same."""
+    doc = save_position(started())
+    assert doc["units"][-1]["companies"] == "O1, C1 x3, F6 x2"  # Hal's starting Regiment
+    as_lists = copy.deepcopy(doc)
+    for unit in as_lists["units"]:
+        unit["companies"] = company_ids(unit["companies"])
+    assert as_lists["units"][-1]["companies"] == ["O1", "C1", "C1", "C1", "F6", "F6"]
+    again = table()
+    load_position(again, as_lists, reader())
+    assert save_position(again) == doc
+
+
+def company_ids(text: str) -> list[str]:
+    out = []
+    for part in text.split(", "):
+        cid, _, count = part.partition(" x")
+        out += [cid] * int(count or 1)
+    return out
+
+
 def test_nse_a01_a_hand_written_position_sets_up_a_battle_that_resolves(tmp_path):
     """NSE-A01: scenario data plus a hand-written minimal state (two units of different,
     hostile factions on one square): the next Night fights their battle, and the weaker
@@ -515,6 +537,20 @@ def broken(edit) -> dict:
         ),
         (lambda d: d.update(noble_field={"B2": 1}), "noble_field.B2", "(NSE-A39)"),
         (lambda d: d["houses"][0].update(posts=["steward B2"]), "houses[0].posts", "(NSE-32)"),
+        (
+            lambda d: d.update(
+                buildings=[{"square": "A1", "building": "university", "owner": "Ann", "staff": 3}]
+            ),
+            "buildings[0].staff",
+            "a university is run by 2 courtier(s), not 3 (NSE-27)",
+        ),
+        (
+            lambda d: d.update(
+                buildings=[{"square": "A1", "building": "arsenal", "owner": "Ann"}] * 2
+            ),
+            "buildings[1]",
+            "one of each type (NSE-A26)",
+        ),
         (
             lambda d: d.update(stewards={"B2": "Ann"}) or d["houses"][0].update(posts=[]),
             "houses[0].posts",

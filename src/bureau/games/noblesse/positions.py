@@ -139,6 +139,9 @@ _UNIT_OPTIONAL = ("commander", "leader", "origin", "fresh", "merc", "rent_free")
 _TREATY = ("id", "f1", "f2", "text", "signed", "start", "active", "ended", "reported")
 _TREATY_OPTIONAL = ("decided", "applied", "end_at", "dues", "debts", "end", "why")
 _PROPOSAL = ("id", "by", "to", "text", "night")
+_BUILDING_RULES = dict(
+    zip(BUILDINGS, ("NSE-26", "NSE-27", "NSE-28", "NSE-29", "NSE-30"), strict=True)
+)
 _COMPANY = re.compile(r"([A-Za-z][A-Za-z0-9]*)(?:\s*[xX]\s*([1-9][0-9]?))?")
 
 
@@ -916,11 +919,18 @@ class _Loader(PositionReader):
             name = self.str_(b["building"], f"{p}.building", tuple(BUILDINGS))
             key = (self.square(b["square"], f"{p}.square"), name)
             if key in out:
-                self.fail(p, f"a second {name} on {b['square']}")
+                self.fail(p, f"a second {name} on {b['square']}: one of each type (NSE-A26)")
+            staff = self.int_(b.get("staff", 0), f"{p}.staff", 0)
+            if staff > BUILDINGS[name][2]:
+                self.fail(
+                    f"{p}.staff",
+                    f"a {name} is run by {BUILDINGS[name][2]} courtier(s), not {staff}"
+                    f" ({_BUILDING_RULES[name]})",
+                )
             out[key] = [
                 self.seat(b["owner"], f"{p}.owner"),
                 self.bool_(b.get("finished", True), f"{p}.finished"),
-                self.int_(b.get("staff", 0), f"{p}.staff", 0, BUILDINGS[name][2]),
+                staff,
             ]
         return out
 
