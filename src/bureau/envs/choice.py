@@ -118,7 +118,7 @@ def decision(
     """``seat``'s decision now: its legal actions as token tuples (or, where the encoding
     has them, families), with the encoding's extra texts (parsed when chosen). Without
     ``concede``, the moves that concede are left out unless nothing else is legal.
-    ``cache`` (a dict kept for one list of seat names) remembers each text's tokens.
+    ``cache`` (a dict kept for one list of seat names) remembers each action's tokens.
     ``deals`` adds the free offers and payments (Nobility) to what is listed."""
     vocab = enc.vocab
     if cache is None:
@@ -129,10 +129,15 @@ def decision(
     actions, families = (game.legal_actions(state, seat), []) if found is None else found
     out: dict[tuple[int, ...], Any] = {}
     for action in actions:
-        text = str(action)
-        key = (text, seat)
-        codes = cache.get(key, False)
+        # An action is an immutable tuple whose text is its own: memoized by kind and value.
+        key = (type(action), action, seat)
+        try:
+            codes = cache.get(key, False)
+        except TypeError:  # unhashable: by its text
+            key = (str(action), seat)
+            codes = cache.get(key, False)
         if codes is False:
+            text = str(action)
             codes = vocab.encode(text, names, seat)
             if codes is not None and vocab.decode(codes, names, seat) != text:
                 codes = None  # not the canonical spelling: not in the index
