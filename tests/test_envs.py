@@ -248,3 +248,34 @@ def test_nobility_accepts_an_amount_and_a_card_of_the_same_number():
                 return
             game.apply(state, p, bots[p].act(state))
     pytest.fail("nobody held 2 units at the start of a turn")
+
+
+def test_the_ten_line_training_script_of_the_docs_runs_with_a_stand_in_learner():
+    """docs/research.md's MaskablePPO script, with a stand-in for MaskablePPO (the learner
+    itself is not run in CI): the environment's side of it works as written."""
+    import contextlib
+    import io
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    section = text[text.index("## Learning in ten lines") :]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    assert "from sb3_contrib import MaskablePPO" in code
+
+    class MaskablePPO:  # the calls the script makes, with a random masked policy
+        def __init__(self, policy, env, seed=0):
+            self.rng = np.random.default_rng(seed)
+
+        def learn(self, total_timesteps):
+            return self
+
+        def predict(self, obs, action_masks):
+            return int(self.rng.choice(np.flatnonzero(action_masks))), None
+
+    code = code.replace("from sb3_contrib import MaskablePPO\n", "")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {"MaskablePPO": MaskablePPO})
+    winners, seat, reward = out.getvalue().rsplit("] ", 1)[0] + "]", *out.getvalue().split()[-2:]
+    assert winners.startswith("[") and seat in ("Ann", "Ben", "Cat") and float(reward) in (0, 1)
