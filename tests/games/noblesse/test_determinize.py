@@ -14,7 +14,7 @@ import random
 from bureau.bots import make
 from bureau.games.noblesse.board import STACK_LIMIT, stack_count
 from bureau.games.noblesse.determinize import known_seats, relabel, sight
-from bureau.games.noblesse.positions import load_position, save_position
+from bureau.games.noblesse.positions import save_position
 from bureau.games.noblesse.state import NEUTRAL
 
 from .helpers import GAME, NAMES, ROLES, act, place_unit, resolve, started, unit_of
@@ -80,8 +80,7 @@ def assert_consistent(world, real):
             assert stack_count(world, u.square, fac) <= max(
                 STACK_LIMIT, stack_count(real, u.square, fac)
             )
-    fresh = GAME.new(list(NAMES), seed=1, options={"roles": list(ROLES)})
-    load_position(fresh, save_position(world), "world")
+    fresh = GAME.new(list(NAMES), seed=1, options={"position": save_position(world)})
     assert save_position(fresh) == save_position(world)
 
 
@@ -282,8 +281,7 @@ def test_games_continue_from_a_world():
         for s in GAME.pending(world):
             GAME.apply(world, s, GAME.timeout_action(world, s))
         assert world.night == night + 1
-        fresh = GAME.new(list(NAMES), seed=1, options={"roles": list(ROLES)})
-        load_position(fresh, save_position(world), "world")
+        GAME.new(list(NAMES), seed=1, options={"position": save_position(world)})  # it loads
 
 
 def test_a_unit_placed_by_hand_beside_the_seat_is_not_seen():

@@ -334,15 +334,11 @@ def _save_treaty(t: dict, facs: list[str]) -> dict:
 # -- loading ----------------------------------------------------------------------------------
 
 
-def load_position(state: State, doc: dict, reader: PositionReader | str) -> None:
+def load_position(state: State, doc: dict, reader: PositionReader) -> None:
     """Fill ``state`` (freshly set up for as many players, with the same scenario) from the
     position ``doc``; a ``PositionError`` names the reader's file, the key path and the
     problem (and the rule it breaks). Nothing of ``state`` changes unless all of ``doc``
-    reads. ``reader`` may be just the name messages give the document."""
-    if isinstance(reader, str):
-        players = doc.get("players") if isinstance(doc, dict) else None
-        names = players if isinstance(players, list) else state.names
-        reader = PositionReader(reader, [str(n) for n in names])
+    reads."""
     _Loader(state, reader).load(doc)
 
 
