@@ -187,3 +187,91 @@ def test_decision_clock_starts_with_each_new_decision():
     untimed.play(0, "stall none", at=100.0)
     assert game.deadline(untimed.state) is None
     assert game.action_help(untimed.state, 0) == "The game is waiting for Ben."
+
+
+def test_copy_rng_never_touches_its_source():
+    import pickle
+    import random
+
+    from bureau.engine.rng import copy_rng, seeded_later
+
+    for source in (random.Random(5), seeded_later(5), copy_rng(random.Random(5))):
+        kind = type(source)
+        copies = [copy_rng(source)]
+        copies.append(copy_rng(copies[0]))  # a copy of a copy not yet drawn from
+        assert type(source) is kind  # not even started by the copying
+        assert source.getstate() == random.Random(5).getstate()
+        first = [source.random() for _ in range(3)]  # the source moves on; no copy does
+        for c in copies:
+            assert [c.random() for _ in range(3)] == first
+        later = copy_rng(copies[0])  # a copy of a copy drawn from: its state now
+        assert later.random() == copies[0].random()
+        assert type(pickle.loads(pickle.dumps(copy_rng(source)))) is random.Random
+
+
+@pytest.mark.parametrize("name", names())
+def test_cloning_leaves_the_original_as_it_was(name):
+    """A clone, and draws from it and from a reference to the original's generator taken
+    before, leave the original's future draws and play exactly as an uncloned twin's."""
+    import random
+
+    game = load(name)
+    n = max(game.min_players, min(3, game.max_players))
+
+    def played(decisions):
+        state, rng = game.new(n, seed=11, bots_only=True), random.Random(3)
+        for _ in range(decisions):
+            if game.outcome(state) is not None or not game.pending(state):
+                break
+            p = game.pending(state)[0]
+            game.apply(state, p, game.sample_action(state, p, rng), at=1000.0)
+        return state
+
+    for decisions in (0, 40, 200):
+        state, twin = played(decisions), played(decisions)
+        held = state.rng
+        clones = [game.clone(state), game.clone(state)]
+        clones.append(game.clone(clones[0]))
+        assert state.rng is held and type(held) is type(twin.rng)
+        expected = [twin.rng.random() for _ in range(3)]
+        for c in clones:  # each clone draws from its own generator
+            assert [c.rng.random() for _ in range(3)] == expected
+        twin = played(decisions)
+        assert held.getstate() == twin.rng.getstate()
+        assert [held.random() for _ in range(5)] == [twin.rng.random() for _ in range(5)]
+        rng = random.Random(4)
+        for _ in range(30):  # the original plays on as its twin does
+            if game.outcome(state) is not None or not game.pending(state):
+                break
+            p = game.pending(state)[0]
+            action = game.sample_action(state, p, rng)
+            assert game.apply(state, p, action, at=2000.0) == game.apply(twin, p, action, at=2000.0)
+
+
+SHARED_LISTS = {("seabirds", "rolls")}  # lists only ever replaced whole: clones share them
+
+
+@pytest.mark.parametrize("name", ["aristocracy", "nobility", "decrees", "seabirds"])
+def test_clone_sets_every_slot_and_copies_the_lists(name):
+    """The hand-written clones assign each slot: a slot added and forgotten fails here."""
+    import random
+
+    game = load(name)
+    n = max(game.min_players, 3)
+    state, rng = game.new(n, seed=5, bots_only=True), random.Random(5)
+    for _ in range(150):
+        if game.outcome(state) is not None or not game.pending(state):
+            break
+        p = game.pending(state)[0]
+        game.apply(state, p, game.sample_action(state, p, rng), at=1000.0)
+    given = random.Random(1)
+    assert state.clone(rng=given).rng is given
+    copy = state.clone()
+    for slot in type(state).__slots__:
+        value = getattr(copy, slot)  # an unset slot raises AttributeError
+        if isinstance(value, list) and (name, slot) not in SHARED_LISTS:
+            assert value is not getattr(state, slot), slot
+            assert all(
+                not isinstance(v, list) or v is not w
+                for v, w in zip(value, getattr(state, slot), strict=True)
+            ), slot

@@ -39,7 +39,7 @@ def test_clone_sets_every_slot_and_copies_the_lists():
             assert value is not getattr(state, name), name
     assert all(a is not b for a, b in zip(copy.hands, state.hands, strict=True))
     assert all(a is not b for a, b in zip(copy.melds, state.melds, strict=True))
-    assert copy.rng.random() == state.rng.random()  # a fork: the same draws, apart
+    assert copy.rng.random() == state.rng.random()  # a copy: the same draws, apart
 
 
 def test_clone_takes_the_generator_it_is_given():

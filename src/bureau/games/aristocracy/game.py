@@ -366,7 +366,7 @@ class Aristocracy(Game):
         production card (her own too, ARI-57), the draw pile, and the
         face-down part of the discard pile. Others' sealed bids are redrawn.
         """
-        new = state.clone()
+        new = state.clone(rng=state.rng)  # for now: its own comes at the end
         slots: list[tuple[list[int], int]] = []  # (list, first hidden position)
         for q in range(new.num_players):
             if q == player:

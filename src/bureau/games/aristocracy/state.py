@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from bureau.engine.rng import fork_rng
+from bureau.engine.rng import copy_rng
 
 # Royals of a year, in order (ARI-09).
 KING, QUEEN, JACK = 0, 1, 2
@@ -135,13 +135,19 @@ class State:
         self.outcome = None
         self.step_started: float | None = None
 
-    def clone(self) -> State:
+    def clone(self, rng: random.Random | None = None) -> State:
+        """An independent copy, with ``rng`` as its generator if given (a re-deal brings
+        its own), else a copy of this state's (``copy_rng``: this state is left as it was).
+
+        Every slot is assigned here, one by one (a test checks): the lists are copied, the
+        rest is immutable or replaced whole.
+        """
         new = State.__new__(State)
+        new.rng = copy_rng(self.rng) if rng is None else rng
         new.names = self.names
         new.num_players = self.num_players
         new.seed = self.seed
         new.options = self.options
-        self.rng, new.rng = fork_rng(self.rng)  # copied only if a side draws from it
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.market = self.market[:]

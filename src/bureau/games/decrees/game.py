@@ -10,6 +10,7 @@ from typing import Any
 from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
 from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
+from bureau.engine.rng import seeded_later
 
 from . import control, flow, moves, rules
 from .actions import END, RESERVED, Keep, Remove, decree_text, read
@@ -350,9 +351,9 @@ class FinalDecrees(Game):
         reshuffled, anywhere after. Cards she saw change hands in a deal are not
         remembered.
         """
-        new = state.clone()
         if state.phase == OVER:
-            return new
+            return state.clone()
+        new = state.clone(rng=state.rng)  # for now: its own comes at the end
         for q in new.bidders:
             if q != player and new.bids[q]:
                 new.bids[q] = rng.randint(1, rules.MAX_BID)
@@ -384,7 +385,7 @@ class FinalDecrees(Game):
             size = len(new.deck) + 1
             lo, hi = new.sd_range if new.sd_range else (0, size)
             new.deck.insert(rng.randrange(min(lo, size - 1), min(hi, size)), new.sd)
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
         return new
 
     # -- text --------------------------------------------------------------------------------

@@ -65,7 +65,6 @@ from .data import OPS
 from .diplomacy import RULES
 from .rules import MAX_BID, pending, spread_scope
 from .state import (
-    _SHARED,
     ADM,
     ASSIGN,
     BID,
@@ -473,8 +472,8 @@ def _log_share(e: list[float], t: float, seat: int) -> float:
 
 
 class _Scratch:
-    """Copies of one position to try actions on: as ``State.clone``, but sharing one
-    generator copied here (no tried action draws a card, so none uses it)."""
+    """Copies of one position to try actions on: ``State.clone``s sharing one generator
+    copied here (no tried action draws a card, so none uses it)."""
 
     __slots__ = ("rng", "state")
 
@@ -483,16 +482,7 @@ class _Scratch:
         self.rng = copy_rng(state.rng)
 
     def copy(self) -> State:
-        state = self.state
-        new = _NEW(State)
-        for name in _SHARED:
-            setattr(new, name, getattr(state, name))
-        for name in _LISTS:
-            value = getattr(state, name)
-            setattr(new, name, None if value is None else value[:])
-        new.hands = [h[:] for h in state.hands]
-        new.rng = self.rng
-        return new
+        return self.state.clone(self.rng)
 
     def value_after(self, me: int, action) -> float | None:
         """My log share after ``action``; the turn is kept open (its end, which would
@@ -505,10 +495,6 @@ class _Scratch:
         except IllegalAction:
             return None
         return log_share(trial, me)
-
-
-_NEW = object.__new__
-_LISTS = tuple(s for s in State.__slots__ if s not in _SHARED and s not in ("rng", "hands"))
 
 
 def _valued(state: State, me: int, e: list[float], t: float, base: float, best: float):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from bureau.engine.slots import shared_slots, start_clone
+from bureau.engine.rng import copy_rng
 
 REF, EXE, HR, TRE, SS, ADM = range(6)
 DEPARTMENTS = (REF, EXE, HR, TRE, SS, ADM)
@@ -134,19 +134,54 @@ class State:
         self.outcome = None
         self.step_started: float | None = None
 
-    def clone(self) -> State:
-        new = start_clone(self, _SHARED)
-        new.head = self.head[:]
-        new.dept_of = self.dept_of[:]
-        new.dept_blame = self.dept_blame[:]
+    def clone(self, rng: random.Random | None = None) -> State:
+        """An independent copy, with ``rng`` as its generator if given (a re-deal brings
+        its own), else a copy of this state's (``copy_rng``: this state is left as it was).
+
+        Every slot is assigned here, one by one (a test checks): the lists are copied, the
+        rest is immutable or replaced whole.
+        """
+        new = State.__new__(State)
+        new.rng = copy_rng(self.rng) if rng is None else rng
+        new.actions_left = self.actions_left
+        new.active = self.active
+        new.arrows = self.arrows
+        new.bidders = self.bidders
+        new.bids = self.bids[:]
         new.blame = self.blame[:]
+        new.budget_used = self.budget_used
+        new.cards = self.cards
+        new.choose = self.choose
+        new.deck = self.deck[:]
         new.decree_at = self.decree_at[:]
         new.decree_done = self.decree_done[:]
-        new.deck = self.deck[:]
+        new.decrees = self.decrees
+        new.dept_blame = self.dept_blame[:]
+        new.dept_of = self.dept_of[:]
+        new.depts = self.depts
         new.discard = self.discard[:]
+        new.draws_owed = self.draws_owed
+        new.drew = self.drew
+        new.enacted = self.enacted
         new.hands = [h[:] for h in self.hands]
-        new.bids = self.bids[:]
+        new.head = self.head[:]
+        new.leave = self.leave
+        new.manoeuvres_used = self.manoeuvres_used
+        new.names = self.names
+        new.next_deal = self.next_deal
+        new.num_players = self.num_players
+        new.offers = self.offers
+        new.offers_made = self.offers_made
+        new.options = self.options
+        new.outcome = self.outcome
+        new.phase = self.phase
+        new.rebids = self.rebids
         new.salvage = None if self.salvage is None else self.salvage[:]
+        new.sd = self.sd
+        new.sd_range = self.sd_range
+        new.seed = self.seed
+        new.step_started = self.step_started
+        new.turns = self.turns
         return new
 
     # -- small queries ------------------------------------------------------------------
@@ -174,19 +209,3 @@ class State:
 
     def decrees_at(self, dept: int) -> list[int]:
         return [i for i, d in enumerate(self.decree_at) if d == dept]
-
-
-_SHARED = shared_slots(
-    State,
-    "head",
-    "dept_of",
-    "dept_blame",
-    "blame",
-    "decree_at",
-    "decree_done",
-    "deck",
-    "discard",
-    "hands",
-    "bids",
-    "salvage",
-)

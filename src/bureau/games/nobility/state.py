@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from bureau.cards import KING, rank, suit
-from bureau.engine.rng import fork_rng
+from bureau.engine.rng import copy_rng
 
 # Phases of a turn, and the decisions that interrupt one.
 START = "start"  # the draw-and-meld phase is unused: draw, retrieve, pass, merge, concede
@@ -244,16 +244,14 @@ class State:
 
     def clone(self, rng: random.Random | None = None) -> State:
         """An independent copy, with ``rng`` as its generator if given (a re-deal brings
-        its own), else a fork of this state's.
+        its own), else a copy of this state's (``copy_rng``: this state is left as it was).
 
         Search bots clone once an iteration: the slots are assigned one by one (a loop
         of ``setattr`` costs three times as much). Every slot must be here (a test
         checks): the lists are copied, the rest is immutable or replaced whole.
         """
         new = State.__new__(State)
-        if rng is None:
-            self.rng, rng = fork_rng(self.rng)  # copied only if a side draws from it
-        new.rng = rng
+        new.rng = copy_rng(self.rng) if rng is None else rng
         new.names = self.names
         new.num_players = self.num_players
         new.seed = self.seed

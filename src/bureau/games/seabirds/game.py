@@ -11,6 +11,7 @@ from typing import Any
 
 from bureau.engine import EVERYONE, MODERATOR, Event, Game, IllegalAction, Option, OptionError
 from bureau.engine.positions import POSITION
+from bureau.engine.rng import seeded_later
 
 from . import economy, exports, flow, moderator, moves, rules
 from .actions import READY, Hide, Tell, read
@@ -359,9 +360,9 @@ class Seabirds(Game):
         """Reshuffle the complication deck (keeping a top card a Loyal Administrator put
         there) and drop the sealed messages of others, which could say anything, and the
         events kept for the forum posts that the player did not see."""
-        new = state.clone()
         if state.phase == OVER:
-            return new
+            return state.clone()
+        new = state.clone(rng=state.rng)  # for now: its own comes at the end
         if new.phase == DRAFT and not state.options["rolls"]:
             new.rolls = [rng.randint(1, 6) for _ in range(new.num_players)]
         top = [new.deck.pop()] if new.known_top and new.deck else []
@@ -375,7 +376,7 @@ class Seabirds(Game):
         new.messages = [m for m in new.messages if m.seq not in secret]
         new.sealed = [p for p in new.sealed if p.seq not in secret]
         new.chronicle = [e for e in new.chronicle if e.visible_to(player) or e.visible_to(None)]
-        new.rng = random.Random(rng.getrandbits(64))
+        new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
         return new
 
     def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from bureau.engine.slots import shared_slots, start_clone
+from bureau.engine.rng import copy_rng
 
 from .transactions import ASSETS, UPGRADES
 
@@ -170,24 +170,50 @@ class State:
         # Events since the Air Phase before the last Resolution: the forum posts' matter.
         self.chronicle: list = []
 
-    def clone(self) -> State:
-        new = start_clone(self, _SHARED)
-        new.house_of = self.house_of[:]
-        new.holdings = [h[:] for h in self.holdings]
-        new.upgrades = [u[:] for u in self.upgrades]
-        new.distribution = [d[:] for d in self.distribution]
-        new.special_left = self.special_left[:]
-        new.special_round = self.special_round[:]
+    def clone(self, rng: random.Random | None = None) -> State:
+        """An independent copy, with ``rng`` as its generator if given (a re-deal brings
+        its own), else a copy of this state's (``copy_rng``: this state is left as it was).
+
+        Every slot is assigned here, one by one (a test checks): the lists are copied, the
+        rest is immutable or replaced whole.
+        """
+        new = State.__new__(State)
+        new.rng = copy_rng(self.rng) if rng is None else rng
+        new.agreed = self.agreed
+        new.chronicle = self.chronicle[:]
+        new.clock = self.clock
         new.deck = self.deck[:]
         new.discard = self.discard[:]
-        new.ready = self.ready[:]
-        new.messages = self.messages[:]
-        new.sealed = self.sealed[:]
-        new.standing = self.standing[:]
-        new.resolved = self.resolved[:]
-        new.round_paid = [p[:] for p in self.round_paid]
+        new.distribution = [d[:] for d in self.distribution]
+        new.draft_order = self.draft_order
+        new.holdings = [h[:] for h in self.holdings]
+        new.house_of = self.house_of[:]
+        new.known_top = self.known_top
+        new.limits = self.limits
         new.log = self.log[:]
-        new.chronicle = self.chronicle[:]
+        new.messages = self.messages[:]
+        new.names = self.names
+        new.next_seq = self.next_seq
+        new.now = self.now
+        new.num_players = self.num_players
+        new.options = self.options
+        new.outcome = self.outcome
+        new.phase = self.phase
+        new.phase_started = self.phase_started
+        new.proposal = self.proposal
+        new.ready = self.ready[:]
+        new.resolved = self.resolved[:]
+        new.rolls = self.rolls
+        new.round = self.round
+        new.round_paid = [p[:] for p in self.round_paid]
+        new.sealed = self.sealed[:]
+        new.seed = self.seed
+        new.special_left = self.special_left[:]
+        new.special_round = self.special_round[:]
+        new.standing = self.standing[:]
+        new.step_started = self.step_started
+        new.stops = self.stops
+        new.upgrades = [u[:] for u in self.upgrades]
         return new
 
     def coming_stop(self) -> int:
@@ -203,24 +229,3 @@ class State:
         """Each player's name -> his House, for the Transactions that name a player for
         his House ("to Ben", SEA-A27); empty during the draft."""
         return {name: h for name, h in zip(self.names, self.house_of, strict=True) if h >= 0}
-
-
-_SHARED = shared_slots(
-    State,
-    "house_of",
-    "holdings",
-    "upgrades",
-    "distribution",
-    "special_left",
-    "special_round",
-    "deck",
-    "discard",
-    "ready",
-    "messages",
-    "sealed",
-    "standing",
-    "resolved",
-    "round_paid",
-    "log",
-    "chronicle",
-)
