@@ -122,9 +122,35 @@ class Match:
             action = self.game.parse(self.state, player, action)
         text = str(action)
         events = self.game.apply(self.state, player, action, at)
+        return self.adopt(self.state, player, text, at, events, timeout=timeout)
+
+    def adopt(
+        self,
+        state: Any,
+        player: int,
+        text: str,
+        at: float | None,
+        events: list[Event],
+        *,
+        timeout: bool = False,
+    ) -> list[Event]:
+        """Take ``state`` as the match's state and log it as ``play`` does: ``player``'s
+        action ``text`` applied at ``at`` (with ``events``) to a clone of the match's
+        state, by a caller that checked and stored it before taking it (the server).
+        Returns the events logged, a timeout's first.
+
+        >>> m = Match("aristocracy", 2, seed=1, options={"herald": 0})
+        >>> trial = m.game.clone(m.state)
+        >>> action = m.game.parse(trial, 0, "stall none")
+        >>> events = m.game.apply(trial, 0, action, None)
+        >>> logged = m.adopt(trial, 0, str(action), None, events)
+        >>> m.actions, m.state is trial, m.ends == [len(logged)]
+        ([(0, 'stall none', None)], True, True)
+        """
         if timeout:
             self.timeouts.add(len(self.actions))
             events = [*timed_out(player, text), *events]
+        self.state = state
         self.actions.append((player, text, at))
         self.events.extend(events)
         self.ends.append(len(self.events))
