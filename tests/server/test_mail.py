@@ -193,7 +193,7 @@ def test_a_deadline_reminder_once_and_a_turn_mail_at_most_hourly_without_a_clock
     postman.deliver_due()
     with svc.store.session() as s:
         s.add(OutboxRow(**svc.notices.row(f"turn:{gid2}:99:{seat}", "turn",
-                                          accounts[seat]["id"], gid2, seat, "Your turn", "x")))
+                                          accounts[seat].id, gid2, seat, "Your turn", "x")))
         s.commit()  # fmt: skip
     assert postman.deliver_due() == 0
     with svc.store.session() as s:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from bureau.engine import Match
-from bureau.server import service as service_module
+from bureau.server import memory
 from bureau.server.db import SnapshotRow, database_url, open_store
 from bureau.server.migrations import upgrade
 from bureau.server.service import Service
@@ -21,7 +21,7 @@ def play(svc: Service, gid: int, readers: list, count: int) -> None:
 
 
 def test_a_restart_resumes_from_the_snapshot(tmp_path, monkeypatch):
-    monkeypatch.setattr(service_module, "SNAPSHOT_EVERY", 10)
+    monkeypatch.setattr(memory, "SNAPSHOT_EVERY", 10)
     url = database_url(str(tmp_path / "s.sqlite3"))
     store = open_store(url, create=False)
     upgrade(store.engine)
@@ -55,12 +55,12 @@ def test_a_restart_resumes_from_the_snapshot(tmp_path, monkeypatch):
     # A snapshot pickled by other code (an upgrade changed a state's slots) is not used:
     # the whole log is replayed instead.
     replayed_actions.clear()
-    code = service_module.code_fingerprint
-    monkeypatch.setattr(service_module, "code_fingerprint", lambda: "other code")
+    code = memory.code_fingerprint
+    monkeypatch.setattr(memory, "code_fingerprint", lambda: "other code")
     upgraded = Service(open_store(url, create=False))
     assert upgraded.game(game["id"]).version == 25 and len(replayed_actions) == 25
     upgraded.writer.close()
-    monkeypatch.setattr(service_module, "code_fingerprint", code)
+    monkeypatch.setattr(memory, "code_fingerprint", code)
     monkeypatch.setattr(Match, "play", real_play)
     fresh = Service(open_store(url, create=False))
     with fresh.store.session() as s:

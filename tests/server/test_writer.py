@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from sqlalchemy import func, select
 
-from bureau.server.db import Account, ActionRow, GameRow, database_url, open_store
+from bureau.server.db import AccountRow, ActionRow, GameRow, database_url, open_store
 from bureau.server.writer import Write, Writer
 
 from .services import database, postgres  # noqa: F401  (fixtures)
@@ -32,7 +32,7 @@ def store(request, tmp_path):
         url = database_url(request.getfixturevalue("database"))
     s = open_store(url)
     with s.session() as session:
-        session.add(Account(id=1, name="ann", display="Ann", password_hash="x"))
+        session.add(AccountRow(id=1, name="ann", display="Ann", password_hash="x"))
         for gid in (1, 2, 3):
             session.add(GameRow(id=gid, game="aristocracy", options={}, seed=1, players=2,
                                 creator_id=1, invite=f"i{gid}", version=0))  # fmt: skip

@@ -1,7 +1,8 @@
 """Bureau's game server: ``bureau serve`` (see ``docs/server.md``).
 
 Layers: ``db`` (SQLAlchemy tables, Alembic ``migrations``), ``auth`` (argon2, tokens),
-``service`` (the games: seats, the action log, views, messages, bots, deadlines),
+``service`` (the games, one part per concern: ``accounts``, ``tables``, ``play``,
+``records``, ``messages``, ``turns``; ``memory`` keeps a game in memory),
 ``live`` (WebSocket wake-ups, Redis fan-out, background workers) and ``app`` (the
 HTTP/WebSocket API).
 """

@@ -33,7 +33,7 @@ from .db import Store
 from .limits import Limiter, LoginGuard
 from .live import Hub
 from .mail import Mailer, Postman, SmtpConfig
-from .service import Reader, Service, ServiceError, client_key
+from .service import Account, Reader, Service, ServiceError, client_key
 
 log = logging.getLogger("bureau.server")
 MAX_BODY = 256 * 1024
@@ -150,7 +150,7 @@ class Api:
             raise ServiceError(400, "the body must be a JSON object")
         return data
 
-    async def account(self, request: Request, required: bool = True):
+    async def account(self, request: Request, required: bool = True) -> Account | None:
         """The account asking, checking CSRF for cookie sessions on unsafe methods."""
         token = bearer(request.headers)
         if token == "":
@@ -181,7 +181,7 @@ class Api:
     async def reader(self, request: Request, required: bool = False) -> Reader:
         account = await self.account(request, required=required)
         if account is not None:
-            cached = self.service.readers.get((account["id"], self.game_id(request)))
+            cached = self.service.readers.get((account.id, self.game_id(request)))
             if cached is not None:
                 return cached
         return await self.call(self.service.reader, account, self.game_id(request))
@@ -197,10 +197,10 @@ class Api:
           409: {description: the name is taken}
         """
         data = await self.body(request)
-        out = await self.call(
+        account = await self.call(
             self.service.register, data.get("name"), data.get("password"), data.get("email")
         )
-        return JSONResponse(out, status_code=201)
+        return JSONResponse(account.to_json(), status_code=201)
 
     async def login(self, request: Request):
         """
@@ -223,7 +223,7 @@ class Api:
             if exc.status == 401:
                 await self.login_guard.failed(client, self.hub.redis)
             raise
-        response = JSONResponse({"token": token, "csrf": csrf, "account": account})
+        response = JSONResponse({"token": token, "csrf": csrf, "account": account.to_json()})
         if kind == "session":
             response.set_cookie(
                 auth.SESSION_COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,

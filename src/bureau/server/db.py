@@ -7,9 +7,9 @@ changes go through Alembic (``migrate``), which runs when the server starts.
 
 >>> store = open_store("sqlite://")
 >>> with store.session() as s:
-...     s.add(Account(name="ann", display="Ann", password_hash="x"))
+...     s.add(AccountRow(name="ann", display="Ann", password_hash="x"))
 ...     s.commit()
-...     s.scalar(select(Account.display))
+...     s.scalar(select(AccountRow.display))
 'Ann'
 """
 
@@ -37,7 +37,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 __all__ = [
-    "Account",
+    "AccountRow",
     "ActionRow",
     "Base",
     "GameRow",
@@ -75,7 +75,7 @@ class WholeNumber(TypeDecorator):
         return None if value is None else int(value)
 
 
-class Account(Base):
+class AccountRow(Base):
     __tablename__ = "accounts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)  # lower case: unique ignoring case

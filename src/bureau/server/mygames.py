@@ -19,8 +19,9 @@ from sqlalchemy import and_, or_, select
 from bureau.engine import MODERATOR, load
 from bureau.engine.registry import names as game_names
 
-from .db import Account, GameRow, SeatRow
-from .service import ServiceError
+from .accounts import Account
+from .checks import ServiceError
+from .db import AccountRow, GameRow, SeatRow
 
 FINISHED_SHOWN = 20  # the newest finished games listed; older ones stay off the list
 NEAR = 3600.0  # seconds: a deadline this close is "near" (docs/playing.md)
@@ -66,13 +67,13 @@ def _moderated() -> tuple[str, ...]:
     return tuple(n for n in game_names() if load(n).moderated)
 
 
-def my_games(service, account: dict, now: float | None = None) -> dict:
+def my_games(service, account: Account, now: float | None = None) -> dict:
     """``{"mine": rows, "your_turn": n}``: the account's tables (seated, or moderating a
     Noblesse or Seabirds table she created without a seat), those waiting for her first,
     then by the nearest deadline; open tables next; then the ``FINISHED_SHOWN`` newest
     finished ones. ``your_turn`` counts the rows waiting for her."""
     now = time.time() if now is None else now
-    uid = account["id"]
+    uid = account.id
     with service.store.session() as s:
         # only the rows listed are read: the running and open tables, the newest finished
         mine = or_(
@@ -93,7 +94,7 @@ def my_games(service, account: dict, now: float | None = None) -> dict:
         names = {
             a.id: a.display
             for a in s.scalars(
-                select(Account).where(Account.id.in_({x.account_id for x in seats} - {None}))
+                select(AccountRow).where(AccountRow.id.in_({x.account_id for x in seats} - {None}))
             )
         }
         tables = [

@@ -17,7 +17,7 @@ import time
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .db import Account, GameRow, OutboxRow, SeatRow, SettingRow
+from .db import AccountRow, GameRow, OutboxRow, SeatRow, SettingRow
 from .mail import KINDS, TURN_QUIET, Signer, wants
 
 CONTACT_CACHE = 60.0  # seconds an account's address and choices are trusted unread
@@ -58,7 +58,7 @@ class Notices:
         if hit is not None and time.monotonic() - hit[2] < CONTACT_CACHE:
             return hit[0], hit[1]
         with self.store.session() as s:
-            a = s.get(Account, account_id)
+            a = s.get(AccountRow, account_id)
             found = (None, None) if a is None else (a.email, a.notify)
         self.contacts[account_id] = (*found, time.monotonic())
         return found
@@ -103,7 +103,7 @@ class Notices:
             return None
         account_id, kind = opened
         with self.store.session() as s:
-            a = s.get(Account, account_id)
+            a = s.get(AccountRow, account_id)
             if a is None:
                 return None
             a.notify = {**(a.notify or {}), kind: False}
@@ -310,7 +310,7 @@ class Notices:
     def check(self, row: OutboxRow) -> tuple[str | None, str | None, float | None]:
         """(why to skip it, or None; the address; a later time to send it instead)."""
         with self.store.session() as s:
-            a = s.get(Account, row.account_id)
+            a = s.get(AccountRow, row.account_id)
             if a is None or not a.email:
                 return "no e-mail address", None, None
             if not wants(a.notify, row.kind):

@@ -16,7 +16,7 @@ from bureau.bots import kinds
 from bureau.engine import MODERATOR, Match, all_games, load
 from bureau.server import auth
 from bureau.server.mygames import my_games
-from bureau.server.service import Reader, ServiceError
+from bureau.server.service import Account, Reader, ServiceError
 
 from . import tables
 from .replays import Frames
@@ -67,7 +67,7 @@ class Pages:
 
     # -- plumbing ------------------------------------------------------------------------------
 
-    async def session(self, request: Request) -> tuple[dict | None, str | None]:
+    async def session(self, request: Request) -> tuple[Account | None, str | None]:
         """The browser's account and its CSRF token, from the session cookie."""
         found = await self.api.signed_in(request.cookies.get(auth.SESSION_COOKIE))
         return (None, None) if found is None else (found[0], found[1].csrf)
@@ -117,7 +117,7 @@ class Pages:
         ]
         return self.render("lobby.html", account=account, csrf=csrf, games=games, **lists)
 
-    def _lobby_lists(self, account: dict | None) -> dict:
+    def _lobby_lists(self, account: Account | None) -> dict:
         """My games (``mygames.my_games``: waiting for me first, then by the nearest
         deadline), open tables, and games under way."""
         mine = [] if account is None else my_games(self.service, account)["mine"]
