@@ -34,8 +34,12 @@ from .state import (
     PROVINCES,
     RETRIEVE,
     START,
+    Battle,
+    Drops,
+    Losses,
     Meld,
     State,
+    Window,
     index_of,
     is_king,
     is_noble,
@@ -478,7 +482,7 @@ def maintain(state: State, q: int, received: int, rest, noble_suit: int, ev: lis
     if not unpaid:
         return True
     if paid:  # she chooses which to drop
-        state.income = (q, unpaid, tuple(rest), noble_suit)
+        state.income = Drops(q, unpaid, tuple(rest), noble_suit)
         state.phase = DROP
         return False
     drop_nobles(state, q, nobles, ev)
@@ -537,22 +541,22 @@ def attack(state: State, p: int, meld: int, defender: int, nobles, ev: list) -> 
     if target >= 0:
         defenders = tuple(state.melds[target].nobles)
     elif state.options["hand_defense"] == "defender_chooses":
-        state.battle = (p, -1, defender, tuple(nobles), ())
+        state.battle = Battle(p, -1, defender, tuple(nobles), ())
         state.phase = DEFEND
         return
     else:
         defenders = tuple(c for c in state.hands[defender] if is_noble(c))
         for c in defenders:
             from_hand(state, defender, c)
-    state.battle = (p, target, defender, tuple(nobles), defenders)
+    state.battle = Battle(p, target, defender, tuple(nobles), defenders)
     weigh(state, ev)
 
 
 def defend(state: State, q: int, nobles, ev: list) -> None:
     for c in nobles:
         from_hand(state, q, c)
-    p, _, defender, attackers, _ = state.battle
-    state.battle = (p, -1, defender, attackers, tuple(nobles))
+    b = state.battle
+    state.battle = Battle(b.attacker, -1, b.defender, b.attackers, tuple(nobles))
     ev.append(Event("defended", EVERYONE, player=q, nobles=sorted(nobles)))
     state.phase = MELD
     weigh(state, ev)
@@ -564,13 +568,13 @@ def weigh(state: State, ev: list) -> None:
     a, d = len(attackers), len(defenders)
     if a >= d + 2:
         if a > d + 2:
-            state.lose = (p, d + 2, attackers)
+            state.lose = Losses(p, d + 2, attackers)
             state.phase = LOSE
             return
         finish_battle(state, attackers, ev)
     else:
         if 0 < a - 1 < d:
-            state.lose = (q, a - 1, defenders)
+            state.lose = Losses(q, a - 1, defenders)
             state.phase = LOSE
             return
         finish_battle(state, defenders[: a - 1], ev)
@@ -749,7 +753,7 @@ def hold_election(state: State, ev: list, resume: str) -> None:
     if state.coalition:
         end_coalition(state, ev, "election")
     state.resume = resume
-    state.window = (tuple(state.clockwise(state.active)), 0)
+    state.window = Window(tuple(state.clockwise(state.active)), 0)
     state.phase = ELECTION
 
 
@@ -761,7 +765,7 @@ def window_player(state: State) -> int:
 def advance_window(state: State, ev: list) -> None:
     order, pos = state.window
     if pos + 1 < len(order) and not state.coalition:
-        state.window = (order, pos + 1)
+        state.window = Window(order, pos + 1)
         return
     finish_election(state, ev)
 

@@ -409,7 +409,7 @@ def meldable(state: State, p: int) -> int:
 def defend(state: State, p: int):
     """Just enough nobles to repel the attack; if it cannot be repelled, every noble,
     so that the attacker loses more and captures none of them (NOB-A04, NOB-A05)."""
-    attack = len(state.battle[3])
+    attack = len(state.battle.attackers)
     nobles = sorted(
         (c for c in state.hands[p] if is_noble(c)), key=lambda c: (noble_worth(state, p, c), c)
     )

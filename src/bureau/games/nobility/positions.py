@@ -84,8 +84,12 @@ from .state import (
     RING,
     START,
     TALLY,
+    Battle,
+    Drops,
+    Losses,
     Meld,
     State,
+    Window,
     index_of,
     is_noble,
     is_province,
@@ -266,7 +270,7 @@ def _save_turn(state: State) -> dict:
         turn["attacked"] = attacked
     if state.attacks & flow.HAND_CAPTURED:
         turn["hand_captured"] = True
-    default_foe = state.battle[2] if state.battle is not None else -1
+    default_foe = state.battle.defender if state.battle is not None else -1
     if state.foe != default_foe:
         turn["foe"] = names[state.foe] if state.foe >= 0 else None
     if state.captured:
@@ -282,10 +286,10 @@ def _save_turn(state: State) -> dict:
     return turn
 
 
-def _default_attacked(battle) -> list[str]:
+def _default_attacked(battle: Battle | None) -> list[str]:
     if battle is None:
         return []
-    return ["meld"] if battle[1] >= 0 else ["hand"]
+    return ["meld"] if battle.target >= 0 else ["hand"]
 
 
 def _default_activity(step: str, acted: int, attacks: int, freed: int) -> bool:
@@ -705,7 +709,7 @@ class _Loader:
                 r.fail("turn.hand_captured", "a hand is captured by a hand attack (NOB-40)")
             st.attacks |= flow.HAND_CAPTURED
         if battle is not None:
-            kind = flow.MELD_ATTACKED if battle[1] >= 0 else flow.HAND_ATTACKED
+            kind = flow.MELD_ATTACKED if battle.target >= 0 else flow.HAND_ATTACKED
             if not st.attacks & kind:
                 r.fail("turn.attacked", "the battle under way is one of this turn's attacks")
         if st.attacks and st.acted and not st.attacks & flow.HAND_CAPTURED:
@@ -714,12 +718,12 @@ class _Loader:
                 "a turn is melding or a battle, not both, unless a hand was captured (NOB-17,"
                 " NOB-44)",
             )
-        default_foe = battle[2] if battle is not None else None
+        default_foe = battle.defender if battle is not None else None
         foe = turn.get("foe", None if default_foe is None else r.players[default_foe])
         st.foe = r.seat(foe, "turn.foe", none=True)
         if bool(st.attacks) != (st.foe >= 0) or st.foe == st.active:
             r.fail("turn.foe", "the player attacked this turn: another player, after an attack")
-        if battle is not None and st.foe != battle[2]:
+        if battle is not None and st.foe != battle.defender:
             r.fail("turn.foe", "the player attacked is the battle's defender")
         st.captured = self.cards(turn.get("captured", []), "turn.captured")
         if st.captured and not st.attacks & flow.HAND_CAPTURED:
@@ -744,9 +748,9 @@ class _Loader:
         if step == LOSE:
             p, _, q, attackers, defenders = battle
             a, d = len(attackers), len(defenders)
-            st.lose = (p, d + 2, attackers) if a >= d + 2 else (q, a - 1, defenders)
+            st.lose = Losses(p, d + 2, attackers) if a >= d + 2 else Losses(q, a - 1, defenders)
 
-    def battle(self, battle_cards) -> tuple | None:
+    def battle(self, battle_cards) -> Battle | None:
         """The battle under way (steps defend and lose), as ``flow.attack`` leaves it."""
         r, st = self.r, self.st
         step = st.phase
@@ -798,7 +802,7 @@ class _Loader:
                 "battle",
                 f"{a} attacking and {d} defending nobles leave no losses to choose (NOB-A04)",
             )
-        return (p, target, q, tuple(attackers), tuple(defenders))
+        return Battle(p, target, q, tuple(attackers), tuple(defenders))
 
     def under_way(self) -> None:
         """Maintenance choices, the coalition window, a merge waiting, surplus discards."""
@@ -825,7 +829,7 @@ class _Loader:
             if q not in order:
                 r.fail("maintenance.player", "she conceded: no income and no maintenance")
             rest = tuple(order[order.index(q) + 1 :])
-            st.income = (q, count, rest, suit(st.ndiscard[-1]))
+            st.income = Drops(q, count, rest, suit(st.ndiscard[-1]))
         st.window, st.resume = None, ""
         if "window" in doc or step == ELECTION:
             if step != ELECTION:
@@ -834,7 +838,7 @@ class _Loader:
             q = r.seat(doc.get("window", st.names[st.active]), "window")
             if q not in order:
                 r.fail("window", "the window passes only players still in the rubber")
-            st.window = (order, order.index(q))
+            st.window = Window(order, order.index(q))
             st.resume = "replenish" if st.acted or st.attacks else "draw"
         if step == MERGE and not self.options["merge_requires_acceptance"]:
             r.fail("turn.step", "a merge waits for an answer only with merge_requires_acceptance")

@@ -71,11 +71,11 @@ def pending(state: State) -> tuple[int, ...]:
     if state.surplus:
         return (state.surplus[0],)
     if phase == DEFEND:
-        return (state.battle[2],)
+        return (state.battle.defender,)
     if phase == LOSE:
-        return (state.lose[0],)
+        return (state.lose.chooser,)
     if phase == DROP:
-        return (state.income[0],)
+        return (state.income.dropper,)
     if phase == ELECTION:
         return (flow.window_player(state),)
     return (state.active,)

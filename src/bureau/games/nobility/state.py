@@ -10,6 +10,7 @@ cyclic index of its first card (0 for a 2 .. 8 for a 10) and its length.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from bureau.cards import KING, rank, suit
 from bureau.engine.rng import copy_rng
@@ -83,6 +84,40 @@ def index_of(c: int) -> int:
 def province(s: int, i: int) -> int:
     """The province card of suit ``s`` at cyclic index ``i`` (taken modulo 9)."""
     return s * 13 + i % RING + 1
+
+
+class Battle(NamedTuple):
+    """A battle under way (NOB-37, NOB-A04, NOB-A05)."""
+
+    attacker: int
+    target: int  # the attacked meld's index, -1 for a hand
+    defender: int
+    attackers: tuple[int, ...]  # the attacking nobles
+    defenders: tuple[int, ...]  # the defending nobles; () while a hand's owner chooses them
+
+
+class Losses(NamedTuple):
+    """A battle side choosing which of its nobles it loses (NOB-A04)."""
+
+    chooser: int
+    count: int
+    candidates: tuple[int, ...]
+
+
+class Drops(NamedTuple):
+    """Income paused while a player chooses the nobles she cannot maintain (NOB-A16)."""
+
+    dropper: int
+    count: int  # nobles to drop
+    rest: tuple[int, ...]  # the players still to be paid this round, in order
+    noble_suit: int  # the suit the round's nobles pay for
+
+
+class Window(NamedTuple):
+    """The coalition window of an election."""
+
+    order: tuple[int, ...]  # the players, clockwise from the active one
+    position: int  # the index in ``order`` of the player to answer
 
 
 class Meld:
@@ -222,10 +257,10 @@ class State:
         self.turn_exhausted = False  # the turn began in the Exhausted state
         self.offers_made = 0  # offers made during this turn
         # Interrupted steps.
-        self.battle: tuple | None = None  # (attacker, target meld index | -1, defender, nobles)
-        self.lose: tuple | None = None  # (chooser, count, candidates, stage)
-        self.income: tuple | None = None  # (dropper, drop count, rest of order, noble suit)
-        self.window: tuple | None = None  # (order, position) of the coalition window
+        self.battle: Battle | None = None
+        self.lose: Losses | None = None
+        self.income: Drops | None = None
+        self.window: Window | None = None
         self.resume = ""  # what an election interrupted: draw or replenish
         self.surplus: tuple[int, ...] = ()  # players who must shed cards given by a deal
         # Deals (bureau.engine.deals).
