@@ -66,9 +66,7 @@ def check_knowledge(state) -> None:
     for seat in range(n):
         hand = Counter(card_text(c) for c in state.hands[seat])
         committed = state.committed[seat] if state.step in ("tax", "stall") else None
-        held = Counter(state.hands[seat]) + Counter(
-            committed if isinstance(committed, list) else []
-        )
+        held = Counter(state.hands[seat]) + Counter(committed.cards if committed else [])
         assert not Counter(state.known[seat]) - held, (seat, state.known[seat], held)
         for reader in (None, *range(n)):
             if reader == seat:

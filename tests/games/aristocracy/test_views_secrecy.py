@@ -103,7 +103,7 @@ def test_ari_57_ari_62_redealing_unknowns_never_changes_a_players_view():
 def every_card(state) -> list[int]:
     """Every card of the game wherever it lies, sorted (a re-deal must keep them all)."""
     places = [*state.hands, *state.stalls, state.deck, state.discard, state.market]
-    places += [c for c in state.committed if isinstance(c, list)]
+    places += [c.cards for c in state.committed if hasattr(c, "cards")]
     found = [c for place in places for c in place]
     for buildings in state.buildings:
         for b in buildings:
@@ -140,9 +140,9 @@ def test_ari_15_which_known_cards_went_into_a_face_down_stall_is_re_dealt():
     for s in range(24):
         det = GAME.determinize(state, CAT, random.Random(s))
         assert GAME.view(det, CAT) == view and every_card(det) == every_card(state)
-        assert len(det.committed[BEN]) == 2 and len(det.hands[BEN]) == 2
+        assert len(det.committed[BEN].cards) == 2 and len(det.hands[BEN]) == 2
         for card in stalled:
-            stalled[card].add(card in texts(det.committed[BEN]))
+            stalled[card].add(card in texts(det.committed[BEN].cards))
     assert stalled == {"5C": {True, False}, "6C": {True, False}}
 
 

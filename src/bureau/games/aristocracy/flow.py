@@ -15,10 +15,13 @@ from .state import (
     ACT,
     BALL,
     BID,
+    EMPTY_STALL,
     FACE_UP,
     GLORY,
     JACK,
     KING,
+    NO_BID,
+    NO_DISCARDS,
     OVER,
     PICK,
     QUEEN,
@@ -224,13 +227,13 @@ def begin_tax(state: State, ev: list) -> None:
     state.step = TAX
     for p in range(state.num_players):
         if p not in over:
-            state.committed[p] = []
+            state.committed[p] = NO_DISCARDS
     ev.append(Event("tax", EVERYONE, players=over))
 
 
 def finish_tax(state: State, ev: list) -> None:
     for p in state.herald_order():  # ARI-A17: players in herald order
-        discard(state, state.committed[p], ev, who=p, public=False, why="tax")
+        discard(state, state.committed[p].cards, ev, who=p, public=False, why="tax")
     begin_stalls(state, ev)
 
 
@@ -269,14 +272,14 @@ def finish_ball(state: State, ev: list) -> None:
 def begin_bids(state: State, ev: list) -> None:
     """Sealed bids; a player without coins can only bid 0, so she is not asked (ARI-49)."""
     state.step = BID
-    state.committed = [0 if state.coins[p] == 0 else None for p in range(state.num_players)]
+    state.committed = [NO_BID if state.coins[p] == 0 else None for p in range(state.num_players)]
     if all(c is not None for c in state.committed):
         finish_bids(state, ev)
 
 
 def finish_bids(state: State, ev: list) -> None:
     """Reveal bids; the top bidder or tied bidders pick (ARI-50, ARI-51, ARI-A10)."""
-    bids = list(state.committed)
+    bids = [c.coins for c in state.committed]
     state.bids = bids
     ev.append(Event("bids", EVERYONE, bids=bids))
     top = max(bids)
@@ -334,7 +337,7 @@ def begin_stalls(state: State, ev: list) -> None:
 def advance_stalls(state: State, ev: list) -> None:
     order = state.herald_order()
     while state.turn < len(order) and not state.hands[order[state.turn]]:
-        state.committed[order[state.turn]] = []  # an empty hand makes an empty stall
+        state.committed[order[state.turn]] = EMPTY_STALL  # from an empty hand
         state.turn += 1
     if state.turn >= len(order):
         reveal_stalls(state, ev)
@@ -344,7 +347,7 @@ def reveal_stalls(state: State, ev: list) -> None:
     """All stalls turn face up at once; then the lowest stall acts first (ARI-15, ARI-16)."""
     n = state.num_players
     for p in range(n):
-        state.stalls[p] = list(state.committed[p])
+        state.stalls[p] = list(state.committed[p].cards)
         known = state.known[p]
         for c in state.stalls[p]:  # these left her hand, face up now
             if c in known:
@@ -443,7 +446,7 @@ def duty(state: State, ev: list) -> None:
 def finish_glory(state: State, ev: list) -> None:
     """The first in herald order who chose glory ends the game (ARI-35, ARI-A09)."""
     for p in state.herald_order():
-        if state.committed[p]:
+        if state.committed[p].end:
             end_game(state, ev, ender=p)
             return
     cap = state.options["max_years"]

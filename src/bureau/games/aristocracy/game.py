@@ -30,6 +30,11 @@ from .state import (
     STALL,
     TAX,
     Building,
+    Committed,
+    Discards,
+    FaceDownStall,
+    GloryVote,
+    SealedBid,
     State,
 )
 
@@ -338,9 +343,9 @@ class Aristocracy(Game):
                 pv["choice"] = _choice_view(state.committed[q])
             elif state.step == STALL and state.committed[q] is not None:
                 if state.options["show_stall_counts_before_reveal"]:
-                    pv["stall_count"] = len(state.committed[q])
+                    pv["stall_count"] = len(state.committed[q].cards)
                 else:  # ARI-A15: the hand size would tell the count
-                    pv["hand_count"] += len(state.committed[q])
+                    pv["hand_count"] += len(state.committed[q].cards)
         if state.step == BALL:
             pv["ball_count"] = len(state.ball[q])
             if mine:
@@ -368,22 +373,25 @@ class Aristocracy(Game):
         """
         new = state.clone(rng=state.rng)  # for now: its own comes at the end
         slots: list[tuple[list[int], int]] = []  # (list, first hidden position)
+        face_down: list[tuple[int, list[int]]] = []  # (seat, cards): re-dealt discards, stalls
         for q in range(new.num_players):
             if q == player:
                 continue
             hand, known = new.hands[q], new.known[q]
             committed = new.committed[q] if new.step in (TAX, STALL) else None
-            if isinstance(committed, list):
-                # A face-down stall may hold some of her publicly known cards: which ones is
-                # secret, so the known cards are spread afresh over hand and stall.
+            if committed is not None:
+                # Face-down discards or a stall may hold some of her publicly known cards:
+                # which ones is secret, so the known cards are spread afresh over both.
+                cards = list(committed.cards)
                 size = len(hand)
-                spots = rng.sample(range(size + len(committed)), len(known))
+                spots = rng.sample(range(size + len(cards)), len(known))
                 in_hand = [c for c, spot in zip(known, spots, strict=True) if spot < size]
                 kept = [c for c, spot in zip(known, spots, strict=True) if spot >= size]
-                rest = _without(hand + committed, known)
-                new.committed[q] = kept + rest[: len(committed) - len(kept)]
-                slots.append((new.committed[q], len(kept)))
-                hand = rest[len(committed) - len(kept) :]
+                rest = _without(hand + cards, known)
+                cards = kept + rest[: len(cards) - len(kept)]
+                face_down.append((q, cards))
+                slots.append((cards, len(kept)))
+                hand = rest[len(committed.cards) - len(kept) :]
             else:
                 in_hand = known
                 hand = _without(hand, in_hand)
@@ -399,7 +407,7 @@ class Aristocracy(Game):
                     productions.append(b)
                 if q != player:
                     hidden_building_cards += [(b, i) for i, e in enumerate(b.exposed) if not e]
-        if new.step in (PENALTY, FORCE, EXPOSE) and player in (new.active, new.visit[0]):
+        if new.step in (PENALTY, FORCE, EXPOSE) and player in (new.active, new.visit.owner):
             owner, i, _ = new.visit
             if i >= 0:  # the visitor has seen these cards
                 seen = new.buildings[owner][i]
@@ -424,14 +432,17 @@ class Aristocracy(Game):
         for b, i in hidden_building_cards:
             b.cards[i] = pool[k]
             k += 1
+        for q, cards in face_down:
+            new.committed[q] = type(new.committed[q])(tuple(cards))
         if new.step == BID:
             for q in range(new.num_players):
                 if q != player and new.committed[q] is not None:
-                    new.committed[q] = rng.randint(0, new.coins[q])
+                    new.committed[q] = SealedBid(rng.randint(0, new.coins[q]))
         if new.step == GLORY:
             for q in range(new.num_players):
-                if q != player and new.committed[q]:
-                    new.committed[q] = flow.can_glory(new, q)
+                vote = new.committed[q]
+                if q != player and vote is not None and vote.end:
+                    new.committed[q] = GloryVote(flow.can_glory(new, q))
         new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
         return new
 
@@ -455,11 +466,11 @@ def known_in_hand(state: State, q: int) -> list[int]:
     """
     known = state.known[q]
     committed = state.committed[q] if state.step == STALL else None
-    if not known or not isinstance(committed, list):
+    if not known or committed is None:
         return known
     if not state.options["show_stall_counts_before_reveal"]:
         return []
-    room = len(committed)
+    room = len(committed.cards)
     counts = Counter(known)
     return [c for c in sorted(counts) for _ in range(max(0, counts[c] - room))]
 
@@ -487,10 +498,10 @@ def _common(cards: list[int], some: list[int]) -> list[int]:
     return out
 
 
-def _choice_view(choice) -> Any:
-    if isinstance(choice, list):
-        return _cards(choice)
-    return choice
+def _choice_view(choice: Committed) -> Any:
+    if isinstance(choice, Discards | FaceDownStall):
+        return _cards(choice.cards)
+    return choice[0]  # coins or the glory answer
 
 
 def _building_view(state: State, b: Building, mine: bool, over: bool) -> dict:

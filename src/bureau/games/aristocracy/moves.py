@@ -195,7 +195,7 @@ def resolve_special(state: State, p: int, raw: tuple, sources: Sources):
 
 def building_card(state: State, card: int, exposed: bool) -> int:
     """Position of a mismatched ``card`` in the visited building, exposed or not as asked."""
-    if state.visit is None or state.visit[1] < 0:
+    if state.visit is None or state.visit.building < 0:
         raise IllegalAction("there is no visit under way")
     b = visited(state)
     for i in b.mismatched(rank):

@@ -63,6 +63,7 @@ from .state import (
     GLORY,
     JACK,
     KING,
+    NO_DISCARDS,
     OVER,
     PENALTY,
     PICK,
@@ -71,7 +72,13 @@ from .state import (
     STALL,
     TAX,
     Building,
+    Discards,
+    FaceDownStall,
+    GloryVote,
+    Picked,
+    SealedBid,
     State,
+    Visiting,
 )
 
 FORMAT = format_name("aristocracy")
@@ -156,25 +163,25 @@ def save_position(state: State) -> dict:
             seat["known"] = _texts(state.known[p])
         if step == STALL:
             if state.committed[p] is not None:
-                seat["stall"] = _texts(state.committed[p])
+                seat["stall"] = _texts(state.committed[p].cards)
         elif state.stalls[p]:
             seat["stall"] = _texts(state.stalls[p])
         if state.buildings[p]:
             seat["buildings"] = [_building(b) for b in state.buildings[p]]
         committed = state.committed[p]
-        if step == TAX and committed:
-            seat["discards"] = _texts(committed)
+        if step == TAX and committed is not None and committed.cards:
+            seat["discards"] = _texts(committed.cards)
         elif step == BALL and state.herald_order().index(p) < state.turn:
             seat["ball"] = _texts(state.ball[p])
         elif step == BID and committed is not None:
-            seat["bid"] = committed
+            seat["bid"] = committed.coins
         elif step == PICK:
             seat["bid"] = state.bids[p]
             for q, i in state.picks:
                 if q == p:
                     seat["pick"] = copy_ref(state.market, i)
         elif step == GLORY and committed is not None:
-            seat["glory"] = committed
+            seat["glory"] = committed.end
         seats[names[p]] = seat
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -354,7 +361,7 @@ class _Loader:
         elif step == STALL:
             st.turn = self.in_order(seats, sp, "stall", order, "formed a stall", "ARI-73")
             for p in order[: st.turn]:
-                st.committed[p] = stalls[p]
+                st.committed[p] = FaceDownStall(tuple(stalls[p]))
         elif step in (BID, PICK):
             self.auction(seats, sp, step, order)
         elif step in TURN_STEPS:
@@ -519,7 +526,7 @@ class _Loader:
             limit = flow.hand_limit(st, p)
             held = len(st.hands[p])
             if "discards" not in s:
-                st.committed[p] = None if held > limit else []
+                st.committed[p] = None if held > limit else NO_DISCARDS
             elif extra[p] and held != limit:
                 r.fail(
                     at(sp[p], "discards"),
@@ -534,7 +541,7 @@ class _Loader:
                     f" discards {held - limit} (ARI-32)",
                 )
             else:
-                st.committed[p] = extra[p]
+                st.committed[p] = Discards(tuple(extra[p]))
         if all(c is not None for c in st.committed):
             r.fail("step", "every player has made her Tax discard, so the tax is over (ARI-32)")
 
@@ -556,7 +563,7 @@ class _Loader:
             elif step == PICK:
                 r.fail(at(sp[p], "bid"), "missing: at the pick every bid is revealed (ARI-49)")
         if step == BID:
-            st.committed = bids
+            st.committed = [None if b is None else SealedBid(b) for b in bids]
             if all(b is not None for b in bids):
                 r.fail("step", "every player has bid, so the bid step is over (ARI-49)")
             return
@@ -577,7 +584,7 @@ class _Loader:
             i = self.copy_index(
                 seats[p]["pick"], at(sp[p], "pick"), st.market, "the market has no", "market"
             )
-            st.picks.append((p, i))
+            st.picks.append(Picked(p, i))
 
     def turn_obj(self, obj: Any, step: str) -> dict | None:
         if step not in TURN_STEPS:
@@ -676,15 +683,15 @@ class _Loader:
                 "visit.building",
                 "the expose step needs a mismatched card not yet exposed (ARI-43)",
             )
-        st.visit = (owner, i, j)
+        st.visit = Visiting(owner, i, j)
 
     def glory(self, seats, sp) -> None:
         """Every player answers secretly; only a qualifier may say glory (ARI-35, ARI-A09)."""
         r, st = self.r, self.state
         for p, s in enumerate(seats):
             if "glory" in s:
-                st.committed[p] = r.bool_(s["glory"], at(sp[p], "glory"))
-                if st.committed[p] and not flow.can_glory(st, p):
+                st.committed[p] = GloryVote(r.bool_(s["glory"], at(sp[p], "glory")))
+                if st.committed[p].end and not flow.can_glory(st, p):
                     r.fail(at(sp[p], "glory"), _no_glory(r.players[p]))
         if all(c is not None for c in st.committed):
             r.fail("step", "every player has answered, so the glory step is over (ARI-A09)")

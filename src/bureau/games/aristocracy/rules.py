@@ -59,7 +59,13 @@ from .state import (
     ROYAL_NAMES,
     TAX,
     Building,
+    Discards,
+    FaceDownStall,
+    GloryVote,
+    Picked,
+    SealedBid,
     State,
+    Visiting,
 )
 from .state import (
     STALL as STALL_STEP,
@@ -101,7 +107,7 @@ def pending(state: State) -> tuple[int, ...]:
 
 def chooser(state: State) -> int:
     """Who picks discard-or-pay for a re-visit penalty (ARI-A08)."""
-    owner = state.visit[0]
+    owner = state.visit.owner
     return owner if state.options["revisit_choice"] == "owner" else state.active
 
 
@@ -342,7 +348,7 @@ def perform(state: State, p: int, action, ev: list) -> None:
 def do_discard(state, p, a: Discard, ev):
     for c in a.cards:
         flow.from_hand(state, p, c, public=False)
-    state.committed[p] = list(a.cards)
+    state.committed[p] = Discards(tuple(a.cards))
     ev.append(Event("committed", EVERYONE, player=p))
     if all(c is not None for c in state.committed):
         flow.finish_tax(state, ev)
@@ -358,14 +364,14 @@ def do_ball(state, p, a: Ball, ev):
 
 
 def do_bid(state, p, a: Bid, ev):
-    state.committed[p] = a.amount
+    state.committed[p] = SealedBid(a.amount)
     ev.append(Event("committed", EVERYONE, player=p))
     if all(c is not None for c in state.committed):
         flow.finish_bids(state, ev)
 
 
 def do_pick(state, p, a: Pick, ev):
-    state.picks.append((p, a.index))
+    state.picks.append(Picked(p, a.index))
     ev.append(Event("picked", EVERYONE, player=p, card=a.card, index=a.index))
     if len(state.picks) == len(state.pickers):
         flow.finish_picks(state, ev)
@@ -375,7 +381,7 @@ def do_stall(state, p, a: Stall, ev):
     # Face down until the reveal; what others know of her hand changes only then.
     for c in a.cards:
         state.hands[p].remove(c)
-    state.committed[p] = list(a.cards)
+    state.committed[p] = FaceDownStall(tuple(a.cards))
     count = len(a.cards) if state.options["show_stall_counts_before_reveal"] else None
     ev.append(Event("stall_formed", EVERYONE, player=p, count=count))
     state.turn += 1
@@ -604,7 +610,7 @@ def visit(state: State, p: int, sp: Visit, ev: list) -> None:
         ev.append(Event("visit_paid", EVERYONE, player=owner, to=p, coins=1))
     else:
         ev.append(Event("visit_unpaid", EVERYONE, player=owner, to=p))
-    state.visit = (owner, sp.building, -1)
+    state.visit = Visiting(owner, sp.building, -1)
     if any(b.exposed[i] for i in wrong):
         state.step = PENALTY
     else:
@@ -624,7 +630,7 @@ def to_expose(state: State, ev: list) -> None:
 
 def do_penalty(state, p, a: Penalty, ev):
     owner, i, _ = state.visit
-    state.visit = (owner, i, a.index)
+    state.visit = Visiting(owner, i, a.index)
     ev.append(Event("penalty", EVERYONE, player=p, owner=owner, building=i, card=a.card))
     if state.coins[owner] == 0:  # ARI-A08: an owner with no coins discards
         apply_penalty(state, True, ev)
@@ -633,13 +639,13 @@ def do_penalty(state, p, a: Penalty, ev):
 
 
 def do_force(state, p, a: Force, ev):
-    apply_penalty(state, a.discard or state.coins[state.visit[0]] == 0, ev)
+    apply_penalty(state, a.discard or state.coins[state.visit.owner] == 0, ev)
 
 
 def apply_penalty(state: State, discard: bool, ev: list) -> None:
     owner, i, j = state.visit
     visitor = state.active
-    state.visit = (owner, i, -1)  # the penalty is settled
+    state.visit = Visiting(owner, i, -1)  # the penalty is settled
     if discard:
         b = state.buildings[owner][i]
         card = b.cards.pop(j)
@@ -647,7 +653,7 @@ def apply_penalty(state: State, discard: bool, ev: list) -> None:
         flow.discard(state, [card], ev, who=owner, why="penalty")
         if len(b.cards) < state.options["farm_size"]:
             dismantle(state, owner, i, ev, why="penalty")  # ARI-45
-            state.visit = (owner, -1, -1)  # nothing left to expose
+            state.visit = Visiting(owner, -1, -1)  # nothing left to expose
     else:
         state.coins[owner] -= 1
         state.coins[visitor] += 1
@@ -676,7 +682,7 @@ def do_glory(state, p, a: Glory, ev):
 
 
 def commit_glory(state: State, p: int, choice: bool, ev: list) -> None:
-    state.committed[p] = choice
+    state.committed[p] = GloryVote(choice)
     ev.append(Event("committed", EVERYONE, player=p))
     if all(c is not None for c in state.committed):
         flow.finish_glory(state, ev)

@@ -8,6 +8,7 @@ four oldest cards are the face-up ones (ARI-76, ARI-A17).
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from bureau.engine.rng import copy_rng
 
@@ -29,6 +30,53 @@ GLORY = "glory"  # every player, secretly: end the game or not
 OVER = "over"
 
 FACE_UP = 4  # face-up cards at the bottom of the discard pile
+
+
+class Picked(NamedTuple):
+    """A market card an auction winner picked (ARI-A17's picks, revealed together)."""
+
+    seat: int
+    index: int  # in the market
+
+
+class Visiting(NamedTuple):
+    """The building a visit found mismatched, while its penalty and exposure are open."""
+
+    owner: int
+    building: int  # its index among the owner's buildings; -1 once it was dismantled
+    card: int  # the index of the card the penalty invoked; -1 when none is (or settled)
+
+
+class Discards(NamedTuple):
+    """A Tax discard (ARI-32), face down; empty for a player within her hand limit."""
+
+    cards: tuple[int, ...]
+
+
+class SealedBid(NamedTuple):
+    """A sealed bid (ARI-49), in coins."""
+
+    coins: int
+
+
+class FaceDownStall(NamedTuple):
+    """A stall formed face down (ARI-15); empty for an empty hand."""
+
+    cards: tuple[int, ...]
+
+
+class GloryVote(NamedTuple):
+    """A secret answer at Glory (ARI-A09): end the game or not."""
+
+    end: bool
+
+
+# A secret choice made, by step: Discards at TAX, SealedBid at BID, FaceDownStall at
+# STALL, GloryVote at GLORY; None while the player has not chosen (or is not asked).
+Committed = Discards | SealedBid | FaceDownStall | GloryVote
+NO_DISCARDS = Discards(())  # within the hand limit
+NO_BID = SealedBid(0)  # without coins (ARI-49)
+EMPTY_STALL = FaceDownStall(())  # from an empty hand
 
 
 class Building:
@@ -117,12 +165,12 @@ class State:
         self.royal = KING
         self.first_king = True
         self.step = STALL
-        # Secret choices made but not yet revealed (tax discards, bids, stalls, glory).
-        self.committed: list = [None] * n
+        # Secret choices made but not yet revealed (immutable: clones share them).
+        self.committed: list[Committed | None] = [None] * n
         self.ball: list[list[int]] = [[] for _ in range(n)]
         self.bids: list[int] = [0] * n
         self.pickers: list[int] = []  # seats still to pick, in order
-        self.picks: list[tuple[int, int]] = []  # (seat, market index) picked so far
+        self.picks: list[Picked] = []  # picked so far
         self.turn = 0  # index into herald order for sequential steps
         self.stall_size: list[int] = [0] * n
         self.reveal_weights: list[int] = [0] * n
@@ -130,7 +178,7 @@ class State:
         self.active = -1
         self.actions_left = 0
         self.doomed: list[int] = []  # stall cards an action discards, at the end of the turn
-        self.visit: tuple | None = None  # (owner, building index, invoked card index)
+        self.visit: Visiting | None = None
         self.ended_by = -1
         self.outcome = None
         self.step_started: float | None = None
@@ -161,7 +209,7 @@ class State:
         new.royal = self.royal
         new.first_king = self.first_king
         new.step = self.step
-        new.committed = [c[:] if isinstance(c, list) else c for c in self.committed]
+        new.committed = self.committed[:]
         new.ball = [b[:] for b in self.ball]
         new.bids = self.bids[:]
         new.pickers = self.pickers[:]
