@@ -23,6 +23,8 @@ from .state import (
     SALVAGE,
     TOP_PILE,
     TURN,
+    Choosing,
+    SdRange,
     State,
 )
 
@@ -128,7 +130,7 @@ def build_deck(state: State) -> None:
     rng.shuffle(rest)
     # Top first: hands, then the 5, the rest, the 20. The state keeps the top last.
     state.deck = list(reversed(hands + top + rest + bottom))
-    state.sd_range = (len(bottom), len(bottom) + len(rest))
+    state.sd_range = SdRange(len(bottom), len(bottom) + len(rest))
 
 
 # -- turns (DEC-35 .. DEC-38) ----------------------------------------------------------------
@@ -284,7 +286,7 @@ def enact(state: State, i: int, dept: int, ev: list) -> None:
         Event("enacted", EVERYONE, decree=i, dept=dept, top=top, chooser=chooser, amount=amount)
     )
     if chooser >= 0:
-        state.choose = (chooser, amount)
+        state.choose = Choosing(chooser, amount)
         state.phase = CHOOSE
     elif state.enacted == len(state.decrees):
         end_game(state, ev, "every decree was enacted")  # DEC-33

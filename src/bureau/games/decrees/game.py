@@ -241,7 +241,7 @@ class FinalDecrees(Game):
         if phase == ASSIGN:
             return moves.assignments(state, player)[0]
         if phase == CHOOSE:
-            own = min(state.choose[1], state.blame[player])
+            own = min(state.choose.amount, state.blame[player])
             if state.options["chooser_timeout_action"] == "own" and own:
                 return Remove(((player, -1, own),), state.names)
             return Remove((), state.names)
@@ -321,7 +321,7 @@ class FinalDecrees(Game):
             if player is not None and state.bids[player]:
                 out["bid"]["yours"] = state.bids[player]
         if state.choose is not None:
-            out["choose"] = {"player": state.choose[0], "amount": state.choose[1]}
+            out["choose"] = {"player": state.choose.chooser, "amount": state.choose.amount}
         if state.salvage is not None:
             out["salvage"] = [cards[k].key for k in state.salvage]
         if over:

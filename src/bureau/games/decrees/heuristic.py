@@ -321,7 +321,7 @@ def _placed_share(state: State, me: int, placements) -> float:
 
 def removal(state: State, me: int) -> Remove:
     """The award of an enactment goes on my own blame, then my department's (DEC-61)."""
-    amount = state.choose[1]
+    amount = state.choose.amount
     own = min(amount, state.blame[me])
     parts = [(me, -1, own)] if own else []
     d = state.dept_of[me]

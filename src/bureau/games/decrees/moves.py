@@ -156,7 +156,7 @@ def assignments(state: State, p: int) -> list[Assign]:
 
 
 def removals(state: State) -> list[Remove]:
-    amount = state.choose[1]
+    amount = state.choose.amount
     out = [Remove((), state.names)]
     for q in range(state.num_players):
         n = min(amount, state.blame[q])
@@ -323,7 +323,7 @@ def help_text(state: State, p: int) -> str:
         )
     if phase == CHOOSE:
         return (
-            f"Remove up to {state.choose[1]} blame from any pools: 'remove 5 Ann, 5 EXE'"
+            f"Remove up to {state.choose.amount} blame from any pools: 'remove 5 Ann, 5 EXE'"
             " or 'remove nothing'."
         )
     if phase == SALVAGE:

@@ -72,6 +72,8 @@ from .state import (
     SALVAGE,
     START_ARROWS,
     TURN,
+    Choosing,
+    SdRange,
     State,
 )
 
@@ -162,7 +164,7 @@ def save_position(state: State) -> dict:
             "offers_made": state.offers_made,
         }
     if state.choose is not None:
-        doc["chooser"] = names[state.choose[0]]
+        doc["chooser"] = names[state.choose.chooser]
     if state.salvage is not None:
         doc["salvage"] = {"cards": keys(state.salvage), "draws_owed": state.draws_owed}
     doc["offers"] = [
@@ -458,7 +460,7 @@ class _Loader:
         out["offers_made"] = r.int_(value.get("offers_made", 0), "turn.offers_made")
         return out
 
-    def chooser(self, value: Any, phase: str, out: dict, enacted: int) -> tuple | None:
+    def chooser(self, value: Any, phase: str, out: dict, enacted: int) -> Choosing | None:
         r = self.r
         if phase != CHOOSE:
             if value is not None:
@@ -481,7 +483,7 @@ class _Loader:
             r.fail(
                 "chooser", "no decree is enacted, so there is no blame to remove (DEC-57, DEC-60)"
             )
-        return (seat, 10 * enacted)  # DEC-60
+        return Choosing(seat, 10 * enacted)  # DEC-60
 
     def salvage(self, value: Any, phase: str) -> dict:
         r = self.r
@@ -609,7 +611,7 @@ class _Loader:
                     f" discard pile; the game has {whole[kind]} (each card exactly once, DEC-07)",
                 )
 
-    def sd_range(self, value: Any, deck: list[int]) -> tuple[int, int]:
+    def sd_range(self, value: Any, deck: list[int]) -> SdRange:
         r = self.r
         r.list_(value, "sd_range", 2)
         lo = r.int_(value[0], "sd_range[0]")
@@ -621,7 +623,7 @@ class _Loader:
                 f"Stagnation and Decline is not among cards {lo} to {hi - 1} counted from the"
                 " bottom of the deck (DEC-29)",
             )
-        return (lo, hi)
+        return SdRange(lo, hi)
 
     def offers(self, value: Any, doc: dict, phase: str) -> tuple[tuple, int]:
         r, state, names = self.r, self.state, self.names

@@ -68,7 +68,7 @@ def pending(state: State) -> tuple[int, ...]:
     if phase == ASSIGN:
         return (state.head[HR],)
     if phase == CHOOSE:
-        return (state.choose[0],)
+        return (state.choose.chooser,)
     return (state.active,)
 
 

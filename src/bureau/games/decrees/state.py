@@ -9,6 +9,7 @@ arrows are ``(controller, controlled)`` pairs, oldest first.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from bureau.engine.rng import copy_rng
 
@@ -37,6 +38,20 @@ OVER = "over"
 
 BASE_ACTIONS = 3  # DEC-37
 HAND_PILE, TOP_PILE = 20, 5  # DEC-29: the pile of 20 at the bottom, the pile of 5 on top
+
+
+class SdRange(NamedTuple):
+    """Where Stagnation and Decline may lie, counted from the bottom of the deck (DEC-29)."""
+
+    lo: int  # the lowest position it may hold
+    hi: int  # one past the highest
+
+
+class Choosing(NamedTuple):
+    """After an enactment, the head at the top of the chain removes extra blame (DEC-58)."""
+
+    chooser: int
+    amount: int  # the blame to remove (DEC-60)
 
 
 class State:
@@ -108,9 +123,9 @@ class State:
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        # Where the Stagnation and Decline card may lie, counted from the bottom of the
-        # deck: (lo, hi) while the deck is as built (DEC-29), None once it was reshuffled.
-        self.sd_range: tuple[int, int] | None = None
+        # Where Stagnation and Decline may lie while the deck is as built (DEC-29); None
+        # once it was reshuffled.
+        self.sd_range: SdRange | None = None
         self.phase = BID
         self.bids = [0] * n  # 0: not yet bid this round
         self.bidders: tuple[int, ...] = tuple(range(n))
@@ -125,7 +140,7 @@ class State:
         self.leave = -1  # the department a Leave of Absence protects this turn
         self.draws_owed = 0  # draws a card still owes after a salvage choice
         # Interruptions.
-        self.choose: tuple[int, int] | None = None  # (chooser, extra blame to remove)
+        self.choose: Choosing | None = None
         self.salvage: list[int] | None = None  # the five discarded cards to keep one of
         # Deals (bureau.engine.deals).
         self.offers: tuple = ()
