@@ -50,7 +50,7 @@ def random_episode(e, rng: np.random.Generator, seed: int | None = None):
         assert np.abs(obs).max() < OBS_BOUND  # never clipped: the bounds are true
         if terminated or truncated:
             return steps, (reward, terminated, truncated, info)
-        assert reward == 0.0 and "outcome" not in info
+        assert (reward == 0.0 or e.reward_scheme == "shaped") and "outcome" not in info
 
 
 def check_end(e, last) -> None:
@@ -58,10 +58,11 @@ def check_end(e, last) -> None:
     outcome = info["outcome"]
     assert terminated != truncated and truncated == outcome["capped"]
     assert set(info["rewards"]) == set(e.names)
-    assert reward == info["rewards"][e.names[e.seat]]
+    if e.reward_scheme != "shaped":  # shaped: the end pays what the estimate left
+        assert reward == info["rewards"][e.names[e.seat]]
     if e.reward_scheme == "win" and not outcome["capped"]:
         assert sum(info["rewards"].values()) == pytest.approx(1.0)
-    if e.reward_scheme == "rank":
+    if e.reward_scheme in ("rank", "shaped"):
         assert all(0.0 <= r <= 1.0 for r in info["rewards"].values())
     with pytest.raises(RuntimeError, match="over"):
         e.step(0)
@@ -112,7 +113,7 @@ def test_random_episodes_never_raise_in_either_environment(game):
     start = time.perf_counter()
     k = 0
     while time.perf_counter() - start < SECONDS or k < 6:
-        scheme = SCHEMES[k % 3]
+        scheme = SCHEMES[k % len(SCHEMES)]
         e = single_agent(
             game, opponents=kinds[k % 3], reward=scheme, seed=k, options=options, deals=k % 2
         )
@@ -279,3 +280,26 @@ def test_the_ten_line_training_script_of_the_docs_runs_with_a_stand_in_learner()
         exec(code, {"MaskablePPO": MaskablePPO})
     winners, seat, reward = out.getvalue().rsplit("] ", 1)[0] + "]", *out.getvalue().split()[-2:]
     assert winners.startswith("[") and seat in ("Ann", "Ben", "Cat") and float(reward) in (0, 1)
+
+
+def test_shaped_rewards_sum_to_the_rank_payoff_minus_the_first_estimate():
+    """``reward="shaped"`` pays each learner move the change in ``Game.evaluate``'s share
+    for the learner; the episode's rewards add up to the final "rank" payoff minus the
+    estimate at its first decision (potential-based shaping)."""
+    rng = np.random.default_rng(3)
+    e = single_agent("aristocracy", reward="shaped", seed=3, options={"max_years": 3})
+    e.reset(seed=3)
+    first = e.game.evaluate(e.state)[e.seat]
+    total, moved = 0.0, 0
+    while True:
+        _obs, reward, terminated, truncated, info = e.step(
+            int(rng.choice(np.flatnonzero(e.action_masks())))
+        )
+        total += reward
+        moved += reward != 0
+        if terminated or truncated:
+            break
+    assert moved > 5
+    assert total == pytest.approx(info["rewards"][e.names[e.seat]] - first, abs=1e-6)
+    with pytest.raises(ValueError, match="single_agent"):
+        aec_env("aristocracy", rewards="shaped")

@@ -103,7 +103,8 @@ class raw_env(AECEnv):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        check_scheme(rewards)
+        if check_scheme(rewards) == "shaped":
+            raise ValueError("rewards='shaped' is for single_agent; here: win, rank or score")
         self.game = load(game_name)
         self.game_options = dict(options or {})
         resolved = self.game.resolve_options(self.game_options, bots_only=True)

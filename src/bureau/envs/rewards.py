@@ -11,6 +11,12 @@ Rewards come only at the end (0 before). ``outcome`` is the game's ``Outcome``:
 - ``"score"``: the seat's score minus the mean of the other seats' scores, in the game's
   own units (``Outcome.scores``: Aristocracy's victory points, Nobility's rubber wins,
   ...), capped games included.
+- ``"shaped"`` (the single-agent environment only): ``"rank"`` at the end, and along the
+  way each of the learner's moves is paid the change it and the bots' answers made to
+  the game's own estimate of the learner's share of the win (``Game.evaluate``, what the
+  search bots judge positions by): potential-based shaping, whose sum over an episode is
+  the final payoff minus the estimate at the start, so it changes which moves pay sooner,
+  not which policy is best.
 
 >>> from bureau.engine.game import Outcome
 >>> won = Outcome(scores=(3.0, 5.0, 1.0), ranking=(2, 1, 3), winners=(1,))
@@ -23,7 +29,7 @@ Rewards come only at the end (0 before). ``outcome`` is the game's ``Outcome``:
 
 from __future__ import annotations
 
-SCHEMES = ("win", "rank", "score")
+SCHEMES = ("win", "rank", "score", "shaped")
 
 
 def check_scheme(scheme: str) -> str:
@@ -54,7 +60,7 @@ def payoffs(outcome, scheme: str) -> list[float]:
             return [0.0] * n
         share = 1 / len(outcome.winners)
         return [share if s in outcome.winners else 0.0 for s in range(n)]
-    if scheme == "rank":
+    if scheme in ("rank", "shaped"):
         keys = outcome.scores if outcome.capped else [-r for r in outcome.ranking]
         return [(n - p) / (n - 1) for p in places(keys)]
     if scheme == "score":

@@ -146,6 +146,8 @@ class SingleAgentEnv(gym.Env):
         self.history = []
         self.outcome = None
         self._rewards: list[float] | None = None
+        self._potential: float | None = None  # the learner's estimated share ("shaped")
+        self._shaping = 0.0  # what the last move earned ("shaped")
         self._advance()
         return self._observation(), self._info()
 
@@ -161,6 +163,9 @@ class SingleAgentEnv(gym.Env):
                 self._rewards = payoffs(outcome, self.reward_scheme)
                 self._capped = outcome.capped
                 self._hashed = None
+                self._final = self._rewards[seat]
+                if self._potential is not None:  # "shaped": the end pays what was left
+                    self._final -= self._potential
                 return
             pending = game.pending(state)
             if not pending:
@@ -181,6 +186,11 @@ class SingleAgentEnv(gym.Env):
             )
         choice.extend_forced()
         self._choice = choice
+        if self.reward_scheme == "shaped":
+            potential = game.evaluate(state)[seat]
+            if self._potential is not None:
+                self._shaping = potential - self._potential
+            self._potential = potential
         self._hashed = hashed_view(game.view(state, seat), names, seat, self.encoding.obs_size)
 
     def step(self, action):
@@ -196,6 +206,7 @@ class SingleAgentEnv(gym.Env):
                     f"legal tokens are {allowed}"
                 )
             return self._observation(), 0.0, False, False, {**self._info(), "illegal": True}
+        self._shaping = 0.0
         if choice.pick(token):
             action = choice.action()
             if action is None:  # from a family: its text
@@ -206,8 +217,8 @@ class SingleAgentEnv(gym.Env):
             self.history.append((self.names[self.seat], str(action)))
             self._advance()
         if self._choice is not None:
-            return self._observation(), 0.0, False, False, self._info()
-        reward = self._rewards[self.seat]
+            return self._observation(), self._shaping, False, False, self._info()
+        reward = self._final
         return self._observation(), reward, not self._capped, self._capped, self._info()
 
     # -- what the learner sees ----------------------------------------------------------
