@@ -8,10 +8,14 @@ seat of ``bureau.envs.single_agent`` (the seat drawn per episode) against Bureau
 bots, on the CPU, for about ``--minutes`` of training. Before and after, it plays
 ``--episodes`` evaluation episodes (sampling its policy, masked) and the script prints
 the learner's win rate with a 95% Wilson interval, and the rate a seat would win by
-chance. A win is a game the learner wins by the rules, or, in a game stopped by its cap
-(Aristocracy's 20 years, where random seats never claim Glory), a game in which it alone
-has the most points. The learner itself is never run in CI: sb3-contrib and torch are
-not dependencies of Bureau.
+chance. Nobility is paid ``"win"``; Aristocracy ``"shaped"`` (the rank at the end, and
+each move the change in the game's own estimate of the learner's share of the win),
+since against random seats its games reach the year cap and complete buildings, the
+only points, are too rare for a fresh policy to meet. A win is a game the learner wins
+by the rules, or, in a game stopped by its cap (Aristocracy's 20 years, where random
+seats never claim Glory), a game in which it alone has the most points. The learner
+itself is never run in CI: sb3-contrib and torch are not dependencies of Bureau (the
+``learn`` extra brings them).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from bureau.envs import single_agent
 GAMES = {
     # game: (players, reward scheme, options)
     "nobility": (3, "win", {}),
-    "aristocracy": (2, "rank", {}),
+    "aristocracy": (2, "shaped", {}),
 }
 
 
@@ -79,11 +83,12 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
     }
 
 
-def train(game: str, minutes: float, episodes: int, seed: int = 0) -> dict:
+def train(game: str, minutes: float, episodes: int, seed: int = 0, reward=None) -> dict:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
-    players, reward, options = GAMES.get(game, (None, "win", {}))
+    players, default, options = GAMES.get(game, (None, "win", {}))
+    reward = reward or default
 
     def make():
         return single_agent(
@@ -121,19 +126,22 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=3.0)
     parser.add_argument("--episodes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reward", help="the reward scheme (default: the game's row)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     import torch
 
     torch.set_num_threads(1)  # one core, as on a laptop
-    rows = [train(g, args.minutes, args.episodes, args.seed) for g in args.game or GAMES]
+    rows = [
+        train(g, args.minutes, args.episodes, args.seed, args.reward) for g in args.game or GAMES
+    ]
     if args.json:
         print(json.dumps(rows, indent=2))
         return
     for r in rows:
         b, a = r["before"], r["after"]
         print(
-            f"{r['game']:<12} {r['players']}p reward={r['reward']:<5} chance {r['chance']:.2f}  "
+            f"{r['game']:<12} {r['players']}p reward={r['reward']:<6} chance {r['chance']:.2f}  "
             f"before {b['win_rate']:.2f} [{b['interval'][0]:.2f}, {b['interval'][1]:.2f}]  "
             f"after {a['win_rate']:.2f} [{a['interval'][0]:.2f}, {a['interval'][1]:.2f}]  "
             f"({r['train_steps']:,} steps in {r['train_seconds']} s; "
