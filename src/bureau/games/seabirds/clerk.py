@@ -20,7 +20,7 @@ from __future__ import annotations
 from bureau.engine import EVERYONE, Event
 
 from . import economy
-from .state import MONEY, NUM_ASSETS, SECRETS, USURY, Pending, State
+from .state import MONEY, NUM_ASSETS, SECRETS, USURY, Pending, State, Transfer
 from .transactions import ASSETS, HOUSES, Conditional, Gift, Reinvest, Take, Upgrade
 
 
@@ -179,7 +179,7 @@ def resolve(state: State, batch: list[Pending], now: float, ev: list) -> None:
             state.special_round[t.seat] = state.round
         x = transfer(t)
         if x is not None:
-            state.resolved.append((state.next_seq - 1, now, *x))
+            state.resolved.append(Transfer(state.next_seq - 1, now, *x))
         data = {"because": because[id(t)]} if id(t) in because else {}
         ev.append(Event("executed", EVERYONE, player=t.seat, text=economy.text(t), **data))
     for t, reason in failed:

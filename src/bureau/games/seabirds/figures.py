@@ -40,7 +40,7 @@ def statistics(state: State) -> dict[str, float]:
     for u, key in enumerate(KEYS):
         out[f"upgrades_{key}"] = float(sum(ups[u] for ups in state.upgrades))
     out["trades"] = float(len(state.resolved))
-    out["traded_units"] = float(sum(sum(t[4]) for t in state.resolved))
+    out["traded_units"] = float(sum(sum(t.amounts) for t in state.resolved))
     uses = state.stops // 2
     out["takes"] = float(
         sum(uses - state.special_left[s] for s, h in enumerate(state.house_of) if h in TAKERS)

@@ -305,9 +305,9 @@ class Seabirds(Game):
             "proposal": None
             if state.proposal is None
             else {
-                "by": state.proposal[0],
-                "air_hours": state.proposal[1],
-                "land_hours": state.proposal[2],
+                "by": state.proposal.proposer,
+                "air_hours": state.proposal.air,
+                "land_hours": state.proposal.land,
                 "agreed": list(state.agreed),
             },
             "pending": list(self.pending(state)),

@@ -39,7 +39,7 @@ from typing import NamedTuple
 from bureau.engine import EVERYONE, Event, IllegalAction, all_but, only
 
 from . import economy
-from .state import DISTRIBUTION, DRAFT, MONEY, State
+from .state import DISTRIBUTION, DRAFT, MONEY, LogEntry, State
 from .transactions import ASSETS, HOUSES, MAX_AMOUNT, UPGRADES, asset_index, count_text
 
 KINDS = ("money", "resources", "grant", "remove", "note")
@@ -247,7 +247,7 @@ def upgrades_text(state: State, seat: int) -> str:
 
 def resolving(state: State, ev: list) -> None:
     """Log and announce a ``resolve``; the game then ends the phase as its deadline would."""
-    state.log.append(("resolve", state.round, state.phase, "", ""))
+    state.log.append(LogEntry("resolve", state.round, state.phase, "", ""))
     if state.phase == DRAFT:
         name = state.names[state.draft_order[0]]
         text = f"The moderator ends {name}'s pick: the first free House is theirs."
@@ -258,7 +258,7 @@ def resolving(state: State, ev: list) -> None:
 
 def perform(state: State, o: Override, ev: list) -> None:
     """Carry out a checked override: log it, change the state, tell who may know."""
-    state.log.append(("override", state.round, state.phase, what(o), o.reason))
+    state.log.append(LogEntry("override", state.round, state.phase, what(o), o.reason))
     if o.kind == "note":
         text = f"Moderator override: {what(o)} (because {o.reason})."
         ev.append(Event("override", only(), text=text, what=what(o), reason=o.reason))

@@ -83,9 +83,12 @@ from .state import (
     SENSATION,
     SUPPRESSION,
     USURY,
+    LogEntry,
     Message,
     Pending,
+    Proposal,
     State,
+    Transfer,
     own_asset,
 )
 from .transactions import (
@@ -630,7 +633,7 @@ class _Loader:
                 "proposal.agreed",
                 "everyone has agreed, so the limits hold already: write them in 'limits' (SEA-A21)",
             )
-        self.proposal = (by, *hours)
+        self.proposal = Proposal(by, *hours)
         self.agreed = tuple(agreed)
 
     def _ready(self) -> None:
@@ -833,7 +836,7 @@ class _Loader:
                 amounts[a] = n
             if not any(amounts):
                 r.fail(at(path, "gives"), "a gift gives something (SEA-48)")
-            self.resolved.append((stamp, when, giver, taker, tuple(amounts)))
+            self.resolved.append(Transfer(stamp, when, giver, taker, tuple(amounts)))
 
     def _in_play(self, word: Any, path: str) -> int:
         """A House in play, by its name or its player's."""
@@ -889,7 +892,7 @@ class _Loader:
             reason = r.str_(obj.get("reason", ""), at(path, "reason"))
             if kind == "override" and not reason.strip():
                 r.fail(at(path, "reason"), "every override has a reason")
-            self.log.append((kind, k, phase, what, reason))
+            self.log.append(LogEntry(kind, k, phase, what, reason))
 
     def _chronicle(self) -> None:
         r = self.r

@@ -13,7 +13,19 @@ from bureau.engine import EVERYONE, Event, IllegalAction, only
 
 from . import clerk, flow
 from .actions import Administer, Agree, Hide, Limits, Orders, Pick, Post, Ready, Tell
-from .state import ADMINISTRATOR, AIR, CARDS, DISTRIBUTION, DRAFT, LAND, MONEY, OVER, Message, State
+from .state import (
+    ADMINISTRATOR,
+    AIR,
+    CARDS,
+    DISTRIBUTION,
+    DRAFT,
+    LAND,
+    MONEY,
+    OVER,
+    Message,
+    Proposal,
+    State,
+)
 from .transactions import HOUSES, is_transaction, near_miss, text
 
 MIN_HOURS = 1  # SEA-A21
@@ -158,7 +170,7 @@ def perform(state: State, p: int, action, ev: list) -> None:
         if all(state.ready):
             flow.end_phase(state, ev)
     elif isinstance(action, Limits):
-        state.proposal = (p, action.air, action.land)
+        state.proposal = Proposal(p, action.air, action.land)
         state.agreed = (p,)
         ev.append(Event("limits_proposed", EVERYONE, player=p, air=action.air, land=action.land))
         _agreed(state, ev)

@@ -65,6 +65,34 @@ class Message(NamedTuple):
     revealed: bool = False  # hidden messages: opened at a landing
 
 
+class Proposal(NamedTuple):
+    """A proposed change of the phase limits, waiting for everyone's agreement (SEA-A21)."""
+
+    proposer: int  # seat
+    air: int  # hours
+    land: int  # hours
+
+
+class Transfer(NamedTuple):
+    """A resolved Transaction that gave to a House, for conditions over time (SEA-A13)."""
+
+    seq: int  # the last message's sequence number when it resolved
+    time: float
+    giver: int  # house
+    taker: int  # house
+    amounts: tuple[int, ...]  # by asset
+
+
+class LogEntry(NamedTuple):
+    """A moderator's resolve or override (``bureau.games.seabirds.moderator``)."""
+
+    kind: str  # resolve or override
+    round: int
+    phase: str
+    what: str  # the override, in words; "" for a resolve
+    reason: str  # "" for a resolve
+
+
 class Pending(NamedTuple):
     """A Transaction waiting to resolve: sealed in a hidden message, or a standing
     conditional (SEA-A12, SEA-A14)."""
@@ -152,21 +180,18 @@ class State:
         self.now = 0.0  # virtual seconds until the clock starts
         self.clock = False  # phases have deadlines once a time is known
         self.limits = (options["air_hours"], options["land_hours"])  # this round's, in hours
-        self.proposal: tuple[int, int, int] | None = None  # (proposer, air, land)
+        self.proposal: Proposal | None = None
         self.agreed: tuple[int, ...] = ()  # seats that accepted the proposal
         self.ready: list[bool] = [False] * n
         self.messages: list[Message] = []
         self.next_seq = 1
         self.sealed: list[Pending] = []  # hidden Transactions not yet revealed
         self.standing: list[Pending] = []  # conditionals waiting for their condition
-        # Transfers resolved so far, for conditions over time: (the last message's seq then,
-        # time, giver, taker, amounts).
-        self.resolved: list[tuple] = []
+        self.resolved: list[Transfer] = []  # so far, for conditions over time
         self.round_paid: list[list[int]] = [[], []]  # Usury's, Secrets' payers this round
         self.outcome = None
         self.step_started: float | None = None
-        # The moderator's resolves and overrides: (kind, round, phase, what, reason).
-        self.log: list[tuple] = []
+        self.log: list[LogEntry] = []  # the moderator's resolves and overrides
         # Events since the Air Phase before the last Resolution: the forum posts' matter.
         self.chronicle: list = []
 
