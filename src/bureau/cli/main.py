@@ -352,8 +352,12 @@ def serve(
     ] = None,
 ) -> None:
     """Run the game server (HTTP and WebSocket API; migrates the database on start)."""
-    from bureau.server import serve as run_server
-    from bureau.server.mail import SmtpConfig
+    try:
+        from bureau.server import serve as run_server
+        from bureau.server.mail import SmtpConfig
+    except ImportError as exc:
+        fail(f"bureau serve needs the server extra ({exc.name} is missing):"
+             " pip install 'bureau[server]'")  # fmt: skip
 
     with input_errors():
         if public_url is not None and not public_url.startswith(("http://", "https://")):
@@ -736,6 +740,8 @@ def sim_bot(game: Game) -> str:
 def _write_report(summaries: list[Summary], folder: Path, command: str) -> Path:
     try:
         return write_report(summaries, folder, command)
+    except ImportError as exc:
+        fail(f"--report needs the lab extra ({exc.name} is missing): pip install 'bureau[lab]'")
     except OSError as exc:
         fail(f"cannot write the report in {folder}: {exc.strerror or exc}")
 
