@@ -25,9 +25,9 @@ from lark import Lark, Transformer
 
 from bureau.engine import grammar
 
-from .control import arrow_text
+from .control import Change, arrow_text
 from .data import Card, Step
-from .state import DEPT_CODES
+from .state import DEPT_CODES, Arrow, BlameMove, Placement, Removal
 
 # Words that cannot be player names: they mean something in an action.
 RESERVED = (
@@ -65,9 +65,9 @@ class Bid(NamedTuple):
 
 
 class Assign(NamedTuple):
-    """The head of HR places the other players (DEC-28); (seat, department) in seat order."""
+    """The head of HR places the other players (DEC-28), in seat order."""
 
-    placements: tuple[tuple[int, int], ...]
+    placements: tuple[Placement, ...]
     names: tuple[str, ...]
 
     def __str__(self):
@@ -97,9 +97,9 @@ class Play(NamedTuple):
 
 
 class Spread(NamedTuple):
-    """Spread the blame: (amount, from, to) moves, merged and in department order."""
+    """Spread the blame: moves merged and in department order."""
 
-    moves: tuple[tuple[int, int, int], ...]
+    moves: tuple[BlameMove, ...]
 
     def __str__(self):
         parts = ", ".join(f"{n} {DEPT_CODES[a]} to {DEPT_CODES[b]}" for n, a, b in self.moves)
@@ -153,14 +153,14 @@ class Manoeuvres(NamedTuple):
 class Reassign(NamedTuple):
     """Human Resources: every player's department afterwards, in seat order (DEC-50)."""
 
-    placements: tuple[tuple[int, int], ...]
+    placements: tuple[Placement, ...]
     names: tuple[str, ...]
 
     def __str__(self):
         return f"reassign {placements_text(self.placements, self.names)}"
 
 
-def change_text(change) -> str:
+def change_text(change: Change) -> str:
     op, old, new = change
     if op == "move":
         return f"move {arrow_text(old)} to {arrow_text(new)}"
@@ -168,9 +168,9 @@ def change_text(change) -> str:
 
 
 class Restructure(NamedTuple):
-    """Executive Branch: (op, arrow, new arrow or None) (DEC-51)."""
+    """Executive Branch: one change of the control arrows (DEC-51)."""
 
-    change: tuple
+    change: Change
 
     def __str__(self):
         return f"restructure {change_text(self.change)}"
@@ -185,9 +185,9 @@ class End(NamedTuple):
 
 
 class Remove(NamedTuple):
-    """The extra blame removed after an enactment: (seat or -1, department or -1, amount)."""
+    """The extra blame removed after an enactment (DEC-61)."""
 
-    removals: tuple[tuple[int, int, int], ...]
+    removals: tuple[Removal, ...]
     names: tuple[str, ...]
 
     def __str__(self):
@@ -429,7 +429,7 @@ class Raw(Transformer):
         return ("draw",)
 
     def arrow(self, items):
-        return (_dept(items[0]), _dept(items[2]))
+        return Arrow(_dept(items[0]), _dept(items[2]))
 
     def play(self, items):
         args = []

@@ -1,6 +1,6 @@
 """The control structure: arrows from controller to controlled (DEC-06, DEC-A04, DEC-A05).
 
-Arrows are ``(controller, controlled)`` pairs, oldest first. "Below" a
+Arrows are ``state.Arrow(controller, controlled)``, oldest first. "Below" a
 department means every department reachable by following arrows, at any
 depth. A restructure may add, remove, move (one end) or reverse one arrow; it
 is refused if the result would loop, give a department more controllers than
@@ -19,10 +19,17 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
-from .state import DEPT_CODES
+from .state import DEPT_CODES, Arrow
 
-Arrow = tuple[int, int]
+
+class Change(NamedTuple):
+    """A restructure (DEC-51): add, remove, move (one end) or reverse one arrow."""
+
+    op: str  # add, remove, move or reverse
+    arrow: Arrow
+    new: Arrow | None  # where a moved arrow goes; None for the other ops
 
 
 def arrow_text(a: Arrow) -> str:
@@ -80,8 +87,8 @@ def path(arrows, start: int, goal: int) -> list[int] | None:
 
 
 def changed(arrows, change) -> tuple[Arrow, ...]:
-    """The arrows after ``change`` (op, arrow, new arrow or None); moved and reversed
-    arrows count as new, so they go last."""
+    """The arrows after ``change``; moved and reversed arrows count as new, so they go
+    last."""
     op, old, new = change
     if op == "add":
         return (*arrows, old)
@@ -89,7 +96,7 @@ def changed(arrows, change) -> tuple[Arrow, ...]:
     if op == "remove":
         return rest
     if op == "reverse":
-        return (*rest, (old[1], old[0]))
+        return (*rest, Arrow(old[1], old[0]))
     return (*rest, new)
 
 
@@ -144,16 +151,18 @@ def problem(arrows, change, depts, max_controllers: int) -> str | None:
 
 @lru_cache(maxsize=4096)
 def legal_changes(arrows, depts, max_controllers: int, ops=("add", "remove", "move", "reverse")):
-    """Every legal restructure now, as (op, arrow, new arrow or None); arguments are tuples."""
+    """Every legal restructure now; arguments are tuples."""
     out = []
-    pairs = [(a, b) for a in depts for b in depts if a != b]
+    pairs = [Arrow(a, b) for a in depts for b in depts if a != b]
     if "add" in ops:
-        out += [("add", p, None) for p in pairs]
+        out += [Change("add", p, None) for p in pairs]
     if "remove" in ops:
-        out += [("remove", a, None) for a in arrows]
+        out += [Change("remove", a, None) for a in arrows]
     if "reverse" in ops:
-        out += [("reverse", a, None) for a in arrows]
+        out += [Change("reverse", a, None) for a in arrows]
     if "move" in ops:
         for a in arrows:
-            out += [("move", a, p) for p in pairs if p != a and (p[0] == a[0] or p[1] == a[1])]
+            out += [
+                Change("move", a, p) for p in pairs if p != a and (p[0] == a[0] or p[1] == a[1])
+            ]
     return tuple(c for c in out if problem(arrows, c, depts, max_controllers) is None)

@@ -19,8 +19,9 @@ from bureau.engine import EVERYONE, Event, IllegalAction
 
 from . import control, flow
 from .actions import decree_text, slots, usage
+from .control import Change
 from .data import Card, Step
-from .state import DEPT_CODES, State
+from .state import DEPT_CODES, Placement, State
 
 # -- reading a step's arguments -------------------------------------------------------------
 
@@ -95,11 +96,11 @@ def _take(state: State, kind: str, tokens: list, card: Card):
             if not tokens or tokens[0][0] != "arrow":
                 raise IllegalAction("write 'move A->B to C->D', changing one end of the arrow")
             new = tokens.pop(0)[1]
-        return (op, old, new)
+        return Change(op, old, new)
     if kind == "placements":
         pairs = []
         while len(tokens) >= 2 and tokens[0][0] == "name" and tokens[1][0] == "dept":
-            pairs.append((seat_named(state, tokens.pop(0)[1]), tokens.pop(0)[1]))
+            pairs.append(Placement(seat_named(state, tokens.pop(0)[1]), tokens.pop(0)[1]))
         if not pairs:
             raise IllegalAction(f"expected {what}; write '{usage(card)}'")
         return full_placements(state, pairs)
@@ -116,7 +117,7 @@ def seat_named(state: State, name: str) -> int:
     return lowered.index(name.lower())
 
 
-def full_placements(state: State, pairs) -> tuple[tuple[int, int], ...]:
+def full_placements(state: State, pairs) -> tuple[Placement, ...]:
     """Every player's department after a reassignment naming ``pairs``; unnamed players
     stay where they are."""
     where = list(state.dept_of)
@@ -126,7 +127,7 @@ def full_placements(state: State, pairs) -> tuple[tuple[int, int], ...]:
             raise IllegalAction(f"{state.names[seat]} is named twice")
         named.add(seat)
         where[seat] = dept
-    return tuple(enumerate(where))
+    return tuple(map(Placement, range(len(where)), where))
 
 
 def most(state: State, p: int, step: Step, args) -> int:
@@ -214,14 +215,14 @@ def choices(state: State, p: int, step: Step) -> list[tuple]:
     return [()]
 
 
-def all_placements(state: State) -> tuple[tuple, ...]:
+def all_placements(state: State) -> tuple[tuple[Placement, ...], ...]:
     """Every assignment of the players to departments in play, one head each."""
     return _placements(state.depts, state.num_players)
 
 
 @lru_cache(maxsize=8)
-def _placements(depts: tuple[int, ...], n: int) -> tuple[tuple, ...]:
-    return tuple(tuple(enumerate(perm)) for perm in permutations(depts, n))
+def _placements(depts: tuple[int, ...], n: int) -> tuple[tuple[Placement, ...], ...]:
+    return tuple(tuple(map(Placement, range(n), perm)) for perm in permutations(depts, n))
 
 
 def investigable(state: State, p: int) -> list[int]:
@@ -423,7 +424,7 @@ def perform_step(state: State, p: int, step: Step, args, ev: list) -> None:
 
 
 def move_blame(state: State, p: int, moves, ev: list) -> None:
-    """Departmental blame moves (amount, from, to), all checked."""
+    """Departmental blame moves (``BlameMove``s or their plain tuples), all checked."""
     for n, src, dst in moves:
         state.dept_blame[src] -= n
         state.dept_blame[dst] += n

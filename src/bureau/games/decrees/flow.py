@@ -293,7 +293,7 @@ def enact(state: State, i: int, dept: int, ev: list) -> None:
 
 
 def remove_extra(state: State, p: int, removals, ev: list) -> None:
-    """The chooser's removals after an enactment (DEC-61): (seat, dept, amount)."""
+    """The chooser's ``Removal``s after an enactment (DEC-61)."""
     for seat, dept, amount in removals:
         if seat >= 0:
             state.blame[seat] -= amount

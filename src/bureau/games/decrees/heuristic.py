@@ -61,6 +61,7 @@ from .actions import (
     Stamp,
     slots,
 )
+from .control import Change
 from .data import OPS
 from .diplomacy import RULES
 from .rules import MAX_BID, pending, spread_scope
@@ -77,6 +78,8 @@ from .state import (
     SS,
     TRE,
     TURN,
+    BlameMove,
+    Removal,
     State,
 )
 
@@ -323,11 +326,11 @@ def removal(state: State, me: int) -> Remove:
     """The award of an enactment goes on my own blame, then my department's (DEC-61)."""
     amount = state.choose.amount
     own = min(amount, state.blame[me])
-    parts = [(me, -1, own)] if own else []
+    parts = [Removal(me, -1, own)] if own else []
     d = state.dept_of[me]
     rest = min(amount - own, state.dept_blame[d]) if d >= 0 else 0
     if rest:
-        parts.append((-1, d, rest))
+        parts.append(Removal(-1, d, rest))
     return Remove(tuple(parts), state.names)
 
 
@@ -607,19 +610,19 @@ def spreads(state: State, me: int):
     blame = state.dept_blame
     for to in sorted(dests - {mine}):
         if blame[mine]:
-            yield Spread(((blame[mine], mine, to),))
-        every = tuple((blame[s], s, to) for s in sorted(sources) if s != to and blame[s])
-        if len(every) > 1 or (every and every[0][1] != mine):
+            yield Spread((BlameMove(blame[mine], mine, to),))
+        every = tuple(BlameMove(blame[s], s, to) for s in sorted(sources) if s != to and blame[s])
+        if len(every) > 1 or (every and every[0].src != mine):
             yield Spread(every)
 
 
-def restructures(state: State, me: int, ops: tuple[str, ...] = OPS) -> list[tuple]:
+def restructures(state: State, me: int, ops: tuple[str, ...] = OPS) -> list[Change]:
     """Restructures that touch my own department: what I control, and who controls me."""
     mine = state.dept_of[me]
     changes = control.legal_changes(
         state.arrows, state.depts, state.options["max_controllers"], ops
     )
-    return [c for c in changes if mine in c[1] or (c[2] is not None and mine in c[2])]
+    return [c for c in changes if mine in c.arrow or (c.new is not None and mine in c.new)]
 
 
 def _dept_costs(state: State) -> list[float]:

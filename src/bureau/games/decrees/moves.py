@@ -38,8 +38,26 @@ from .actions import (
     Stamp,
     usage,
 )
+from .control import Change
 from .rules import MAX_BID, check, pending, spread_scope
-from .state import ADM, ASSIGN, BID, CHOOSE, DEPT_CODES, EXE, HR, REF, SALVAGE, SS, TRE, TURN, State
+from .state import (
+    ADM,
+    ASSIGN,
+    BID,
+    CHOOSE,
+    DEPT_CODES,
+    EXE,
+    HR,
+    REF,
+    SALVAGE,
+    SS,
+    TRE,
+    TURN,
+    BlameMove,
+    Placement,
+    Removal,
+    State,
+)
 
 # -- resolving typed text ---------------------------------------------------------------------
 
@@ -50,10 +68,10 @@ def resolve(state: State, p: int, raw: tuple):
     if word == "bid":
         return Bid(raw[1])
     if word == "assign":
-        pairs = [(effects.seat_named(state, n), d) for n, d in raw[1]]
+        pairs = [Placement(effects.seat_named(state, n), d) for n, d in raw[1]]
         return Assign(tuple(sorted(pairs)), names)
     if word == "reassign":
-        pairs = [(effects.seat_named(state, n), d) for n, d in raw[1]]
+        pairs = [Placement(effects.seat_named(state, n), d) for n, d in raw[1]]
         return Reassign(effects.full_placements(state, pairs), names)
     if word == "play":
         return _play(state, p, raw[1], raw[2])
@@ -61,7 +79,7 @@ def resolve(state: State, p: int, raw: tuple):
         merged: dict[tuple[int, int], int] = {}
         for n, a, b in raw[1]:
             merged[(a, b)] = merged.get((a, b), 0) + n
-        return Spread(tuple((n, a, b) for (a, b), n in sorted(merged.items())))
+        return Spread(tuple(BlameMove(n, a, b) for (a, b), n in sorted(merged.items())))
     if word == "forward":
         return Forward(raw[1], raw[2])
     if word == "move":
@@ -75,7 +93,7 @@ def resolve(state: State, p: int, raw: tuple):
             raise IllegalAction(
                 "write 'restructure add|remove|reverse A->B' or 'restructure move A->B to C->D'"
             )
-        return Restructure((op, old, new[0] if new else None))
+        return Restructure(Change(op, old, new[0] if new else None))
     if word == "investigate":
         return Investigate(raw[1])
     if word == "remove":
@@ -115,7 +133,7 @@ def _remove(state: State, items) -> Remove:
         merged[key] = merged.get(key, 0) + n
     players = sorted((k, n) for k, n in merged.items() if k[0] >= 0)
     depts = sorted(((k, n) for k, n in merged.items() if k[0] < 0), key=lambda x: x[0][1])
-    return Remove(tuple((s, d, n) for (s, d), n in players + depts), state.names)
+    return Remove(tuple(Removal(s, d, n) for (s, d), n in players + depts), state.names)
 
 
 # -- the legal actions ------------------------------------------------------------------------
@@ -149,7 +167,7 @@ def assignments(state: State, p: int) -> list[Assign]:
     others = [q for q in range(state.num_players) if q != p]
     open_depts = [d for d in state.depts if d not in (HR, REF)]
     return [
-        Assign(tuple(zip(others, perm, strict=True)), state.names)
+        Assign(tuple(map(Placement, others, perm)), state.names)
         for perm in permutations(open_depts, len(others))
         if EXE in perm
     ]
@@ -161,11 +179,11 @@ def removals(state: State) -> list[Remove]:
     for q in range(state.num_players):
         n = min(amount, state.blame[q])
         if n:
-            out.append(Remove(((q, -1, n),), state.names))
+            out.append(Remove((Removal(q, -1, n),), state.names))
     for d in state.depts:
         n = min(amount, state.dept_blame[d])
         if n:
-            out.append(Remove(((-1, d, n),), state.names))
+            out.append(Remove((Removal(-1, d, n),), state.names))
     return out
 
 
@@ -194,7 +212,7 @@ def families(state: State, p: int) -> list:
 def spreads(state: State, p: int) -> list[Spread]:
     sources, dests = spread_scope(state, p)
     return [
-        Spread(((state.dept_blame[a], a, b),))
+        Spread((BlameMove(state.dept_blame[a], a, b),))
         for a in sorted(sources)
         if state.dept_blame[a]
         for b in sorted(dests)

@@ -57,7 +57,7 @@ from bureau.engine.rng import copy_rng
 
 from . import control, game
 from .actions import Blame, decree_text
-from .control import arrow_text
+from .control import Change, arrow_text
 from .diplomacy import RULES
 from .rules import MAX_BID
 from .state import (
@@ -72,6 +72,7 @@ from .state import (
     SALVAGE,
     START_ARROWS,
     TURN,
+    Arrow,
     Choosing,
     SdRange,
     State,
@@ -229,7 +230,7 @@ class _Loader:
         for sep in ("->", "→", ">"):
             if sep in text:
                 a, _, b = text.partition(sep)
-                return (self.dept(a.strip(), path), self.dept(b.strip(), path))
+                return Arrow(self.dept(a.strip(), path), self.dept(b.strip(), path))
         self.r.fail(
             path, f"write an arrow as CONTROLLER->CONTROLLED, as in 'EXE->HR', not {text!r}"
         )
@@ -332,7 +333,7 @@ class _Loader:
         for i, item in enumerate(r.list_(value, "arrows")):
             path = at("arrows", i)
             arrow = self.arrow(item, path)
-            change = ("add", arrow, None)
+            change = Change("add", arrow, None)
             problem = control.problem(out, change, state.depts, state.options["max_controllers"])
             if problem:
                 r.fail(path, f"{problem} (DEC-51, DEC-A04)")

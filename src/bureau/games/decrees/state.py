@@ -3,7 +3,7 @@
 Departments are ints (``REF`` 0 .. ``ADM`` 5); seats are ints; a card in a
 hand, the deck or the discard pile is the index of its kind in the deck data
 (``State.cards``). Piles are lists whose *top is the last element*. Control
-arrows are ``(controller, controlled)`` pairs, oldest first.
+arrows are ``Arrow(controller, controlled)`` pairs, oldest first.
 """
 
 from __future__ import annotations
@@ -24,9 +24,18 @@ DEPT_TITLES = (
     "Secret Service",
     "The Admiralty",
 )
+
+
+class Arrow(NamedTuple):
+    """A control arrow (DEC-06): its controller controls the department it points at."""
+
+    controller: int  # department
+    controlled: int
+
+
 # DEC-20: Reform controls the Executive Branch, which controls Human Resources and the
 # Admiralty; the Admiralty controls the Secret Service; Treasury is independent.
-START_ARROWS = ((REF, EXE), (EXE, HR), (EXE, ADM), (ADM, SS))
+START_ARROWS = (Arrow(REF, EXE), Arrow(EXE, HR), Arrow(EXE, ADM), Arrow(ADM, SS))
 
 # Phases.
 BID = "bid"  # the secret Human Resources bid (DEC-21)
@@ -38,6 +47,30 @@ OVER = "over"
 
 BASE_ACTIONS = 3  # DEC-37
 HAND_PILE, TOP_PILE = 20, 5  # DEC-29: the pile of 20 at the bottom, the pile of 5 on top
+
+
+class Placement(NamedTuple):
+    """A player's department after an assignment (DEC-28) or a reassignment (DEC-50)."""
+
+    seat: int
+    dept: int
+
+
+class BlameMove(NamedTuple):
+    """Departmental blame moved from one pool to another (a spread)."""
+
+    amount: int
+    src: int  # department
+    dst: int
+
+
+class Removal(NamedTuple):
+    """Extra blame removed after an enactment (DEC-61), from one player's or department's
+    pool."""
+
+    seat: int  # -1 for a department's pool
+    dept: int  # -1 for a player's pool
+    amount: int
 
 
 class SdRange(NamedTuple):
