@@ -1,4 +1,5 @@
-"""Every rule id documented in ``docs/games/<game>.md`` is named by at least one test.
+"""Every rule id documented in ``docs/games/<game>.md`` is named by at least one test
+(in its name, docstring or strings; a comment does not count) or scenario file.
 
 Each game's page gives the ids of the rules (``ARI-01``) and of Bureau's rulings
 (``ARI-A01``) where they apply: one by one, or as ranges (``ARI-12..21``,
@@ -9,6 +10,7 @@ or names one that does not exist, fails here too.
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from functools import cache
@@ -66,15 +68,37 @@ def test_the_game_page_documents_every_rule_id(game):
     assert not unknown, f"docs/games/{game}.md names ids that do not exist: {unknown}"
 
 
+RULE_ID = re.compile(r"\b[A-Z]{3}-A?\d+\b")
+# a test's name spells an id in lower case: test_nob_31_..., test_nse104_..., test_sea_a04_...
+NAMED_ID = re.compile(r"(?<![a-z])(ari|nob|dec|nse|sea)_?(a)?_?(\d+)")
+
+
+def named_in_code(source: str) -> set[str]:
+    """The rule ids a test file names in its tests' names, docstrings and strings: what
+    runs or explains a check, not a comment beside it.
+
+    >>> sorted(named_in_code('def test_sea_a04_x():\\n    "SEA-18 too"  # NOB-01'))
+    ['SEA-18', 'SEA-A04']
+    """
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found |= set(RULE_ID.findall(node.value))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for prefix, ruling, number in NAMED_ID.findall(node.name):
+                found.add(f"{prefix.upper()}-{ruling.upper()}{int(number):02d}")
+    return found
+
+
 @cache
 def named_by_tests() -> frozenset[str]:
-    """Every rule id that some test file (this one aside) names, or that a scenario file
-    (``tests/scenarios``) lists among the rules it covers."""
+    """Every rule id that some test (this file's aside) names in its name, docstring or
+    strings, or that a scenario file (``tests/scenarios``) lists among the rules it covers."""
     in_code = (
         rid
         for p in TESTS.rglob("test_*.py")
         if p.name != Path(__file__).name
-        for rid in re.findall(r"\b[A-Z]{3}-A?\d+\b", p.read_text(encoding="utf-8"))
+        for rid in named_in_code(p.read_text(encoding="utf-8"))
     )
     in_scenarios = (
         rid

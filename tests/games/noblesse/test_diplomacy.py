@@ -424,6 +424,19 @@ def test_nse104_nse_a23_confirmed_report_takes_effect_at_step_one_payments_and_d
     assert st.houses[2].res == [0, 0, 4] and st.houses[0].res == [0, 0, 3] and st.owed == {}
 
 
+def test_nse103_nobody_watches_promises_a_breach_unreported_changes_nothing():
+    """NSE-103: the Bureau does not enforce promises; a short payment on the record
+    brings no penalty, debt or breach until the offended FL reports it."""
+    st = game()
+    signed(st, pens=[fine("3", "Money")])  # Fleurs pays 2 $ each cycle for 3 cycles
+    night(st, 2)
+    st.facts.append((2, "pay", 1, 0, 2, 1))  # only 1 $ at Night 2
+    st.houses[2].res = [0, 0, 2]
+    events = night(st, 3)
+    assert "treaty penalty" not in kinds(events) and "penalty paid" not in kinds(events)
+    assert st.breaches == [] and st.owed == {} and st.houses[2].res == [0, 0, 2]
+
+
 def test_nse_a23_unconfirmed_report_is_refused_and_changes_nothing():
     st = game()
     tid = signed(st)  # the Pape will not enter E5 with any units for 3 cycles
