@@ -28,7 +28,7 @@ import bureau.sim.tournament
 from bureau.engine import BureauError, Event, Game, Option, OptionError, Outcome, registry
 from bureau.engine.rng import derive
 from bureau.sim import GameResult, Summary, play_one, run, wilson
-from bureau.sim.tournament import CAPPED, ERROR, FINISHED
+from bureau.sim.games import CAPPED, ERROR, FINISHED
 from conftest import bureau_cmd
 
 TIMING_KEYS = {"seconds", "games_per_sec", "decisions_per_sec", "seconds_per_move"}

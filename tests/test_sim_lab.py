@@ -22,9 +22,9 @@ import pytest
 
 from bureau.engine import BureauError, registry
 from bureau.sim import GameResult, Summary, action_kind, play_one, report, run, run_sweep
+from bureau.sim.games import CAPPED, ERROR, FINISHED
 from bureau.sim.records import read, record, summaries
 from bureau.sim.report import write_report
-from bureau.sim.tournament import CAPPED, ERROR, FINISHED
 from conftest import CLI_ENV, bureau_cmd
 from test_sim import Race
 

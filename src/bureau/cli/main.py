@@ -25,24 +25,29 @@ from rich.text import Text
 from bureau import __version__
 from bureau.bots import BOTS, make
 from bureau.bots import kinds as bot_kinds
-from bureau.engine import BureauError, Game, Match, RecordError, all_games, load, positions
+from bureau.engine import (
+    BureauError,
+    Game,
+    Match,
+    RecordError,
+    all_games,
+    fairness,
+    load,
+    positions,
+    scenarios,
+)
 from bureau.engine.options import Option, parse_assignments
 from bureau.engine.record import load_record
+from bureau.sim.games import DEFAULT_MAX_DECISIONS, GameResult, Setup
 from bureau.sim.records import read as read_records
 from bureau.sim.records import record
 from bureau.sim.report import write_report
 from bureau.sim.stats import mean
 from bureau.sim.sweep import label as variant_label
 from bureau.sim.sweep import lay_over, parse_sweeps, variants
-from bureau.sim.tournament import (
-    DEFAULT_MAX_DECISIONS,
-    GameResult,
-    Setup,
-    Summary,
-    prepare,
-    run_sweep,
-)
+from bureau.sim.tournament import Summary, prepare, run_sweep
 
+from .moderate import run_console
 from .play import EOF, HUMAN, QUIT, STUCK, TerminalGame, parse_seats
 from .render import outcome_table, print_lines, render_view, stdout_console
 
@@ -394,8 +399,6 @@ def moderate(
 ) -> None:
     """The moderator's console: enter players' orders, resolve Nights, override with a
     reason, print the BBCode/Markdown post and private reports (commands from stdin)."""
-    from .moderate import run_console
-
     with input_errors():
         if resume is not None:
             match = Match.replay(resume)
@@ -560,12 +563,10 @@ def verify(
     """Prove a hosted game was fair: the revealed seed against the commitment published at
     the start, every action replayed by the rules, every receipt against its action.
     Exit 0 when fair, 1 when a check fails (it says which)."""
-    from bureau.engine.fairness import verify as check
-
     with input_errors():
         record = load_record(file)
         saved = [r for path in receipts or [] for r in _saved_receipts(path)]
-    verdict = check(record, saved, commitment)
+    verdict = fairness.verify(record, saved, commitment)
     if as_json:
         _write_json({"fair": verdict.fair, "summary": verdict.summary, "checks": verdict.checks,
                      "problem": verdict.problem, "arranged": verdict.arranged})  # fmt: skip
@@ -590,13 +591,11 @@ def check(
     """Run scenario files (docs/positions.md): a situation, what is played in it and what
     the rules say must follow. Prints PASS or FAIL for each expectation with what Bureau
     did; exit 0 when all pass, 1 when one fails."""
-    from bureau.engine.scenarios import Report, ScenarioError, run
-
     failed = 0
     for path in files:
         try:
-            report: Report | None = run(path)
-        except ScenarioError as exc:
+            report: scenarios.Report | None = scenarios.run(path)
+        except scenarios.ScenarioError as exc:
             report, problem = None, f"FAIL {exc}"
         if report is None or not report.passed:
             failed += 1

@@ -1,6 +1,7 @@
 """Simulation for designers: tournaments of bot games and their statistics.
 
-``tournament`` plays games (``run``, ``run_sweep`` for rule variants on the same
+``games`` plays one game of bots (``play_one``) and chunks of them, ``tournament``
+plays many and sums them up (``run``, ``run_sweep`` for rule variants on the same
 seeds), ``sweep`` makes the variants, ``records`` turns games into JSON lines
 and back, ``report`` writes the HTML report with plots, ``cluster`` plays on Ray.
 
@@ -10,20 +11,10 @@ and back, ``report`` writes the HTML report with plots, ``cluster`` plays on Ray
 (2, 2)
 """
 
+from .games import GameResult, Setup, action_kind, game_seed, play_one, seat_bots
 from .stats import mean, median, stdev, wilson
 from .sweep import parse_sweeps, variants
-from .tournament import (
-    GameResult,
-    Setup,
-    Summary,
-    action_kind,
-    game_seed,
-    play_one,
-    prepare,
-    run,
-    run_sweep,
-    seat_bots,
-)
+from .tournament import Summary, prepare, run, run_sweep
 
 __all__ = [
     "GameResult",

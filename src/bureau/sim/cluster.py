@@ -43,7 +43,7 @@ from types import ModuleType
 
 from bureau.engine import BureauError
 
-from .tournament import Chunks, play_chunk
+from .games import Chunks, play_chunk
 
 LOCAL = "local"
 AUTO = "auto"

@@ -9,7 +9,7 @@ GAME --seed SEED`` plays it again), ``status`` (finished, capped or error),
 ``actions`` (how many actions of each kind) and ``statistics`` (the game's
 own telling numbers about its final state).
 
->>> from bureau.sim.tournament import Setup, play_one
+>>> from bureau.sim.games import Setup, play_one
 >>> setup = Setup("aristocracy", 2, 7, {"max_years": "1"}, ("random", "random"))
 >>> line = record(setup, play_one("aristocracy", 2, 123, setup.options, index=4))
 >>> line["index"], line["seed"], line["status"], line["tournament_seed"], line["variant"]
@@ -27,7 +27,8 @@ from typing import Any
 
 from bureau.engine import BureauError
 
-from .tournament import GameResult, Setup, Summary
+from .games import GameResult, Setup
+from .tournament import Summary
 
 
 def record(setup: Setup, result: GameResult) -> dict[str, Any]:

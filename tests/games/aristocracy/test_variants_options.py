@@ -66,7 +66,7 @@ def test_ari_82_ari_a24_shorter_game_one_deck_smaller_buildings_and_hand():
 def test_ari_82_the_shorter_game_ends_by_glory_and_sooner():
     """ARI-82, ARI-35: heuristic bots finish the shorter game by Glory, in fewer
     decisions than the standard game on the same seeds."""
-    from bureau.sim.tournament import play_one
+    from bureau.sim import play_one
 
     length = {}
     for variant in ("shorter", "standard"):
@@ -104,7 +104,7 @@ def test_ari_82_one_deck_alone_is_the_shorter_game():
     assert [held[k] for k in sizes] == [1, 1, 2, 3, 5]
     longer = GAME.new(3, seed=1, options={"variant": "longer", "decks": 1}).options
     assert [longer[k] for k in sizes] == [1, 1, 2, 3, 3]
-    from bureau.sim.tournament import play_one
+    from bureau.sim import play_one
 
     games = [play_one("aristocracy", 3, seed, {"decks": 1}, "heuristic") for seed in (1, 2)]
     assert all(g.status == "finished" and "claimed glory" in g.reason for g in games)

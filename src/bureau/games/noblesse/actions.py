@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import board
 from .orders import ACTIONS
-from .state import NEUTRAL, RES_NAMES, Unit
+from .state import BUILDINGS, NEUTRAL, RES_NAMES, Unit
 
 RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
 MOVEMENT_EFFECTS = ("forced_march",)
@@ -533,8 +533,6 @@ STANDARD = {
 
 def build(n, seat: int, order) -> None:
     """NSE-25: on a player-controlled estate, paid at step 4 (NSE-A26)."""
-    from .state import BUILDINGS
-
     st = n.state
     name, label = order.args
     sq = st.square(label)
@@ -654,8 +652,6 @@ def _check_ab_arson(n, seat, ability, args) -> str:
 
 
 def _building_names():
-    from .state import BUILDINGS
-
     return tuple(BUILDINGS)
 
 
@@ -1131,8 +1127,6 @@ def _spy(n, seat: int, order) -> str:
 
 
 def _staff(n, seat: int, order) -> str:
-    from .state import BUILDINGS
-
     st = n.state
     name, label = order.args
     b = st.buildings.get((st.square(label), name))

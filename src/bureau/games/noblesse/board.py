@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import combat
 from .scenario import STATS, UNIT_SHAPES
-from .state import NEUTRAL, Unit
+from .state import BUILDINGS, NEUTRAL, Unit
 
 _ATK, _MOR = STATS.index("ATK"), STATS.index("MOR")
 STACK_LIMIT = 3  # NSE-69
@@ -139,8 +139,6 @@ def active_count(state, seat: int, name: str) -> int:
     (NSE-A26)."""
     if not state.buildings:  # the common case, and a search asks often
         return 0
-    from .state import BUILDINGS
-
     need = BUILDINGS[name][2]
     return sum(
         1
@@ -213,3 +211,41 @@ def ambush_immune(state, unit: Unit) -> bool:
         return True
     walls = state.ambush_immune.get(unit.square)  # "your units" (§4.3, role 11)
     return walls == seat and controller(state, unit.square) == h.faction
+
+
+def recruit_site(state, seat: int, square: int) -> bool:
+    """NSE-A19: Home, a player-controlled estate, or a faction estate with your Steward."""
+    h = state.houses[seat]
+    held = state.ctrl.get(square)
+    if square == h.home:
+        return True
+    if held is None:
+        return False
+    if held[1] == seat:
+        return True
+    return held[0] == h.faction and held[1] == -1 and state.stewards.get(square) == seat
+
+
+def unique_problem(state, seat: int, companies, units=None) -> str:
+    """NSE-08 / NSE-A18: unique designs only for their role, while chosen, within count
+    (``units``: those already fielded, by default every unit on the board)."""
+    h = state.houses[seat]
+    role = state.scenario.roles[h.role - 1]
+    for cid in set(companies):
+        design = state.designs[cid]
+        if not design.limit:
+            continue
+        if design not in role.uniques:
+            return f"{cid} ({design.name}) is another role's unique company"
+        if h.skipped == 4:
+            return f"you did not choose {design.name} at setup (NSE-08)"
+        fielded = sum(
+            1
+            for u in (state.units.values() if units is None else units)
+            if u.owner == seat
+            for c in u.companies
+            if c == cid
+        )
+        if fielded + companies.count(cid) > design.limit:
+            return f"{design.name} may be fielded {design.limit} times in all"
+    return ""

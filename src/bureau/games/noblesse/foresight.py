@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from . import board
 from .actions import RES_INDEX, _squares, ability_of
-from .night import recruit_site, unique_problem
+from .board import recruit_site, unique_problem
 from .state import RES_NAMES
 
 NONE = ("", "")

@@ -16,9 +16,11 @@ from bureau.engine.game import Outcome, rank_by
 from bureau.engine.positions import POSITION
 
 from . import exports, moderator, moves, night, rules, victory
+from .determinize import determinize
 from .orders import Order, read
 from .scenario import load_scenario
 from .state import NEUTRAL, OVER, SETUP, House, State, Unit
+from .views import view
 
 HOUR = 3600.0
 # Night step 1's treaty events (their text says what happened): the words after "Treaty N"
@@ -155,7 +157,10 @@ class Noblesse(Game):
         return read(state.scenario, state.names, text)
 
     def check(self, state: State, player: int, action) -> None:
-        rules.check(state, player, action)
+        if player == MODERATOR:
+            moderator.check(state, action)
+        else:
+            rules.check(state, player, action)
 
     def perform(self, state: State, player: int, action) -> list[Event]:
         return rules.perform(state, player, action)
@@ -259,8 +264,6 @@ class Noblesse(Game):
     # -- what players see ---------------------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
-        from .views import view
-
         return view(state, player)
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
@@ -268,8 +271,6 @@ class Noblesse(Game):
         does not know shuffled (whole houses), others' resources drawn afresh, units out
         of his sight placed at random on their faction's estates with fresh make-ups, and
         others' sealed orders dropped (``determinize.py`` says exactly what is kept)."""
-        from .determinize import determinize
-
         return determinize(state, player, rng)
 
     def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:

@@ -22,6 +22,8 @@ from __future__ import annotations
 from bureau.engine import EVERYONE, Event, IllegalAction
 from bureau.engine.events import only
 
+from .actions import kill_pc
+from .night import Night
 from .state import ALLIED, HOSTILE, NEUTRAL_STATUS
 
 KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note", "settle")
@@ -40,18 +42,6 @@ def decisions(state) -> list[dict]:
             out.append({"number": number, "night": entry[1], "text": entry[2],
                         "settled": f"settle {number}" in settled})  # fmt: skip
     return out
-
-
-def pending_notes(state) -> list[str]:
-    """The notes the moderator wrote since the last Night resolved (``override note``), in
-    the order written: the next Night's public post begins with them."""
-    notes = []
-    for entry in state.log:
-        if entry[0] == "override" and entry[1] == state.night:
-            kind, _, text = entry[2].partition(" ")
-            if kind.lower() == "note" and text.strip():
-                notes.append(" ".join(text.split()))
-    return notes
 
 
 def check(state, order) -> None:
@@ -142,9 +132,6 @@ def perform(state, order) -> list[Event]:
         state.houses[seat].wounds = n
         told.append(seat)
         if n >= 3:
-            from .actions import kill_pc
-            from .night import Night
-
             night = Night(state)
             kill_pc(night, seat, "was removed by the moderator")
             consequences = night.events
@@ -153,8 +140,6 @@ def perform(state, order) -> list[Event]:
         state.houses[seat].court = n
         told.append(seat)
     elif kind == "remove":
-        from .night import Night
-
         unit = state.units.pop(values[0])
         # its commander leaves it as from a disbanded unit (NSE-A35): the PC or Heir goes
         # home (NSE-59), a Noble or Unique Officer back to his faction (NSE-A39)

@@ -14,7 +14,8 @@ from bureau.engine import Event
 from bureau.engine.events import EVERYONE, only
 
 from . import actions, board, combat, diplomacy
-from .moderator import pending_notes
+from .board import recruit_site, unique_problem
+from .rules import DEFAULT_DESIGN, default_setups, perform
 from .state import (
     DAY,
     INF,
@@ -27,6 +28,18 @@ from .state import (
 )
 
 RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
+
+
+def pending_notes(state) -> list[str]:
+    """The notes the moderator wrote since the last Night resolved (``override note``), in
+    the order written: the next Night's public post begins with them."""
+    notes = []
+    for entry in state.log:
+        if entry[0] == "override" and entry[1] == state.night:
+            kind, _, text = entry[2].partition(" ")
+            if kind.lower() == "note" and text.strip():
+                notes.append(" ".join(text.split()))
+    return notes
 
 
 class Night:
@@ -108,8 +121,6 @@ class Night:
         """NSE-07 .. NSE-09: a player who sent no set-up before Night 1 gets the Bureau's
         (``rules.default_setups``), whether the Night comes at the deadline or at the
         moderator's ``resolve``; a house never starts without a home."""
-        from .rules import DEFAULT_DESIGN, default_setups, perform
-
         st = self.state
         for seat, (home, order) in default_setups(st).items():
             h = st.houses[seat]
@@ -808,44 +819,6 @@ def _amounts(values) -> str:
 def _some(values) -> str:
     """The resources of ``values`` that are not 0: ``1 Inf, 2 $``."""
     return ", ".join(f"{v} {RES_NAMES[i]}" for i, v in enumerate(values) if v)
-
-
-def recruit_site(state, seat: int, square: int) -> bool:
-    """NSE-A19: Home, a player-controlled estate, or a faction estate with your Steward."""
-    h = state.houses[seat]
-    held = state.ctrl.get(square)
-    if square == h.home:
-        return True
-    if held is None:
-        return False
-    if held[1] == seat:
-        return True
-    return held[0] == h.faction and held[1] == -1 and state.stewards.get(square) == seat
-
-
-def unique_problem(state, seat: int, companies, units=None) -> str:
-    """NSE-08 / NSE-A18: unique designs only for their role, while chosen, within count
-    (``units``: those already fielded, by default every unit on the board)."""
-    h = state.houses[seat]
-    role = state.scenario.roles[h.role - 1]
-    for cid in set(companies):
-        design = state.designs[cid]
-        if not design.limit:
-            continue
-        if design not in role.uniques:
-            return f"{cid} ({design.name}) is another role's unique company"
-        if h.skipped == 4:
-            return f"you did not choose {design.name} at setup (NSE-08)"
-        fielded = sum(
-            1
-            for u in (state.units.values() if units is None else units)
-            if u.owner == seat
-            for c in u.companies
-            if c == cid
-        )
-        if fielded + companies.count(cid) > design.limit:
-            return f"{design.name} may be fielded {design.limit} times in all"
-    return ""
 
 
 def commander_problem(state, seat: int, leader: str, name: str, square: int) -> str:

@@ -10,10 +10,11 @@ only if his own earlier orders succeed is accepted with a caution to him alone
 
 from __future__ import annotations
 
-from bureau.engine import EVERYONE, MODERATOR, Event, IllegalAction
+from bureau.engine import EVERYONE, Event, IllegalAction
 from bureau.engine.events import only
 
-from . import board, diplomacy, moderator, night
+from . import board, diplomacy
+from .actions import ability_heir_problem, ability_of, heir_immunity
 from .foresight import foresee
 from .orders import ACTIONS, NIGHT_VERBS, Order, read
 from .scenario import UNIT_SHAPES
@@ -24,8 +25,6 @@ SKIPS = {"2": 1, "5": 2, "8": 3, "uniques": 4}
 
 
 def check(state, player: int, order: Order) -> None:
-    if player == MODERATOR:
-        return moderator.check(state, order)
     if state.phase not in (SETUP, DAY):
         raise IllegalAction("the game is over")
     if player is None or not 0 <= player < state.num_players:
@@ -126,7 +125,7 @@ def check_setup(state, player: int, order: Order) -> None:
     companies = [cid for cid, n in spec[3] for _ in range(n)]
     if SKIPS[skip] == 4 and any(state.designs[c].limit for c in companies):
         raise IllegalAction("you left out your unique companies (NSE-08)")
-    problem = night.unique_problem(state, player, companies)
+    problem = board.unique_problem(state, player, companies)
     if problem and "did not choose" not in problem:
         raise IllegalAction(problem)
     if board.coloured(state, companies) > state.options.get("max_coloured_per_unit", 2):
@@ -324,8 +323,6 @@ def _check_none(state, player: int, order: Order) -> None:
 def _check_heir_target(state, player: int, order: Order) -> None:
     """NSE-62, NSE-A42: Hired Assassin and Knife in the Back may not name an Heir (``assassin
     Eve heir``, ``knife D4 Eve heir``): refused by the rule, not by the grammar."""
-    from .actions import heir_immunity
-
     if order.args[-1] == "heir":
         action = "Hired Assassin" if order.verb == "assassin" else "Knife in the Back"
         name = order.args[0] if order.verb == "assassin" else order.args[1]
@@ -335,8 +332,6 @@ def _check_heir_target(state, player: int, order: Order) -> None:
 
 
 def _check_use(state, player: int, order: Order) -> None:
-    from .actions import ability_heir_problem, ability_of
-
     number, ability = ability_of(state, player, order.args[0])
     if ability is None:
         role = state.scenario.roles[state.houses[player].role - 1]
