@@ -119,7 +119,6 @@ class Console:
                 json.dumps(self.match.record(), indent=1, ensure_ascii=False) + "\n", "utf-8"
             )
 
-
     def line(self, event: Event) -> str:
         """How the console says ``event``: an event for one player alone (a line of his
         private report, an override that touches him) names him, ``to Ann: ...``."""
