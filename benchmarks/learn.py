@@ -59,7 +59,7 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
     """``episodes`` episodes of ``model`` (None: a uniformly random masked policy)."""
     rng = np.random.default_rng(seed)
     wins = 0
-    moves = []
+    moves, scores = [], []
     for k in range(episodes):
         obs, _ = env.reset(seed=seed + k)
         done = False
@@ -72,6 +72,7 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
             obs, _reward, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
         wins += won(info, env.seat)
+        scores.append(info["outcome"]["scores"][env.seat])
         moves.append(sum(1 for name, _ in env.history if name == env.names[env.seat]))
     lo, hi = wilson(wins, episodes)
     return {
@@ -80,15 +81,19 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
         "win_rate": round(wins / episodes, 3),
         "interval": [round(lo, 3), round(hi, 3)],
         "learner_moves_per_game": round(float(np.mean(moves)), 1),
+        "learner_mean_score": round(float(np.mean(scores)), 3),
     }
 
 
-def train(game: str, minutes: float, episodes: int, seed: int = 0, reward=None) -> dict:
+def train(
+    game: str, minutes: float, episodes: int, seed: int = 0, reward=None, options=None
+) -> dict:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
-    players, default, options = GAMES.get(game, (None, "win", {}))
+    players, default, defaults = GAMES.get(game, (None, "win", {}))
     reward = reward or default
+    options = {**defaults, **(options or {})}
 
     def make():
         return single_agent(
@@ -112,6 +117,7 @@ def train(game: str, minutes: float, episodes: int, seed: int = 0, reward=None) 
         "game": game,
         "players": n,
         "reward": reward,
+        "options": options,
         "chance": round(1 / n, 3),
         "train_seconds": round(trained),
         "train_steps": model.num_timesteps,
@@ -127,13 +133,15 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--reward", help="the reward scheme (default: the game's row)")
+    parser.add_argument("--options", type=json.loads, help="rule options: '{\"max_years\": 4}'")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     import torch
 
     torch.set_num_threads(1)  # one core, as on a laptop
     rows = [
-        train(g, args.minutes, args.episodes, args.seed, args.reward) for g in args.game or GAMES
+        train(g, args.minutes, args.episodes, args.seed, args.reward, args.options)
+        for g in args.game or GAMES
     ]
     if args.json:
         print(json.dumps(rows, indent=2))
