@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from bureau.engine.errors import IllegalAction, OptionError
@@ -154,7 +155,7 @@ margin, styles
                 raise OptionError(
                     f"ismcts has no parameter {name!r}; its parameters are: {', '.join(kinds)}"
                 )
-            values[name] = _convert(name, kinds[name], text)
+            values[name] = _convert(name, str(kinds[name]), text)
         if "seconds" in values and "iterations" not in values:
             values["iterations"] = None
         return cls(**values)
@@ -219,7 +220,7 @@ class ISMCTSBot(Bot):
         super().__init__(game, seat, seed)
         self.settings = Settings(**settings)
         # the game's heuristic bot class (None without one): rollouts, hints, guides, styles
-        self._advisers: type[Bot] | None = game.own_bots().get("heuristic")
+        self._advisers: Callable[..., Bot] | None = game.own_bots().get("heuristic")
         if self.settings.rollout == "heuristic" and self._advisers is None:
             raise OptionError(f"{game.title} has no heuristic bot: use ismcts:rollout=random")
         if self.settings.styles == "on" and len(self._styles()) < 2:
@@ -304,7 +305,7 @@ class ISMCTSBot(Bot):
         if self.settings.guide == "off" or self._advisers is None:
             return None
         if self._adviser is None:  # its own bot: the search's copies see other worlds
-            self._adviser = self._advisers(self.game, self.seat, self.rng.getrandbits(32))
+            self._adviser = self._adviser_bot(self.seat, self.rng.getrandbits(32))
         return self._adviser.choose(state)
 
     def _root(self, state, legal: list, hint) -> tuple[Node, bool]:
@@ -405,7 +406,7 @@ class ISMCTSBot(Bot):
         lineups = []
         for style in styles:
             bots = list(self._heuristic_bots(state))
-            bots[self.seat] = self._advisers(self.game, self.seat, seed, style=style)
+            bots[self.seat] = self._adviser_bot(self.seat, seed, style=style)
             lineups.append(bots)
         return lineups
 
@@ -548,5 +549,12 @@ class ISMCTSBot(Bot):
         if self._heuristic is None:
             seed = self.rng.getrandbits(32)
             n = state.num_players
-            self._heuristic = [self._advisers(self.game, p, seed + p) for p in range(n)]
+            self._heuristic = [self._adviser_bot(p, seed + p) for p in range(n)]
         return self._heuristic
+
+    def _adviser_bot(self, seat: int, seed: int, **kw) -> Bot:
+        """The game's heuristic bot for ``seat`` (the search refused at its start to use
+        one in a game without)."""
+        if self._advisers is None:
+            raise OptionError(f"{self.game.title} has no heuristic bot")
+        return self._advisers(self.game, seat, seed, **kw)

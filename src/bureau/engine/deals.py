@@ -241,6 +241,14 @@ def open_offer(state, proposer: int) -> Deal | None:
     return None
 
 
+def _checked_offer(state, proposer: int) -> Deal:
+    """``proposer``'s open offer, which ``check`` made sure of."""
+    deal = open_offer(state, proposer)
+    if deal is None:
+        raise IllegalAction(f"{state.names[proposer]} has no open offer")
+    return deal
+
+
 def awaiting(state) -> tuple[int, ...]:
     """Seats that owe an answer to an open offer, in seat order."""
     if not state.offers:
@@ -329,10 +337,9 @@ def perform(state, player: int, action, rules: DealRules, ev: list) -> None:
         open_deal(state, deal._replace(tag=rules.tag(state, deal)), ev)
         return
     if isinstance(action, Withdraw):
-        deal = open_offer(state, player)
-        close(state, deal, "withdrawn", rules, ev)
+        close(state, _checked_offer(state, player), "withdrawn", rules, ev)
         return
-    deal = open_offer(state, action.proposer)
+    deal = _checked_offer(state, action.proposer)
     if isinstance(action, Decline):
         ev.append(Event("deal_answered", EVERYONE, **_public(deal), player=player, accept=False))
         close(state, deal, "declined", rules, ev)

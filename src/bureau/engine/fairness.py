@@ -32,6 +32,7 @@ import hashlib
 import json
 import secrets
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import BureauError, RecordError
@@ -134,7 +135,7 @@ class Unfair(Exception):
     """A failed check (its message says which)."""
 
 
-def verify(record: dict, receipts: list[dict] = (), committed: str | None = None) -> Verdict:
+def verify(record: dict, receipts: Sequence[dict] = (), committed: str | None = None) -> Verdict:
     """Check a finished hosted game's ``record``; ``receipts`` are a player's saved
     receipts (as the server gave them), ``committed`` the commitment she saw at the start.
 

@@ -97,13 +97,14 @@ class Game:
 
     def new(
         self,
-        players: int | Sequence[str],
+        players: int | Sequence[str] | None,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         *,
         bots_only: bool = False,
     ):
-        """A new game for ``players`` (a count, or the seat names in order).
+        """A new game for ``players`` (a count, or the seat names in order; None: the
+        position's own seats).
 
         With the option ``position`` (a file, or the document itself) the game starts
         from that saved position: its seats are the position's, renamed by ``players``
@@ -116,6 +117,8 @@ class Game:
             position, where = _positions.document(options["position"], self.name)
             options["position"] = position
             players = _positions.seat_names(position, players)
+        if players is None:
+            raise OptionError("give the players: a count, or their names")
         names = self.player_names(players)
         resolved = self.resolve_options(options, bots_only=bots_only)
         state = self.setup(names, seed, resolved)

@@ -60,7 +60,7 @@ class Match:
     def __init__(
         self,
         game: str | Game,
-        players: int | Sequence[str],
+        players: int | Sequence[str] | None,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         *,
@@ -199,11 +199,12 @@ class Match:
             )
         except BureauError as exc:
             raise RecordError(f"cannot set up the game: {exc}") from None
-        if record.get("started") is not None:
-            try:
-                match.begin(parse_time(record["started"]))
-            except BureauError as exc:
-                raise RecordError(f"started: {exc}") from None
+        try:
+            started = parse_time(record.get("started"))
+            if started is not None:
+                match.begin(started)
+        except BureauError as exc:
+            raise RecordError(f"started: {exc}") from None
         match.follow(record.get("actions", [])[:upto])
         return match
 

@@ -85,14 +85,15 @@ class Option:
         """The values a numeric option takes, in words: ``1-2592000 seconds (30 days), or
         off``; ``""`` for other kinds. A clock option is named by its unit (``_seconds``,
         ``_hours``)."""
-        if self.kind not in NUMERIC:
+        if self.kind not in NUMERIC or self.maximum is None:  # numeric kinds have both
             return ""
         text = f"{self.minimum}-{self.maximum}"
         for suffix, (unit, seconds) in _UNITS.items():
             if self.name.endswith(suffix):
                 text += f" {unit}"
-                if self.maximum * seconds >= _DAY and self.maximum * seconds % _DAY == 0:
-                    text += f" ({self.maximum * seconds // _DAY} days)"
+                longest = self.maximum * seconds
+                if longest >= _DAY and longest % _DAY == 0:
+                    text += f" ({longest // _DAY} days)"
         return text + (", or off" if self.kind == "int?" else "")
 
     def convert(self, value: Any) -> Any:

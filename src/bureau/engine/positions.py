@@ -93,7 +93,7 @@ nobility one
     return doc, where
 
 
-def seat_names(doc: dict, players: int | Sequence[str] | None) -> tuple[str, ...] | list[str]:
+def seat_names(doc: dict, players: int | Sequence[str] | None) -> Sequence[str]:
     """The seats of a game started from ``doc``: its own names when ``players`` is a
     count (or None), else ``players`` (seat ``i`` of the position is seat ``i`` of the game).
 

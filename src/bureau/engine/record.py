@@ -50,8 +50,8 @@ def load_record(source: str | Path | dict) -> dict:
     if isinstance(source, dict):
         record = source
     else:
-        text = source
-        if isinstance(source, Path) or not str(source).lstrip().startswith("{"):
+        text = str(source)
+        if isinstance(source, Path) or not text.lstrip().startswith("{"):
             path = Path(source)
             try:
                 text = path.read_text(encoding="utf-8")

@@ -115,7 +115,7 @@ class _Runner:
         self.where, self.folder = where, folder
         self.spec = spec
         self.steps = self._shape(spec)
-        self.match: Match | None = None
+        self.match: Match  # set up by run(), before the first step
         self.last: list[Event] = []
 
     def fail(self, path: str, problem: str) -> ScenarioError:
@@ -284,10 +284,10 @@ class _Runner:
         winners = [self.match.names[s] for s in out.winners]
         checks = []
         if "winners" in step:
-            wanted = [
+            named = [
                 self.match.names[self._seat(n, f"step {number}.winners")] for n in step["winners"]
             ]
-            checks.append((sorted(wanted) == sorted(winners), f"winners {', '.join(wanted)}"))
+            checks.append((sorted(named) == sorted(winners), f"winners {', '.join(named)}"))
         if "reason" in step:
             checks.append(
                 (str(step["reason"]).lower() in out.reason.lower(), f"reason {step['reason']!r}")
@@ -390,4 +390,3 @@ def _length(value: Any) -> int | None:
 def _show(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:70] + "…" + text[-6:]
-

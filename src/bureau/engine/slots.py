@@ -29,7 +29,7 @@ def shared_slots(cls, *copied: str) -> tuple[str, ...]:
 def start_clone(obj, shared: tuple[str, ...]):
     """A new object of ``obj``'s class with the ``shared`` slots and a copy of its ``rng``;
     the caller copies the remaining slots."""
-    new = type(obj).__new__(type(obj))
+    new = object.__new__(type(obj))
     for name in shared:
         setattr(new, name, getattr(obj, name))
     new.rng = copy_rng(obj.rng)
