@@ -17,6 +17,8 @@ procedure always ends: each round trip fails one Transaction of a finite set.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from bureau.engine import EVERYONE, Event
 
 from . import economy
@@ -29,11 +31,27 @@ def made(record):
     return record.gift if isinstance(record, Conditional) else record
 
 
-def transfer(p: Pending) -> tuple[int, int, tuple[int, ...]] | None:
-    """(giver house, taker house, amounts) of a Transaction that gives to a House."""
+class Given(NamedTuple):
+    """What a Transaction that gives to a House gives."""
+
+    giver: int  # house
+    taker: int  # house
+    amounts: tuple[int, ...]  # by asset
+
+
+class Delta(NamedTuple):
+    """One change a Transaction makes to one holding."""
+
+    seat: int
+    asset: int
+    amount: int  # negative on the paying side
+
+
+def transfer(p: Pending) -> Given | None:
+    """What a Transaction that gives to a House gives; None for the other kinds."""
     record = made(p.record)
     if isinstance(record, Gift):
-        return p.house, record.to, record.amounts
+        return Given(p.house, record.to, record.amounts)
     return None
 
 
@@ -66,8 +84,8 @@ def meeting(state: State, t: Pending, req, batch: list[Pending], now: float) -> 
     return None
 
 
-def changes(state: State, p: Pending) -> list[tuple[int, int, int]]:
-    """(seat, asset, delta) of a Transaction; the paying side's entries are negative."""
+def changes(state: State, p: Pending) -> list[Delta]:
+    """The changes a Transaction makes to the holdings."""
     seat, record = p.seat, made(p.record)
     if isinstance(record, Gift):
         to = state.seat_of(record.to)
@@ -75,18 +93,18 @@ def changes(state: State, p: Pending) -> list[tuple[int, int, int]]:
             change
             for a, n in enumerate(record.amounts)
             if n
-            for change in ((seat, a, -n), (to, a, n))
+            for change in (Delta(seat, a, -n), Delta(to, a, n))
         ]
     if isinstance(record, Reinvest):
-        return [(seat, a, -n) for a, n in enumerate(record.give) if n] + [
-            (seat, a, n) for a, n in enumerate(record.get) if n
+        return [Delta(seat, a, -n) for a, n in enumerate(record.give) if n] + [
+            Delta(seat, a, n) for a, n in enumerate(record.get) if n
         ]
     if isinstance(record, Upgrade):
-        out = [(seat, a, -n) for a, n in enumerate(record.pay) if n]
+        out = [Delta(seat, a, -n) for a, n in enumerate(record.pay) if n]
         gain = economy.UPGRADE_GAIN[record.upgrade]
-        return out + ([(seat, MONEY, gain)] if gain else [])
+        return out + ([Delta(seat, MONEY, gain)] if gain else [])
     if isinstance(record, Take):
-        return [(state.seat_of(record.target), MONEY, -1), (seat, MONEY, 1)]
+        return [Delta(state.seat_of(record.target), MONEY, -1), Delta(seat, MONEY, 1)]
     raise TypeError(record)
 
 

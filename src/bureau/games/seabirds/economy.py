@@ -1,9 +1,9 @@
 """Houses' holdings: what Upgrades cost and pay, and which Transactions are well formed.
 
 >>> cost(HARVESTING, EXPANSION, discount_infrastructure=False)
-(1, 2, 'any')
+Cost(money=1, resources=2, kinds='any')
 >>> cost(BREEDING, DISTRIBUTION, discount_infrastructure=False)
-(2, 4, 'not_own')
+Cost(money=2, resources=4, kinds='not_own')
 """
 
 from __future__ import annotations
@@ -31,6 +31,14 @@ from .transactions import ASSETS, HOUSES, UPGRADES, Conditional, Gift, Reinvest,
 from .transactions import text as sentence
 
 
+class Cost(NamedTuple):
+    """What a House pays for an Upgrade (SEA-A09)."""
+
+    money: int
+    resources: int
+    kinds: str  # which Resource types may pay, as in ``UpgradeSpec.kinds``
+
+
 class UpgradeSpec(NamedTuple):
     money: int
     resources: int
@@ -49,8 +57,8 @@ UPGRADE_GAIN = (0, 0, 2, 0, 0)  # Infrastructure pays 2 Money once (SEA-74)
 KIND_WORDS = {"any": "of any type", "opposed": "of opposed types", "not_own": "not your own"}
 
 
-def cost(house: int, upgrade: int, discount_infrastructure: bool) -> tuple[int, int, str]:
-    """(Money, Resources, which types) that ``house`` pays for ``upgrade`` (SEA-A09)."""
+def cost(house: int, upgrade: int, discount_infrastructure: bool) -> Cost:
+    """What ``house`` pays for ``upgrade`` (SEA-A09)."""
     spec = SPECS[upgrade]
     money, resources = spec.money, spec.resources
     if upgrade != INFRASTRUCTURE or discount_infrastructure:
@@ -58,7 +66,7 @@ def cost(house: int, upgrade: int, discount_infrastructure: bool) -> tuple[int, 
             resources = max(0, resources - 1)
         if house == BREEDING:
             money = max(0, money - 1)
-    return money, resources, spec.kinds
+    return Cost(money, resources, spec.kinds)
 
 
 def allowed_kinds(house: int, kinds: str) -> tuple[int, ...]:
