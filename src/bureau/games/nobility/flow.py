@@ -10,6 +10,8 @@ left to do in the state and return; the decision's action resumes them.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from bureau.cards import NUM_CODES, card_text
 from bureau.engine import EVERYONE, Event, Outcome, all_but, only
 from bureau.engine import deals as deal_book
@@ -33,6 +35,7 @@ from .state import (
     OVER,
     PROVINCES,
     RETRIEVE,
+    RING,
     START,
     Battle,
     Drops,
@@ -267,18 +270,28 @@ def hands_changed(state: State, ev: list) -> None:
 # -- melds ------------------------------------------------------------------------------------
 
 
-def run_of(cards) -> tuple[int, int] | None:
-    """(start, length) if ``cards`` are 3+ province cards of one suit in cyclic sequence."""
+class Run(NamedTuple):
+    """Province cards of one suit in cyclic sequence, as a meld stores them."""
+
+    start: int  # the cyclic index of the first card (0 for a 2 .. 8 for a 10)
+    length: int
+
+
+WHOLE_SUIT = Run(0, RING)
+
+
+def run_of(cards) -> Run | None:
+    """The run ``cards`` make if they are 3+ province cards of one suit in cyclic sequence."""
     idx = {index_of(c) for c in cards}
     n = len(idx)
     if n != len(cards):
         return None
-    if n == 9:
-        return (0, 9)
+    if n == RING:
+        return WHOLE_SUIT
     for s in idx:
         if (s - 1) % 9 not in idx:
             if all((s + k) % 9 in idx for k in range(n)):
-                return (s, n)
+                return Run(s, n)
             return None
     return None
 
