@@ -16,7 +16,7 @@ from bureau.engine.deals import Accept, Decline, Propose
 from bureau.games.nobility import GAME
 from bureau.games.nobility.heuristic import HeuristicBot, evaluate, statistics
 from bureau.games.nobility.state import ELECTION, OVER, TALLY
-from bureau.sim import tournament
+from bureau.sim import play_one, tournament
 
 from .helpers import (
     ANN,
@@ -93,9 +93,7 @@ def test_heuristic_games_end_by_the_rules_without_the_turn_cap(seed):
     ],
 )
 def test_heuristic_plays_rule_variants_to_their_end(options):
-    r = tournament.play_one(
-        "nobility", 3, 11, {**UNCAPPED, **options}, "heuristic,random,heuristic"
-    )
+    r = play_one("nobility", 3, 11, {**UNCAPPED, **options}, "heuristic,random,heuristic")
     assert r.status == tournament.FINISHED, r.error
 
 
