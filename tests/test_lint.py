@@ -1,4 +1,5 @@
-"""The code is ruff clean (configuration in pyproject.toml)."""
+"""The code is ruff clean, and its lower layers type-check (configuration in
+pyproject.toml)."""
 
 import subprocess
 import sys
@@ -13,5 +14,16 @@ def test_ruff_check_is_clean():
         cwd=ROOT,
         capture_output=True,
         text=True,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+# The layers below the server and the interfaces; the games follow as they are typed.
+TYPED = ["src/bureau/engine", "src/bureau/cards", "src/bureau/bots"]
+
+
+def test_the_engine_cards_and_bots_type_check():
+    out = subprocess.run(
+        [sys.executable, "-m", "mypy", *TYPED], cwd=ROOT, capture_output=True, text=True
     )
     assert out.returncode == 0, out.stdout + out.stderr

@@ -74,12 +74,14 @@ class _Deferred(random.Random):
     60% slower (``Random.shuffle`` calls ``getrandbits`` once a card).
     """
 
+    _source: int | tuple  # the state to take, until it is taken
+
     def _start(self) -> None:
         """Take the state now (a no-op if taken: bound methods may outlive the switch)."""
         source = self.__dict__.pop("_source", None)
         if source is None:
             return
-        self.__class__ = random.Random
+        object.__setattr__(self, "__class__", random.Random)  # the switch (class docstring)
         if isinstance(source, int):
             random.Random.seed(self, source)
         else:
