@@ -251,7 +251,7 @@ def test_cloning_leaves_the_original_as_it_was(name):
 SHARED_LISTS = {("seabirds", "rolls")}  # lists only ever replaced whole: clones share them
 
 
-@pytest.mark.parametrize("name", ["aristocracy", "nobility", "decrees", "seabirds"])
+@pytest.mark.parametrize("name", ["aristocracy", "nobility", "decrees", "seabirds", "noblesse"])
 def test_clone_sets_every_slot_and_copies_the_lists(name):
     """The hand-written clones assign each slot: a slot added and forgotten fails here."""
     import random

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from bureau.engine.slots import shared_slots, start_clone
+from bureau.engine.rng import copy_rng
 
 from .scenario import Scenario
 
@@ -247,15 +247,44 @@ class State:
         self.step_started: float | None = None
         self.clock: float | None = None  # the Day deadline
 
-    def clone(self) -> State:
-        new = start_clone(self, _SHARED)
+    def clone(self, rng: random.Random | None = None) -> State:
+        """An independent copy, with ``rng`` as its generator if given, else a copy of this
+        state's (``copy_rng``: this state is left as it was).
+
+        Every slot is assigned here, one by one (a test checks): houses, units and the
+        containers are copied, the rest is immutable or replaced whole.
+        """
+        new = State.__new__(State)
+        new.rng = copy_rng(self.rng) if rng is None else rng
+        new.clock = self.clock
+        new.designs = self.designs
+        new.index = self.index
+        new.names = self.names
+        new.next_treaty = self.next_treaty
+        new.next_unit = self.next_unit
+        new.night = self.night
+        new.num_players = self.num_players
+        new.options = self.options
+        new.outcome = self.outcome
+        new.phase = self.phase
+        new.scenario = self.scenario
+        new.step_started = self.step_started
+        new.ctrl = dict(self.ctrl)
+        new.stewards = dict(self.stewards)
+        new.tcs = dict(self.tcs)
+        new.lobbyists = dict(self.lobbyists)
+        new.nobles = dict(self.nobles)
+        new.noble_field = dict(self.noble_field)
+        new.status = dict(self.status)
+        new.mercs = dict(self.mercs)
+        new.open_cities = dict(self.open_cities)
+        new.bribed = dict(self.bribed)
+        new.ambush_immune = dict(self.ambush_immune)
         new.houses = [h.copy() for h in self.houses]
         new.leaders = self.leaders[:]
         new.successors = self.successors[:]
         new.officers = dict(self.officers)
         new.units = {k: u.copy() for k, u in self.units.items()}
-        for name in _DICTS:
-            setattr(new, name, dict(getattr(self, name)))
         new.buildings = {k: v[:] for k, v in self.buildings.items()}
         new.treaties = [dict(t) for t in self.treaties]
         new.proposals = [dict(t) for t in self.proposals]
@@ -342,40 +371,3 @@ class State:
 
     def units_at(self, square: int) -> list[Unit]:
         return [u for u in self.units.values() if u.square == square]
-
-
-_DICTS = (
-    "ctrl",
-    "stewards",
-    "tcs",
-    "lobbyists",
-    "nobles",
-    "noble_field",
-    "status",
-    "mercs",
-    "open_cities",
-    "bribed",
-    "ambush_immune",
-)
-_SHARED = shared_slots(
-    State,
-    "houses",
-    "leaders",
-    "successors",
-    "officers",
-    "units",
-    "buildings",
-    "treaties",
-    "proposals",
-    "breaches",
-    "marriage_offers",
-    "hostage_offers",
-    "arsoned",
-    "owed",
-    "reports",
-    "post",
-    "battles",
-    "facts",
-    "log",
-    *_DICTS,
-)
