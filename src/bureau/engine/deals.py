@@ -160,7 +160,8 @@ class DealRules:
         return None
 
     def closed(self, state, deal: Deal, how: str, ev: list) -> None:
-        """``how`` is done, failed, declined, withdrawn or expired."""
+        """``how`` is done, failed, declined or withdrawn (an expired offer closes with the
+        turn that ended it, and nothing follows)."""
         return None
 
 
@@ -367,18 +368,21 @@ def settle(state, deal: Deal, rules: DealRules, ev: list) -> None:
 
 
 def close(state, deal: Deal, how: str, rules: DealRules, ev: list) -> None:
-    """End an open offer without executing it (declined, withdrawn or expired)."""
+    """End an open offer without executing it (declined or withdrawn)."""
     state.offers = tuple(d for d in state.offers if d.id != deal.id)
     if how != "declined":
         ev.append(Event(f"deal_{how}", EVERYONE, **_public(deal)))
     rules.closed(state, deal, how, ev)
 
 
-def expire(state, rules: DealRules, ev: list, who: int | None = None) -> None:
-    """Every open offer expires (or only those ``who`` is a party to)."""
+def expire(state, ev: list, who: int | None = None) -> None:
+    """Every open offer expires (or only those ``who`` is a party to): it is over with
+    the turn or phase that ended it, and nothing follows (``DealRules.closed`` is for the
+    offers a player closes)."""
     for deal in state.offers:
         if who is None or who in deal.parties:
-            close(state, deal, "expired", rules, ev)
+            state.offers = tuple(d for d in state.offers if d.id != deal.id)
+            ev.append(Event("deal_expired", EVERYONE, **_public(deal)))
 
 
 # -- showing ----------------------------------------------------------------------------------

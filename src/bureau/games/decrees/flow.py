@@ -11,7 +11,6 @@ from bureau.engine import deals as deal_book
 from bureau.engine.rng import make_rng
 
 from . import control
-from .diplomacy import RULES
 from .state import (
     ASSIGN,
     BASE_ACTIONS,
@@ -107,7 +106,7 @@ def assign(state: State, placements, ev: list) -> None:
 
 
 def begin_play(state: State, ev: list) -> None:
-    deal_book.expire(state, RULES, ev)
+    deal_book.expire(state, ev)
     if not state.deck:
         build_deck(state)
     for p in range(state.num_players):  # DEC-29: one card each
@@ -173,7 +172,7 @@ def end_turn(state: State, ev: list) -> None:
     else:
         gain(state, dept, len(state.decrees_at(dept)), ev, "decrees")  # DEC-38, DEC-A20
     ev.append(Event("turn_over", EVERYONE, player=p))
-    deal_book.expire(state, RULES, ev)
+    deal_book.expire(state, ev)
     start_turn(state, (p + 1) % state.num_players, ev)  # DEC-A18
 
 
@@ -334,7 +333,7 @@ def end_game(state: State, ev: list, reason: str, capped: bool = False) -> None:
     state.phase = OVER
     state.choose = None
     state.salvage = None
-    deal_book.expire(state, RULES, ev)
+    deal_book.expire(state, ev)
     ev.append(
         Event(
             "game_over",

@@ -170,8 +170,6 @@ class NobilityDeals(DealRules):
         flow.hands_changed(state, ev)
 
     def closed(self, state, deal: Deal, how: str, ev: list) -> None:
-        if how == "expired":
-            return
         if deal.tag == "merge" and state.phase == MERGE:
             flow.to_discard(state, ev)
         elif state.phase == ELECTION:

@@ -163,9 +163,7 @@ def fresh(state: State) -> bool:
 
 def end_turn(state: State, ev: list) -> None:
     if state.offers:  # most turns end without one: spare the import (searches end many)
-        from .diplomacy import RULES
-
-        deal_book.expire(state, RULES, ev)
+        deal_book.expire(state, ev)
     state.turns += 1
     state.rubber_turns += 1
     ev.append(Event("turn_over", EVERYONE, player=state.active))
@@ -715,8 +713,6 @@ def pay(state: State, p: int, to: int, amount: int, ev: list, why: str = "paymen
 
 def concede(state: State, p: int, ev: list) -> None:
     """She leaves the rubber; her hand goes face up to the stock discard pile (NOB-A11)."""
-    from .diplomacy import RULES
-
     cards = state.hands[p][:]
     state.sdiscard += cards
     state.hands[p] = []
@@ -725,7 +721,7 @@ def concede(state: State, p: int, ev: list) -> None:
     ev.append(Event("conceded", EVERYONE, player=p, cards=cards))
     if p in state.coalition:
         end_coalition(state, ev, "a partner conceded")
-    deal_book.expire(state, RULES, ev, who=p)
+    deal_book.expire(state, ev, who=p)
     live = state.live()
     if len(live) == 1:
         end_rubber(state, ev, live[0], "the others conceded")
@@ -818,8 +814,6 @@ def standing_key(state: State, q: int) -> tuple[int, int]:
 
 
 def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
-    from .diplomacy import RULES
-
     n = state.num_players
     live = state.live()
     if winner is not None:
@@ -846,7 +840,7 @@ def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
     }
     state.rubber_results.append(result)
     ev.append(Event("rubber_over", EVERYONE, **result))
-    deal_book.expire(state, RULES, ev)
+    deal_book.expire(state, ev)
     state.window = state.battle = state.lose = state.income = None
     state.surplus = ()
     o = state.options
@@ -897,9 +891,7 @@ def cap_match(state: State, ev: list) -> None:
 
 
 def finish(state: State, ev: list, winners, ranking, capped: bool, reason: str) -> None:
-    from .diplomacy import RULES
-
-    deal_book.expire(state, RULES, ev)
+    deal_book.expire(state, ev)
     state.phase = OVER
     state.outcome = Outcome(
         scores=tuple(float(w) for w in state.wins),
