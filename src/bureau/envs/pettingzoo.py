@@ -13,14 +13,16 @@ the rules contract only: ``new``, ``pending``, ``legal_actions``, ``apply``, ``v
   that continue some legal action. Tokens forced by what was picked are filled in, an
   action is applied as soon as the tokens picked name one and nothing longer, and
   ``<end>`` (index 0) applies the action picked so far where a longer one is also legal.
-  Subsets (a stall, a ball, a meld) are thus a card at a time, in canonical order.
+  Subsets (a stall, a ball, a meld) are thus a card at a time, in canonical order;
+  combinatorial choices are walked without listing them (``bureau.envs.families``).
 - Rewards come only at the end, by the scheme ``rewards`` names (``bureau.envs.rewards``):
   ``"win"`` (the winners share 1), ``"rank"`` (1 first .. 0 last) or ``"score"``. A game
   stopped by a cap option is *truncated*; ``"win"`` pays it 0, ``"rank"`` places it by its
   scores. ``final_rewards`` and ``outcome`` stay readable after the agents are gone.
-- Nobility's ``concede`` is left out of the index unless ``concede=True`` asks for it
-  (the mask never allows it otherwise), so a random or untrained policy does not end its
-  own games: ``concede`` would be one of the two tokens at the start of every turn.
+- Nobility's ``concede`` is left out of the mask unless ``concede=True`` asks for it,
+  so a random or untrained policy does not end its own games: ``concede`` would be one
+  of the two tokens at the start of every turn. Its free offers and payments are in the
+  mask only with ``deals=True``.
 
 >>> e = env("nobility", seed=3, concede=True)
 >>> e.reset()
