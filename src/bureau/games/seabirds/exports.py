@@ -36,7 +36,9 @@ from datetime import UTC, datetime
 from bureau.engine.forum import bold, check_format, heading, items, join
 
 from . import economy
+from .flow import phase_deadline
 from .state import AIR, CARDS, DRAFT, LAND, MONEY, OVER, SENSATION, SUPPRESSION, State
+from .text import describe
 from .transactions import ASSETS, HOUSES, UPGRADES, count_text
 
 TITLE = "Noble Houses of the Seabirds"
@@ -130,8 +132,6 @@ def _when(state: State) -> str:
 
 def _line(state: State, e) -> str:
     """An event as a line of a post ("" for table talk)."""
-    from .game import describe  # game imports this module
-
     return "" if e.kind in CHATTER else describe(state, e)
 
 
@@ -144,9 +144,7 @@ def _deck(state: State) -> list[str]:
 
 
 def _deadline(state: State) -> list[str]:
-    from .game import GAME
-
-    deadline = GAME.deadline(state)
+    deadline = phase_deadline(state)
     if deadline is None:
         return []
     when = datetime.fromtimestamp(deadline, UTC)

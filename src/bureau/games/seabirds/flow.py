@@ -290,3 +290,17 @@ def end_game(state: State, ev: list, capped: bool = False, reason: str = "") -> 
             "game_over", EVERYONE, winners=list(winners), points=vps, capped=capped, reason=reason
         )
     )
+
+
+HOUR = 3600.0
+
+
+def phase_deadline(state: State) -> float | None:
+    """When the Air or Land Phase under way ends (SEA-28, SEA-37), once the clock runs."""
+    if not state.clock:
+        return None
+    if state.phase == AIR:
+        return state.phase_started + state.limits[0] * HOUR
+    if state.phase == LAND:
+        return state.phase_started + state.limits[1] * HOUR
+    return None

@@ -16,10 +16,10 @@ from bureau.engine.rng import seeded_later
 from . import economy, exports, flow, moderator, moves, rules
 from .actions import READY, Hide, Tell, read
 from .rules import MAX_HOURS
-from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, LAND, OPPOSES, OVER, State
-from .transactions import ASSETS, HOUSES, UPGRADES, amounts_text
+from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, OPPOSES, OVER, State
+from .text import describe
+from .transactions import ASSETS, HOUSES, UPGRADES
 
-HOUR = 3600.0
 
 OPTIONS = (
     Option(
@@ -271,13 +271,7 @@ class Seabirds(Game):
 
     def deadline(self, state: State) -> float | None:
         """The end of the Air or Land Phase (SEA-28, SEA-37), once the clock runs."""
-        if not state.clock:
-            return None
-        if state.phase == AIR:
-            return state.phase_started + state.limits[0] * HOUR
-        if state.phase == LAND:
-            return state.phase_started + state.limits[1] * HOUR
-        return None
+        return flow.phase_deadline(state)
 
     def timeout_action(self, state: State, player: int):
         """At the phase's deadline every player is ready; in the draft, the first free House."""
@@ -449,85 +443,6 @@ def _indices(words, names, count, option) -> list[int]:
     if count is not None and len(out) != count:
         raise OptionError(f"option {option}: name one for each of the {count} seats")
     return out
-
-
-def describe(state: State, e: Event) -> str:
-    d = e.data
-    names = state.names
-    kind = e.kind
-
-    def who() -> str:
-        return names[d["player"]] if d.get("player") is not None else "the Bureau"
-
-    if kind == "house":
-        return f"{who()} is House {HOUSES[d['house']]}."
-    if kind == "rolled":
-        return f"{who()} ({HOUSES[d['house']]}) rolled {d['roll']}."
-    if kind == "phase":
-        return f"Round {d['round']}: the {d['phase'].title()} Phase begins."
-    if kind == "message":
-        if d["channel"] == "private":
-            where = "tells " + " and ".join(names[s] for s in d["to"])
-        elif d["channel"] == "hidden":
-            where = f"seals for Stop {d['to']}"
-        else:
-            where = "posts"
-        return f"{who()} {where}: {d['text']}"
-    if kind == "bureau":
-        return f"The Bureau: {d['text']}"
-    if kind == "understood":
-        where = "your post" if d["stop"] is None else f"your sealed message for Stop {d['stop']}"
-        return f"The Bureau reads {where} as: {' '.join(d['texts'])}"
-    if kind == "executed":
-        because = f" (its condition met by {'; '.join(d['because'])})" if d.get("because") else ""
-        return f"Carried out: {d['text']}{because}"
-    if kind == "failed":
-        return f"Failed ({d['reason']}): {d['text']}"
-    if kind == "standing":
-        return f"Standing until its condition is met: {d['text']}"
-    if kind == "lapsed":
-        return f"Lapsed: {d['text']}"
-    if kind == "ability_paid":
-        return f"{who()} ({HOUSES[d['house']]}) gains {d['amount']} Money by its ability."
-    if kind == "resolution":
-        return f"Resolution of Round {d['round']}" + (" (the final Stop)." if d["final"] else ".")
-    if kind == "complication":
-        return f"Complication: {CARDS[d['card']]}."
-    if kind == "hazard":
-        return "Hazard: the Houses do not land this Round."
-    if kind == "income":
-        what = amounts_text(
-            tuple(d["amount"] if a == d["asset"] else 0 for a in range(len(ASSETS)))
-        )
-        return f"{who()} gains {what} ({UPGRADES[d['upgrade']]})."
-    if kind == "revealed":
-        return f"Opened, {names[d['player']]}'s sealed message for Stop {d['stop']}: {d['text']}"
-    if kind == "ready":
-        return f"{who()} is ready."
-    if kind == "deadline":
-        return f"The {d['phase'].title()} Phase of Round {d['round']} reaches its time limit."
-    if kind == "limits_proposed":
-        return f"{who()} proposes {d['air']} h Air and {d['land']} h Land for this Round."
-    if kind == "limits_agreed":
-        return f"{who()} agrees to the time limits."
-    if kind == "limits":
-        return f"This Round's limits: Air {d['air']} h, Land {d['land']} h."
-    if kind == "administered":
-        return f"{who()}'s Loyal Administrator puts {CARDS[d['card']]} on top of the deck."
-    if kind == "orders":
-        return f"{who()} sets Distribution orders."
-    if kind in ("override", "corrected", "moderator"):
-        return d["text"]
-    if kind == "note":
-        return f"The moderator notes: {d['text']}"
-    if kind == "game_over":
-        won = [names[s] for s in d["winners"]]
-        points = ", ".join(f"{names[s]} {v}" for s, v in enumerate(d["points"]))
-        if len(won) == 1:
-            return f"The game is over: {won[0]} wins (victory points: {points})."
-        tied = f"{', '.join(won[:-1])} and {won[-1]}"
-        return f"The game is over: {tied} share the win (victory points: {points})."
-    return f"{kind}: {d}"
 
 
 GAME = Seabirds()

@@ -68,7 +68,6 @@ from bureau.engine.events import EVERYONE, Event, all_but, only, plural
 from bureau.engine.positions import PositionReader, at, format_name, save_rng
 
 from . import economy, flow
-from .game import describe
 from .rules import MAX_HOURS
 from .state import (
     AIR,
@@ -91,6 +90,7 @@ from .state import (
     Transfer,
     own_asset,
 )
+from .text import describe
 from .transactions import (
     ASSETS,
     HEADER,
