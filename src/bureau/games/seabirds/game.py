@@ -20,7 +20,6 @@ from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, OPPOSES, OVER, State
 from .text import describe
 from .transactions import ASSETS, HOUSES, UPGRADES
 
-
 OPTIONS = (
     Option(
         "stops",
