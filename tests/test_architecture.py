@@ -4,6 +4,7 @@ every game shares names it), so a module added without a place on the map fails 
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -40,3 +41,37 @@ def test_the_map_names_every_package():
     games = {p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file()}
     for name in packages | games:
         assert re.search(rf"^\s+{name}/", tree(), re.M), f"no {name}/ on the map"
+
+
+# What each layer may import of Bureau (DESIGN.md's layers: nothing reaches up).
+BELOW = {
+    "engine": {"engine"},
+    "cards": {"cards", "engine"},
+    "games": {"games", "engine", "cards"},
+    "bots": {"bots", "engine", "cards"},
+}
+
+
+def imported(path: Path) -> set[str]:
+    """The ``bureau`` packages ``path`` imports, at any depth of the file (relative
+    imports stay in their own package)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        found |= {n.split(".")[1] for n in names if n.startswith("bureau.")}
+    return found
+
+
+@pytest.mark.parametrize("layer", sorted(BELOW))
+def test_no_layer_reaches_up(layer):
+    above = {
+        f"{p.relative_to(PACKAGE)}: {sorted(imported(p) - BELOW[layer])}"
+        for p in (PACKAGE / layer).rglob("*.py")
+        if imported(p) - BELOW[layer]
+    }
+    assert not above, f"{layer}/ imports from above it: {sorted(above)}"

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import re
 
+from bureau.engine.bot import Bot
 from bureau.engine.errors import OptionError
 from bureau.engine.game import Game
 from bureau.engine.rng import derive
 
-from .base import Bot
 from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
 

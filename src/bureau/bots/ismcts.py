@@ -62,10 +62,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
+from bureau.engine.bot import Bot
 from bureau.engine.errors import IllegalAction, OptionError
 from bureau.engine.game import Game
-
-from .base import Bot
 
 ROLLOUTS = ("random", "heuristic")
 GUIDES = ("off", "root", "tree")  # where the game's heuristic bot proposes moves

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from .base import Bot
+from bureau.engine.bot import Bot
 
 
 class RandomBot(Bot):

@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 from itertools import combinations
 
-from bureau.bots.base import Bot
 from bureau.cards import JACK, KING, QUEEN, rank, weight
+from bureau.engine.bot import Bot
 
 from . import flow, rules
 from .actions import (

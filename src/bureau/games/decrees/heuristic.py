@@ -36,9 +36,9 @@ import math
 from functools import lru_cache
 from itertools import product
 
-from bureau.bots.base import Bot
 from bureau.engine import IllegalAction
 from bureau.engine import deals as deal_book
+from bureau.engine.bot import Bot
 from bureau.engine.rng import copy_rng
 
 from . import control, effects, moves, rules

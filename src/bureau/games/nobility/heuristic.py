@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import math
 
-from bureau.bots.base import Bot
 from bureau.cards import SUIT_NAMES
 from bureau.engine import IllegalAction
 from bureau.engine import deals as deal_book
+from bureau.engine.bot import Bot
 from bureau.engine.deals import Accept, Decline, Propose
 
 from . import flow

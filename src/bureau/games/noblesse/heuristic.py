@@ -40,8 +40,8 @@ from __future__ import annotations
 import functools
 import math
 
-from bureau.bots.base import Bot
 from bureau.engine import IllegalAction, OptionError
+from bureau.engine.bot import Bot
 
 from . import actions, board, combat, diplomacy, rules
 from .moves import STARTERS

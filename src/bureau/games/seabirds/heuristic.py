@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
-from bureau.bots.base import Bot
+from bureau.engine.bot import Bot
 
 from . import economy
 from .actions import AGREE, READY, Hide, Orders, Pick, Post

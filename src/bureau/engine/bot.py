@@ -1,5 +1,8 @@
 """What every bot offers: ``act(state)`` returns a legal action for its seat.
 
+``Bot`` lives with the rules contract because the games build on it (each game's
+heuristic bot); ``bureau.bots`` holds the game-agnostic bots and makes bots by name.
+
 A bot never reads what its seat may not know. ``act`` hands ``choose`` a copy of the
 game in which everything hidden from the seat has been re-dealt (``Game.determinize``),
 so a bot that looks at other hands sees guesses, never the real cards. Only a bot that
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from bureau.engine.game import Game
+from .game import Game
 
 
 class Bot:
