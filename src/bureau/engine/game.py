@@ -22,13 +22,27 @@ import importlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from . import options as _options
 from . import positions as _positions
 from .errors import IllegalAction, OptionError
 from .events import Event
 
+class GameState(Protocol):
+    """What the engine reads of every game's state; the rest is the game's own."""
+
+    names: tuple[str, ...]
+    num_players: int
+    options: dict[str, Any]
+    outcome: Outcome | None
+    step_started: float | None  # when the decision under way began (decision clocks)
+
+    def clone(self) -> Any: ...
+
+
+S = TypeVar("S", bound=GameState)  # a game's state
+A = TypeVar("A")  # a game's action
 NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -70,8 +84,9 @@ def rank_by(keys: Sequence[tuple]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
 
 
-class Game:
-    """Base class of a game's rules. Subclasses override the contract methods.
+class Game(Generic[S, A]):
+    """Base class of a game's rules, generic over its state ``S`` and action ``A``.
+    Subclasses override the contract methods.
 
     Class attributes describe the game for the registry and the CLI.
     """
@@ -167,7 +182,7 @@ class Game:
     # fills a freshly set-up state from ``doc`` with a ``PositionReader``'s checks.
     positions: str | None = None
 
-    def save_position(self, state) -> dict:
+    def save_position(self, state: S) -> dict:
         """``state`` as a position document: start a game from it with the option
         ``position`` and it plays on exactly as this one would."""
         if self.positions is None:
@@ -176,19 +191,19 @@ class Game:
 
     # -- the contract -----------------------------------------------------
 
-    def pending(self, state) -> tuple[int, ...]:
+    def pending(self, state: S) -> tuple[int, ...]:
         """The seats the game is waiting for (several when choices are simultaneous)."""
         raise NotImplementedError
 
-    def legal_actions(self, state, player: int) -> list:
+    def legal_actions(self, state: S, player: int) -> list[A]:
         """Every legal action of ``player`` now (empty if it has none)."""
         raise NotImplementedError
 
-    def sample_action(self, state, player: int, rng: random.Random):
+    def sample_action(self, state: S, player: int, rng: random.Random) -> A:
         """A random legal action, cheaply; games with combinatorial choices override."""
         return rng.choice(self.legal_actions(state, player))
 
-    def parse(self, state, player: int, text: str):
+    def parse(self, state: S, player: int, text: str) -> A:
         """The action ``text`` means for ``player``, checked; raises ``IllegalAction`` whose
         message ends with what is legal now."""
         try:
@@ -198,12 +213,12 @@ class Game:
             raise self.illegal(state, player, str(exc)) from None
         return action
 
-    def read(self, state, player: int, text: str):
+    def read(self, state: S, player: int, text: str) -> A:
         """The action ``text`` means, not yet checked; ``ValueError`` or ``IllegalAction``
         when it means none."""
         raise NotImplementedError
 
-    def apply(self, state, player: int, action, at: float | None = None) -> list[Event]:
+    def apply(self, state: S, player: int, action: A, at: float | None = None) -> list[Event]:
         """Validate and perform ``action``; return the events it caused.
 
         With a ``decision_seconds`` option set, a new decision's clock starts at
@@ -218,27 +233,27 @@ class Game:
             state.step_started = at
         return events
 
-    def check(self, state, player: int, action) -> None:
+    def check(self, state: S, player: int, action: A) -> None:
         """Raise ``IllegalAction`` unless ``player`` may take ``action`` now."""
         raise NotImplementedError
 
-    def perform(self, state, player: int, action) -> list[Event]:
+    def perform(self, state: S, player: int, action: A) -> list[Event]:
         """Carry out a checked action; return its events."""
         raise NotImplementedError
 
-    def decision_key(self, state) -> tuple:
+    def decision_key(self, state: S) -> tuple:
         """What identifies the decision under way; a new key starts a new clock."""
         raise NotImplementedError
 
-    def view(self, state, player: int | None) -> dict:
+    def view(self, state: S, player: int | None) -> dict:
         """A JSON-ready dict of exactly what ``player`` (None: a spectator) may know."""
         raise NotImplementedError
 
-    def timeout_action(self, state, player: int):
+    def timeout_action(self, state: S, player: int) -> A:
         """What the Bureau does for ``player`` when a deadline passes."""
         raise NotImplementedError
 
-    def begin(self, state, at: float) -> None:
+    def begin(self, state: S, at: float) -> None:
         """The game goes live at ``at``: a game with clocks starts the first one.
 
         By default the first decision's ``decision_seconds`` clock starts (games whose
@@ -248,7 +263,7 @@ class Game:
         if timed and hasattr(state, "step_started") and state.step_started is None:
             state.step_started = at
 
-    def deadline(self, state) -> float | None:
+    def deadline(self, state: S) -> float | None:
         """When the current decision wants to end (seconds since the epoch), if it has a clock."""
         seconds = state.options.get("decision_seconds")
         started = getattr(state, "step_started", None)
@@ -256,19 +271,19 @@ class Game:
             return None
         return started + seconds
 
-    def channels(self, state, player: int) -> frozenset[int]:
+    def channels(self, state: S, player: int) -> frozenset[int]:
         """The seats ``player`` may talk to privately."""
         return frozenset(range(state.num_players)) - {player}
 
-    def determinize(self, state, player: int, rng: random.Random):
+    def determinize(self, state: S, player: int, rng: random.Random) -> S:
         """A full state that ``player`` cannot tell from ``state``, unknowns re-dealt."""
         raise NotImplementedError
 
-    def outcome(self, state) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """None while the game runs; how it ended afterwards (states keep it as ``outcome``)."""
         return state.outcome
 
-    def clone(self, state):
+    def clone(self, state: S) -> S:
         """An independent copy of ``state``."""
         return state.clone()
 
@@ -291,7 +306,7 @@ class Game:
             {} if self.heuristic is None else {"heuristic": _part(self.heuristic, "HeuristicBot")}
         )
 
-    def evaluate(self, state) -> tuple[float, ...]:
+    def evaluate(self, state: S) -> tuple[float, ...]:
         """Each seat's estimated share of the win, in [0, 1], summing to 1.
 
         Search bots score a position with it where they stop looking ahead. A game with a
@@ -308,7 +323,7 @@ class Game:
             return tuple(share if s in out.winners else 0.0 for s in range(n))
         return (1 / n,) * n
 
-    def statistics(self, state) -> dict[str, float]:
+    def statistics(self, state: S) -> dict[str, float]:
         """The game's own telling numbers about a finished game, by name (the balance lab
         reports them per variant: buildings by type, decrees enacted, upgrades bought);
         the ``figures`` module's ``statistics``, if the game has one."""
@@ -316,16 +331,16 @@ class Game:
 
     # -- text -------------------------------------------------------------
 
-    def describe(self, state, event: Event) -> str:
+    def describe(self, state: S, event: Event) -> str:
         """One line of text for ``event``, naming players by name."""
         return f"{event.kind} {event.data}"
 
-    def forum_post(self, state, seat: int | None = None, fmt: str = "bbcode") -> str:
+    def forum_post(self, state: S, seat: int | None = None, fmt: str = "bbcode") -> str:
         """For a moderated forum game: the public post (``seat`` None) or ``seat``'s private
         report of the last resolution, in ``fmt`` (``bureau.engine.forum.FORMATS``)."""
         raise NotImplementedError(f"{self.title} has no forum posts")
 
-    def action_help(self, state, player: int) -> str:
+    def action_help(self, state: S, player: int) -> str:
         """A short reminder of the action texts legal now, for error messages."""
         if self.outcome(state) is not None:
             return "The game is over."
@@ -334,11 +349,11 @@ class Game:
             return f"The game is waiting for {', '.join(state.names[p] for p in waiting)}."
         return self.help_text(state, player)
 
-    def help_text(self, state, player: int) -> str:
+    def help_text(self, state: S, player: int) -> str:
         """What ``player``, who is pending, may type now."""
         return ""
 
-    def illegal(self, state, player: int, message: str) -> IllegalAction:
+    def illegal(self, state: S, player: int, message: str) -> IllegalAction:
         """An ``IllegalAction`` whose message ends with what is legal now."""
         hint = self.action_help(state, player)
         return IllegalAction(f"{message}. {hint}" if hint else message)
