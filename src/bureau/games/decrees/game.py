@@ -7,7 +7,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError
 from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
 from bureau.engine.rng import seeded_later
@@ -30,6 +30,7 @@ from .state import (
     TOP_PILE,
     State,
 )
+from .text import describe
 
 OPTIONS = (
     Option(
@@ -431,134 +432,6 @@ def _order(keys: list[str], cards, n: int) -> list[int]:
             " Decline) and at least one for the deck"
         )
     return out
-
-
-# -- event text -------------------------------------------------------------------------------
-
-
-def describe(state: State, e: Event) -> str:
-    """One line for an event, naming players, departments, decrees and cards."""
-    d = e.data
-    names = state.names
-    cards = state.cards
-
-    def who(key: str = "player") -> str:
-        return names[d[key]]
-
-    def dept(key: str = "dept") -> str:
-        return DEPT_CODES[d[key]]
-
-    def card(kind: int) -> str:
-        return cards[kind].name
-
-    kind = e.kind
-    if kind == "bid_made":
-        return f"{who()} has bid."
-    if kind == "bids":
-        shown = ", ".join(f"{names[int(q)]} {b}" for q, b in d["bids"].items())
-        gains = ", ".join(f"{names[int(q)]} +{g}" for q, g in d["gains"].items())
-        label = "Bids" if d["round"] == 0 else f"Rebid {d['round']}"
-        if d["winner"] < 0:
-            result = "tied for highest: they bid again"
-        else:
-            result = f"{names[d['winner']]} heads Human Resources" + (
-                " (by lot)" if d["by_lot"] else ""
-            )
-        return f"{label}: {shown}; blame {gains}; {result}."
-    if kind == "head":
-        by = f" ({names[d['by']]}'s move)" if "by" in d else ""
-        return f"{who()} heads {DEPT_TITLES[d['dept']]}{by}."
-    if kind == "dealt":
-        return f"{who()} was dealt {card(d['card'])}."
-    if kind == "deck_ready":
-        return f"The deck is ready: {plural(d['cards'], 'card')}."
-    if kind == "turn":
-        return f"Turn {d['turn']}: {who()} ({DEPT_CODES[state.dept_of[d['player']]]})."
-    if kind == "dept_blame":
-        why = {"incompetence": "general incompetence", "decrees": "decrees on its mat"}[d["why"]]
-        return f"{dept()} gains {d['amount']} blame for {why}."
-    if kind == "drew":
-        if d.get("card") == state.sd:
-            return f"{who()} drew Stagnation and Decline!"
-        if "card" in d:
-            return f"{who()} drew {card(d['card'])}."
-        return f"{who()} drew a card."
-    if kind == "decline":
-        gone = ", ".join(card(k) for k in d["discarded"]) or "nothing"
-        return f"Stagnation and Decline: discarded {gone}."
-    if kind == "reshuffled":
-        return (
-            f"Stagnation and Decline is shuffled back into the deck ({plural(d['cards'], 'card')})."
-        )
-    if kind == "kept":
-        return f"{who()} keeps {card(d['card'])}." if d["card"] >= 0 else f"{who()} keeps nothing."
-    if kind == "blame_to_head":
-        return f"{dept()}'s {d['amount']} blame goes to {who()} ({d['why']})."
-    if kind == "blame_lost":
-        return f"{who()} loses {d['amount']} personal blame ({d['why']})."
-    if kind == "decree_moved":
-        return f"{who()} sends {decree_text(d['decree'])} to {dept()}."
-    if kind == "stamped":
-        return f"{who()} stamps step {d['step']} of {decree_text(d['decree'])} at {dept()}."
-    if kind == "enacted":
-        chooser = names[d["chooser"]] if d["chooser"] >= 0 else None
-        extra = (
-            f"{chooser} may remove {d['amount']} blame"
-            if chooser
-            else f"{DEPT_CODES[d['top']]} has no head: no extra blame is removed"
-        )
-        return f"{decree_text(d['decree'])} is enacted! {extra}."
-    if kind == "extra_removed":
-        parts = [
-            f"{r[2]} from {names[r[0]] if r[0] >= 0 else DEPT_CODES[r[1]]}" for r in d["removals"]
-        ]
-        return f"{who()} removes {', '.join(parts) or 'nothing'}."
-    if kind == "played":
-        return f"{who()}: {d['text']} ({card(d['card'])})."
-    if kind == "no_effect":
-        return f"The card's {d['do'].replace('_', ' ')} has no target: no effect."
-    if kind == "extra_actions":
-        return f"{who()} gains {plural(d['amount'], 'action')}."
-    if kind == "blame_moved":
-        parts = ", ".join(f"{n} {DEPT_CODES[a]} to {DEPT_CODES[b]}" for n, a, b in d["moves"])
-        return f"{who()} moves blame: {parts}."
-    if kind == "dept_blame_removed":
-        return f"{who()} removes {d['amount']} blame from {dept()}."
-    if kind == "blame_given":
-        return f"{who()} gives {names[d['to']]} {d['amount']} blame."
-    if kind == "cards_given":
-        got = ", ".join(card(k) for k in d["cards"]) if "cards" in d else plural(d["count"], "card")
-        return f"{who()} gives {names[d['to']]} {got}."
-    if kind == "restructured":
-        to = f" to {arrow_text(d['to'])}" if d["to"] else ""
-        return f"{who()} restructures: {d['op']} {arrow_text(d['arrow'])}{to}."
-    if kind == "reassigned":
-        moved = (
-            ", ".join(f"{names[s]} to {DEPT_CODES[x]}" for s, x in d["placements"])
-            or "nobody moves"
-        )
-        return f"{who()} reassigns: {moved}."
-    if kind == "manoeuvres":
-        return (
-            f"{who()} goes on manoeuvres: -{d['personal']} personal, -{d['dept']} Admiralty blame."
-        )
-    if kind == "leave_taken":
-        return f"{who()} takes a leave of absence."
-    if kind == "leave":
-        return f"{dept()} gains no blame for decrees this turn (leave of absence)."
-    if kind == "turn_over":
-        return f"{who()}'s turn is over."
-    if kind == "game_over":
-        if d["capped"]:
-            return f"The game stopped at the cap: {d['reason']}; no winner."
-        won = [names[q] for q in d["winners"]]
-        if len(won) == 1:
-            return f"Game over ({d['reason']}): {won[0]} wins with the least blame."
-        tied = f"{', '.join(won[:-1])} and {won[-1]}"
-        return f"Game over ({d['reason']}): {tied} share the win with the least blame."
-    if kind.startswith("deal_"):
-        return deal_book.describe(names, kind[5:], d)
-    return f"{kind}: {d}"
 
 
 GAME = FinalDecrees()
