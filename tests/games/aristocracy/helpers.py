@@ -12,34 +12,17 @@ Cards are written as typed in the game: ``"7H 9S"``.
 
 from __future__ import annotations
 
-import copy
-import random
 from collections import Counter
+from functools import partial
 
-import pytest
-
-from bureau.cards import card_text, parse_cards
-from bureau.engine import IllegalAction
 from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.flow import play_deck
 from bureau.games.aristocracy.state import Building, State
 
+from .. import common
+from ..common import cards, texts
+
 ANN, BEN, CAT, DAN, EVE = range(5)
-
-
-def cards(text: str) -> list[int]:
-    """Card codes of ``"7H 9S"`` (empty text: no cards)."""
-    return parse_cards(text) if text else []
-
-
-def texts(codes) -> list[str]:
-    """Typed forms of card codes, in order."""
-    return [card_text(c) for c in codes]
-
-
-def hand(state: State, seat: int) -> list[str]:
-    """``seat``'s hand as sorted card texts (order in hand does not matter)."""
-    return sorted(texts(state.hands[seat]))
 
 
 def sorted_texts(text: str) -> list[str]:
@@ -128,46 +111,9 @@ def build(
     return b
 
 
-def parse(state: State, seat: int, text: str):
-    """Parse ``text``; its canonical text must read back as the same action."""
-    action = GAME.parse(state, seat, text)
-    assert GAME.parse(state, seat, str(action)) == action
-    return action
-
-
-def play(state: State, seat: int, text: str) -> list:
-    """Parse and apply one action through the public contract; its events."""
-    return GAME.apply(state, seat, parse(state, seat, text))
-
-
-def refuse(state: State, seat: int, text: str, *fragments: str) -> str:
-    """``text`` is illegal for ``seat``: the message says why, and the state is untouched."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as info:
-        action = GAME.parse(state, seat, text)
-        GAME.apply(state, seat, action)
-    message = str(info.value)
-    for fragment in fragments:
-        assert fragment in message, message
-    assert snapshot(state) == before, "an illegal action changed the state"
-    return message
-
-
-def snapshot(state: State) -> dict:
-    """A comparable picture of every part of the state."""
-    out = {}
-    for name in State.__slots__:
-        value = getattr(state, name)
-        if isinstance(value, random.Random):
-            value = value.getstate()
-        elif name == "buildings":
-            value = [
-                [(b.address, b.cards[:], b.exposed[:], b.production) for b in bs] for bs in value
-            ]
-        else:
-            value = copy.deepcopy(value)
-        out[name] = value
-    return out
+parse = partial(common.parse, GAME)
+play = partial(common.play, GAME)
+refuse = partial(common.refused, GAME)
 
 
 def legal_texts(state: State, seat: int) -> set[str]:
@@ -190,14 +136,6 @@ def ann_acts(ann_stall: str, ann_hand: str = "", market: str = "QC 4S", **kw) ->
     stalls(state, {ANN: ann_stall, BEN: "10C 10C 10D"})
     assert state.active == ANN
     return state
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of_kind(events, kind: str) -> list:
-    return [e for e in events if e.kind == kind]
 
 
 def idle(state: State, seat: int) -> list:

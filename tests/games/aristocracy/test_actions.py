@@ -5,22 +5,19 @@ from __future__ import annotations
 from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.state import JACK, QUEEN
 
+from ..common import cards, hand, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
     ann_acts,
     build,
-    cards,
-    hand,
     legal_texts,
     new_game,
-    of_kind,
     play,
     refuse,
     sorted_texts,
     stalls,
-    texts,
 )
 
 # -- Trade -------------------------------------------------------------------------------

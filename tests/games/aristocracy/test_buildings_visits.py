@@ -6,23 +6,19 @@ from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.flow import is_complete
 from bureau.games.aristocracy.state import JACK, QUEEN
 
+from ..common import cards, hand, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
     ann_acts,
     build,
-    cards,
     finish_round,
-    hand,
-    kinds,
     legal_texts,
     new_game,
-    of_kind,
     play,
     refuse,
     sorted_texts,
-    texts,
     to_round,
 )
 

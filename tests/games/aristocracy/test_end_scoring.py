@@ -5,6 +5,7 @@ from __future__ import annotations
 from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.state import JACK, KING, QUEEN
 
+from ..common import of_kind
 from .helpers import (
     ANN,
     BEN,
@@ -14,7 +15,6 @@ from .helpers import (
     idle,
     legal_texts,
     new_game,
-    of_kind,
     play,
     refuse,
     set_hand,

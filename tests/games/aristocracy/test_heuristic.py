@@ -15,7 +15,8 @@ from bureau.bots import kinds, make
 from bureau.games.aristocracy import GAME, flow
 from bureau.games.aristocracy.heuristic import HeuristicBot, evaluate, progress
 
-from .helpers import ANN, BEN, CAT, build, new_game, stalls, texts
+from ..common import texts
+from .helpers import ANN, BEN, CAT, build, new_game, stalls
 
 CHATEAU = "7H 7D 7C 7S 7H"  # five 7s on a 7S address: a complete château
 ESTATE = "9H 9D 9C 9S"  # four 9s on a 9 address: a complete estate

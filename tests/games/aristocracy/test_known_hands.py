@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from bureau.cards import card_text
 from bureau.games.aristocracy import GAME
 
-from .helpers import ANN, BEN, CAT, cards, new_game, play, stalls
+from ..common import cards
+from .helpers import ANN, BEN, CAT, new_game, play, stalls
 
 
 def known_of(state, reader, seat) -> list[str]:

@@ -9,7 +9,8 @@ import pytest
 
 from bureau.games.aristocracy.actions import TAKES
 
-from .helpers import ANN, BEN, CAT, ann_acts, hand, new_game, refuse
+from ..common import hand
+from .helpers import ANN, BEN, CAT, ann_acts, new_game, refuse
 from .test_royal_events import queen_ball, year_two_king
 
 CARD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")

@@ -8,24 +8,20 @@ from bureau.cards import card_text
 from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.state import JACK, KING, QUEEN
 
+from ..common import cards, hand, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
     DAN,
     build,
-    cards,
     finish_round,
-    hand,
-    kinds,
     legal_texts,
     new_game,
-    of_kind,
     play,
     refuse,
     set_hand,
     sorted_texts,
-    texts,
     to_round,
 )
 

@@ -12,22 +12,18 @@ from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.flow import play_deck
 from bureau.games.aristocracy.state import JACK, KING, QUEEN
 
+from ..common import cards, hand, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
     build,
-    cards,
     finish_round,
     fixture_deck,
-    hand,
-    kinds,
     new_game,
-    of_kind,
     play,
     set_hand,
     stalls,
-    texts,
     to_round,
 )
 

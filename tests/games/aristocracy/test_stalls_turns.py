@@ -5,23 +5,8 @@ from __future__ import annotations
 from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.state import JACK
 
-from .helpers import (
-    ANN,
-    BEN,
-    CAT,
-    ann_acts,
-    cards,
-    hand,
-    kinds,
-    legal_texts,
-    new_game,
-    of_kind,
-    parse,
-    play,
-    refuse,
-    stalls,
-    texts,
-)
+from ..common import cards, hand, kinds, of_kind, texts
+from .helpers import ANN, BEN, CAT, ann_acts, legal_texts, new_game, parse, play, refuse, stalls
 
 
 def active_order(events) -> list[int]:

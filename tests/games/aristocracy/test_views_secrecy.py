@@ -6,19 +6,8 @@ import random
 
 from bureau.games.aristocracy import GAME, flow
 
-from .helpers import (
-    ANN,
-    BEN,
-    CAT,
-    ann_acts,
-    build,
-    cards,
-    legal_texts,
-    new_game,
-    of_kind,
-    play,
-    texts,
-)
+from ..common import cards, of_kind, texts
+from .helpers import ANN, BEN, CAT, ann_acts, build, legal_texts, new_game, play
 
 
 def test_ari_75_ari_a17_discards_lie_face_down_but_the_four_oldest_are_face_up():

@@ -1,0 +1,85 @@
+"""What the rule tests of every game share: an action played by its text, a refusal
+checked, events picked by kind, cards written as typed.
+
+The helpers that drive a game take it first; each game's ``helpers.py`` binds them to
+its ``GAME`` (``play = partial(common.play, GAME)``), so a test reads
+``play(state, ANN, "pass")``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from bureau.cards import card_text, parse_cards
+from bureau.engine import MODERATOR, IllegalAction
+from conftest import dump
+
+
+def parse(game, state, seat: int, text: str):
+    """The action ``text`` means for ``seat``; its canonical text reads back as the same
+    action."""
+    action = game.parse(state, seat, text)
+    assert game.parse(state, seat, str(action)) == action
+    return action
+
+
+def play(game, state, seat: int, text: str, at: float | None = None) -> list:
+    """Parse ``text`` for ``seat`` (its canonical text reading back) and apply it at time
+    ``at`` through the public contract. Returns the events."""
+    return game.apply(state, seat, parse(game, state, seat, text), at=at)
+
+
+def moderate(game, state, text: str, at: float | None = None) -> list:
+    """The moderator's command, read and applied as the console and the server do (its
+    canonical text reads back as the same command). Returns the events."""
+    action = game.read(state, MODERATOR, text)
+    assert game.read(state, MODERATOR, str(action)) == action  # the canonical text reads back
+    return game.apply(state, MODERATOR, action, at=at)
+
+
+def picture(state):
+    """A comparable picture of every part of ``state``, taken apart from it (so that later
+    changes to the state do not reach it)."""
+    return dump(copy.deepcopy(state))
+
+
+def refused(game, state, seat: int, text: str, *fragments: str, match: str | None = None) -> str:
+    """``text`` is refused for ``seat`` (by parse or by apply) with an ``IllegalAction``
+    whose message matches the regular expression ``match`` and holds every one of
+    ``fragments``; the state is untouched. Returns the message."""
+    before = picture(state)
+    with pytest.raises(IllegalAction, match=match) as info:
+        game.apply(state, seat, game.parse(state, seat, text))
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    assert picture(state) == before, "a refused action changed the state"
+    return message
+
+
+def kinds(events) -> list[str]:
+    """The kinds of ``events``, in order."""
+    return [e.kind for e in events]
+
+
+def of_kind(events, kind: str) -> list:
+    """The events of one kind, in order."""
+    return [e for e in events if e.kind == kind]
+
+
+def cards(text: str) -> list[int]:
+    """Card codes of ``"7H 9S"`` (empty text: no cards)."""
+    return parse_cards(text) if text else []
+
+
+def texts(codes) -> list[str]:
+    """Typed forms of card codes, in order."""
+    return [card_text(c) for c in codes]
+
+
+def hand(state, seat: int) -> list[str]:
+    """``seat``'s hand of playing cards as sorted card texts (order in hand does not
+    matter)."""
+    return sorted(texts(state.hands[seat]))
