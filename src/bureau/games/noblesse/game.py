@@ -20,18 +20,10 @@ from .determinize import determinize
 from .orders import Order, read
 from .scenario import load_scenario
 from .state import NEUTRAL, OVER, SETUP, House, State, Unit
+from .text import describe
 from .views import view
 
 HOUR = 3600.0
-# Night step 1's treaty events (their text says what happened): the words after "Treaty N"
-TREATY_NEWS = {
-    "treaty started": " starts",
-    "treaty ended": " ended",
-    "treaty penalty": ", penalty",
-    "treaty decision": ", for the moderator",
-    "penalty paid": ", penalty payment",
-}
-
 OPTIONS = (
     Option(
         "scenario", "house_default_v1", "house_default_v1 or a scenario TOML file (NSE-A01)",
@@ -281,43 +273,7 @@ class Noblesse(Game):
     def describe(self, state: State, event: Event) -> str:
         """One line for ``event``: players by name, and in diplomacy factions by name
         (Faction Leaders negotiate as their faction, never by seat: NSE-117)."""
-        d, kind = event.data, event.kind
-        fac = [f.name for f in state.scenario.factions]
-        if kind == "treaty proposed":
-            return f"{fac[d['by']]} proposed treaty {d['treaty']} to {fac[d['to']]}."
-        if kind in TREATY_NEWS:
-            return f"Treaty {d['treaty']}{TREATY_NEWS[kind]}: {d['text'].rstrip('.')}."
-        if "text" in d:
-            lines = d["text"].splitlines() or [""]
-            # a battle report (NSE-A14) is told whole in the report: here its first and
-            # last lines, who fought and who won
-            return lines[0] if len(lines) == 1 else f"{lines[0]}; {lines[-1]}"
-        if kind == "night":
-            return f"Night {d['night']} is resolved."
-        if kind == "order":
-            return f"{state.names[d['player']]} ordered: {d['order']}"
-        if kind == "done":
-            return f"{state.names[d['player']]} is done for the Day."
-        if kind == "cancelled":
-            return f"{state.names[d['player']]} cancelled the order: {d['order']}"
-        if kind == "treaty signed":
-            return (
-                f"{fac[d['f2']]} signed treaty {d['treaty']} with {fac[d['f1']]}; it starts"
-                f" at Night {d['start']}."
-            )
-        if kind == "treaty rejected":
-            return f"{fac[d['by']]} rejected treaty {d['treaty']}."
-        if kind == "breach reported":
-            own = " its own" if d["by"] == d["offender"] else ""
-            return (
-                f"{fac[d['by']]} reported{own} breach of promise {d['promise']} of treaty"
-                f" {d['treaty']} by {fac[d['offender']]}; the penalties take effect at step 1"
-                f" of Night {d['effect']}."
-            )
-        if kind == "status changed":
-            a, b = (fac[f] if isinstance(f, int) else str(f) for f in d["factions"])
-            return f"{a} and {b} are now {d['new']} (they were {d['old']})."
-        return super().describe(state, event)
+        return describe(state, event)
 
 
 def _is_fl(state: State, seat: int) -> bool:
