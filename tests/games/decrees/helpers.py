@@ -15,11 +15,12 @@ players: Ann EXE, Ben HR, Cat TRE, Dan SS, Eve ADM; REF is the Empty Department.
 
 from __future__ import annotations
 
-import pytest
+from functools import partial
 
-from bureau.engine import IllegalAction
 from bureau.games.decrees import GAME
 from bureau.games.decrees.state import DEPT_CODES, State
+
+from .. import common
 
 ANN, BEN, CAT, DAN, EVE = range(5)
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -58,28 +59,13 @@ def bidding_game(players: int = 5, **options) -> State:
     return GAME.new(list(NAMES[:players]), seed=7, options=options)
 
 
-def play(state: State, seat: int, text: str) -> list:
-    """Parse and apply ``text`` for ``seat``; returns the events."""
-    action = GAME.parse(state, seat, text)
-    assert GAME.parse(state, seat, str(action)) == action  # the canonical text reads back
-    return GAME.apply(state, seat, action)
+play = partial(common.play, GAME)
 
 
-def refused(state: State, seat: int, text: str, match: str = "") -> str:
-    """``text`` is refused for ``seat`` (parse or apply), leaving the state unchanged."""
-    before = GAME.view(state, None), [h[:] for h in state.hands]
-    with pytest.raises(IllegalAction, match=match) as info:
-        GAME.apply(state, seat, GAME.parse(state, seat, text))
-    assert (GAME.view(state, None), state.hands) == before
-    return str(info.value)
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of_kind(events, kind: str) -> list:
-    return [e for e in events if e.kind == kind]
+def refused(state: State, seat: int, text: str, match: str | None = None) -> str:
+    """``text`` is refused for ``seat`` with a message that ``match`` (a regular expression)
+    finds, the state untouched (``common.refused``); returns the message."""
+    return common.refused(GAME, state, seat, text, match=match)
 
 
 def hand(state: State, seat: int) -> list[str]:

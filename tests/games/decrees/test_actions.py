@@ -22,6 +22,7 @@ from bureau.games.decrees.actions import (
     Spread,
 )
 
+from ..common import kinds, of_kind
 from .helpers import (
     ADM,
     ANN,
@@ -38,9 +39,7 @@ from .helpers import (
     blames,
     give,
     hand,
-    kinds,
     new_game,
-    of_kind,
     play,
     refused,
     set_blame,

@@ -10,6 +10,7 @@ import pytest
 
 from bureau.games.decrees import GAME
 
+from ..common import kinds, of_kind
 from .helpers import (
     ADM,
     ANN,
@@ -29,9 +30,7 @@ from .helpers import (
     blames,
     give,
     hand,
-    kinds,
     new_game,
-    of_kind,
     play,
     put,
     refused,

@@ -15,6 +15,7 @@ from bureau.engine import IllegalAction
 from bureau.games.decrees import GAME
 from bureau.games.decrees.actions import Restructure, Spread
 
+from ..common import of_kind
 from .helpers import (
     ADM,
     ANN,
@@ -28,7 +29,6 @@ from .helpers import (
     TRE,
     blames,
     new_game,
-    of_kind,
     play,
     refused,
     set_blame,

@@ -11,6 +11,7 @@ from bureau.engine import OptionError
 from bureau.games.decrees import GAME
 from bureau.games.decrees.data import load_deck, load_decrees
 
+from ..common import kinds
 from .helpers import ANN, EXE, HEADS4, HEADS5, NAMES, SS, TRE, hand, new_game, play, refused
 
 # §3.2: name -> copies, in the order of the table.
@@ -191,7 +192,7 @@ def test_dec_a02_a_custom_decrees_file_is_used_in_play(tmp_path):
     ]
     refused(state, ANN, "stamp D3", "there is no decree D3")
     ev = play(state, ANN, "stamp D1")
-    assert [e.kind for e in ev][-1] == "enacted" and state.enacted == 1
+    assert kinds(ev)[-1] == "enacted" and state.enacted == 1
     assert state.phase == "turn"  # REF, at the top of EXE, is empty: nobody chooses
     four = new_game(players=4, heads=HEADS4, decrees=path)
     assert [d.steps for d in four.decrees] == [(EXE,), (TRE, SS)]  # REF step removed

@@ -8,6 +8,7 @@ from bureau.engine import IllegalAction
 from bureau.games.decrees import GAME
 from bureau.games.decrees.flow import end_turn
 
+from ..common import kinds, of_kind
 from .helpers import (
     ANN,
     BEN,
@@ -18,9 +19,7 @@ from .helpers import (
     TRE,
     blames,
     hand,
-    kinds,
     new_game,
-    of_kind,
     play,
     refused,
     set_blame,

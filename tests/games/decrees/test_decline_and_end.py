@@ -7,6 +7,7 @@ from collections import Counter
 
 from bureau.games.decrees import GAME
 
+from ..common import kinds, of_kind
 from .helpers import (
     ADM,
     ANN,
@@ -23,9 +24,7 @@ from .helpers import (
     give,
     hand,
     kind_of,
-    kinds,
     new_game,
-    of_kind,
     play,
     refused,
     set_blame,

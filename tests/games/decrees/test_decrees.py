@@ -6,6 +6,7 @@ from __future__ import annotations
 from bureau.games.decrees import GAME
 from bureau.games.decrees.actions import Remove, Stamp
 
+from ..common import kinds, of_kind
 from .helpers import (
     ADM,
     ANN,
@@ -26,9 +27,7 @@ from .helpers import (
     blames,
     dept,
     give,
-    kinds,
     new_game,
-    of_kind,
     play,
     put,
     refused,

@@ -13,6 +13,7 @@ from bureau.engine import OptionError
 from bureau.games.decrees import GAME
 from bureau.games.decrees.state import DEPT_CODES, DEPT_TITLES
 
+from ..common import kinds, of_kind
 from .helpers import (
     ANN,
     BEN,
@@ -27,9 +28,7 @@ from .helpers import (
     REF,
     bidding_game,
     blames,
-    kinds,
     new_game,
-    of_kind,
     play,
     refused,
     set_blame,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bureau.games.decrees import GAME
 
+from ..common import kinds, of_kind
 from .helpers import (
     ADM,
     ANN,
@@ -24,9 +25,7 @@ from .helpers import (
     blames,
     give,
     hand,
-    kinds,
     new_game,
-    of_kind,
     play,
     refused,
 )

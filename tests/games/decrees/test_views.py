@@ -7,6 +7,7 @@ import json
 
 from bureau.games.decrees import GAME
 
+from ..common import of_kind
 from .helpers import (
     ANN,
     BEN,
@@ -17,7 +18,6 @@ from .helpers import (
     give,
     hand,
     new_game,
-    of_kind,
     play,
     set_blame,
     set_deck,
