@@ -8,8 +8,8 @@ from collections import Counter
 from importlib.resources import files
 from typing import Any
 
-from bureau.cards import CardError, card_text, parse_card, pretty
-from bureau.engine import Event, Game, Option, OptionError, plural
+from bureau.cards import CardError, card_text, parse_card
+from bureau.engine import Event, Game, Option, OptionError
 from bureau.engine.positions import POSITION
 from bureau.engine.rng import seeded_later
 
@@ -37,6 +37,7 @@ from .state import (
     SealedBid,
     State,
 )
+from .text import describe
 
 SIZE_WORDS = ("farm", "estate", "château")
 SIZE_OPTIONS = ("farm_size", "estate_size", "chateau_size")
@@ -522,128 +523,6 @@ def _building_view(state: State, b: Building, mine: bool, over: bool) -> dict:
             else {}
         ),
     }
-
-
-def describe(state: State, e: Event) -> str:
-    """One line for an event, naming players and showing cards as 7♥."""
-    d = e.data
-    names = state.names
-
-    def who(key: str = "player") -> str:
-        seat = d.get(key, -1)
-        return names[seat] if seat is not None and seat >= 0 else "the Bureau"
-
-    def cs(key: str = "cards") -> str:
-        return " ".join(pretty(c) for c in d[key]) or "nothing"
-
-    def building() -> str:
-        owner = d.get("owner", d.get("player"))
-        return f"{names[owner]}'s building #{d['building'] + 1}"
-
-    kind = e.kind
-    if kind == "round":
-        return f"Year {d['year']}, {ROYAL_NAMES[d['royal']]} round; {names[d['herald']]} is Herald."
-    if kind == "market":
-        return f"Market: {cs()}."
-    if kind == "drew":
-        return f"{who()} drew {pretty(d['card'])}." if "card" in d else f"{who()} drew a card."
-    if kind == "reshuffled":
-        return f"The discard pile ({d['cards']} cards) was shuffled into a new draw pile."
-    if kind == "discarded":
-        why = f" ({d['why']})" if d.get("why") else ""
-        if "cards" in d:
-            return f"{who()} discarded {cs()}{why}."
-        up = f"; face up: {cs('face_up')}" if d.get("face_up") else ""
-        return f"{who()} discarded {plural(d['count'], 'card')} face down{why}{up}."
-    if kind == "tax":
-        return "Tax: " + ", ".join(names[p] for p in d["players"]) + " must discard."
-    if kind == "committed":
-        return f"{who()} has decided."
-    if kind == "contributed":
-        return f"{who()} gave {plural(d['count'], 'card')} to the ball."
-    if kind == "ball_revealed":
-        if d["cards"] and isinstance(d["cards"][0], list):
-            return "Ball: " + "; ".join(
-                f"{names[p]} {' '.join(pretty(c) for c in cs_)}" for p, cs_ in enumerate(d["cards"])
-            )
-        return f"Ball cards: {cs()}."
-    if kind == "ball_returned":
-        if "cards" in d:
-            return f"{who()} got back {cs()} from the ball."
-        return f"{who()} got back {plural(d['count'], 'card')} from the ball."
-    if kind == "bids":
-        return "Bids: " + ", ".join(f"{names[p]} {b}" for p, b in enumerate(d["bids"])) + "."
-    if kind == "picked":
-        return f"{who()} picked {pretty(d['card'])}."
-    if kind == "bought":
-        return f"{who()} took {pretty(d['card'])} for {plural(d['price'], 'coin')}."
-    if kind == "collided":
-        return (
-            f"{' and '.join(names[p] for p in d['players'])} both picked "
-            f"{pretty(d['card'])}: it is discarded."
-        )
-    if kind == "stall_formed":
-        count = "" if d.get("count") is None else f" ({plural(d['count'], 'card')})"
-        return f"{who()} formed a stall{count}."
-    if kind == "stalls":
-        shown = [" ".join(pretty(c) for c in s) or "-" for s in d["stalls"]]
-        return "Stalls: " + "; ".join(f"{names[p]} {s}" for p, s in enumerate(shown))
-    if kind == "active":
-        return f"{who()} acts ({plural(d['actions'], 'action')})."
-    if kind == "traded":
-        where = "the market" if d["owner"] < 0 else f"{names[d['owner']]}'s stall"
-        return f"{who()} traded {pretty(d['give'])} for {pretty(d['take'])} from {where}."
-    if kind == "stored":
-        return f"{who()} stored a card in their building #{d['building'] + 1}."
-    if kind == "hid":
-        return f"{who()} took {pretty(d['card'])} back into their hand."
-    if kind == "sold":
-        return f"{who()} sold {cs()} for 1 coin."
-    if kind == "harvested":
-        got = f": {pretty(d['card'])}" if "card" in d else ""
-        return f"{who()} harvested building #{d['building'] + 1}{got}."
-    if kind == "downgraded":
-        return f"{who()} picked up {plural(d['count'], 'card')} from building #{d['building'] + 1}."
-    if kind == "dismantled":
-        return f"{who()}'s building on {pretty(d['address'])} went back to their hand."
-    if kind == "favor":
-        return f"{who()} called on the favor of {pretty(d['card'])}."
-    if kind == "royal":
-        return f"{who()} paid 1 coin for a royal action."
-    if kind == "built":
-        size = {"farm": "a farm", "estate": "an estate", "chateau": "a château"}[d["size"]]
-        return f"{who()} built {size} on {pretty(d['address'])}."
-    if kind == "upgraded":
-        return f"{who()} added {plural(d['count'], 'card')} to building #{d['building'] + 1}."
-    if kind == "bought_discard":
-        return f"{who()} bought {pretty(d['card'])} from the discard pile."
-    if kind == "visit":
-        return f"{who()} visits {building()}."
-    if kind == "inspected":
-        return f"You see {cs()} in {building()}."
-    if kind == "visit_clean":
-        return f"Every card of {building()} matches."
-    if kind == "visit_paid":
-        return f"{who()} paid {names[d['to']]} {d['coins']} coin."
-    if kind == "visit_unpaid":
-        return f"{who()} has no coin to pay {names[d['to']]}."
-    if kind == "penalty":
-        return f"{who()} invokes the penalty on the exposed {pretty(d['card'])}."
-    if kind == "exposed":
-        return f"{who()} exposed {pretty(d['card'])} in {building()}."
-    if kind == "passed":
-        return f"{who()} passed."
-    if kind == "honor":
-        return "Honor: " + ", ".join(f"{names[p]} +{g}" for p, g in enumerate(d["coins"])) + "."
-    if kind == "produced":
-        return f"{who()}'s farm #{d['building'] + 1} gained a production card."
-    if kind == "revealed":
-        return "All buildings are revealed."
-    if kind == "game_over":
-        if d["capped"]:
-            return f"The game stopped at the year cap: {d['reason']}; no winner."
-        return f"Game over ({d['reason']}): {', '.join(names[p] for p in d['winners'])} wins."
-    return f"{kind}: {d}"
 
 
 GAME = Aristocracy()

@@ -6,8 +6,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from bureau.cards import SUIT_NAMES, CardError, card_text, parse_card, pretty
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError, plural
+from bureau.cards import CardError, card_text, parse_card
+from bureau.engine import Event, Game, IllegalAction, Option, OptionError
 from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
 from bureau.engine.rng import seeded_later
@@ -16,7 +16,6 @@ from . import flow, moves, rules
 from .actions import DONE, NO_COALITION, PASS, CardItem, Defend, Discard, Draw, Drop, Lose, read
 from .diplomacy import RULES
 from .income import GROUPINGS
-from .results import match_words, rubber_words
 from .state import (
     DEFEND,
     DISCARD,
@@ -31,6 +30,7 @@ from .state import (
     State,
     is_king,
 )
+from .text import describe
 
 OPTIONS = (
     Option(
@@ -436,131 +436,6 @@ class Nobility(Game):
 
 def _cards(cards) -> list[str]:
     return [card_text(c) for c in cards]
-
-
-def describe(state: State, e: Event) -> str:
-    """One line for an event, naming players and showing cards as 7♥."""
-    d = e.data
-    names = state.names
-
-    def who(key: str = "player") -> str:
-        return names[d[key]]
-
-    def cs(key: str = "cards") -> str:
-        return " ".join(pretty(c) for c in d[key]) or "nothing"
-
-    def meld(key: str = "meld") -> str:
-        return f"the {pretty(d[key])} meld"
-
-    kind = e.kind
-    if kind == "rubber":
-        return (
-            f"Rubber {d['rubber']}: {names[d['dealer']]} deals; {pretty(d['turned'])} starts"
-            " the stock discard pile."
-        )
-    if kind == "dealt":
-        return f"{who()} was dealt {cs()}." if "cards" in d else f"{who()} was dealt 3 cards."
-    if kind == "turn":
-        return f"Turn {d['turn']}: {who()}."
-    if kind == "turn_over":
-        return f"{who()}'s turn is over."
-    if kind == "draw_skipped":
-        return f"{who()} has nothing to draw."
-    if kind == "drew":
-        why = "" if d.get("why") == "draw" else f" ({d['why']})"
-        if "card" in d:
-            return f"{who()} drew {pretty(d['card'])} from the {d['source']}{why}."
-        return f"{who()} drew a card from the stock{why}."
-    if kind == "melded":
-        return f"{who()} melded {cs()}."
-    if kind == "added":
-        merged = f", joining {meld('merged')}" if d["merged"] >= 0 else ""
-        whose = "" if d["owner"] == d["player"] else f" ({names[d['owner']]}'s)"
-        return f"{who()} added {pretty(d['card'])} to {meld()}{whose}{merged}."
-    if kind == "income_claimed":
-        return f"{who()} melded {pretty(d['card'])} into the noble discard pile: income."
-    if kind == "income":
-        double = " (doubled)" if d["doubled"] else ""
-        if d["received"] == d["owed"]:
-            return f"{who()} received {d['received']}{double}."
-        if d["received"] == 0:  # NOB-35
-            return f"{who()} received 0 of {d['owed']} owed{double}: the Bank is empty."
-        return (
-            f"{who()} received {d['received']} of {d['owed']} owed{double}:"
-            f" the Bank held only {d['received']}."
-        )
-    if kind == "no_income":
-        if d["why"] == "no_melds":
-            return f"{who()} received 0: no melds."
-        if d["why"] == "no_suit":
-            suit = SUIT_NAMES[d["suit"]]
-            return f"{who()} received 0: no meld of {suit}, and only {suit} melds pay."
-        return f"{who()} received 0: every meld that would pay is corrupted by a joker."
-    if kind == "maintenance":
-        return f"{who()} paid {d['paid']} maintenance for {plural(d['nobles'], 'noble')}."
-    if kind == "unpaid":
-        return f"{who()} could not maintain {cs()}: to the stock discard pile."
-    if kind == "attack":
-        target = meld() if d["meld"] >= 0 else f"{names[d['defender']]}'s hand"
-        return f"{who()} attacks {target} with {cs('nobles')}."
-    if kind == "defended":
-        return f"{who()} defends with {cs('nobles')}."
-    if kind == "battle":
-        result = "wins" if d["won"] else "fails"
-        return (
-            f"Battle: attack {d['attack']} against defence {d['defence']}, {who()} {result};"
-            f" lost {cs('attackers_lost')} and {cs('defenders_lost')}."
-        )
-    if kind == "captured_meld":
-        return f"{who()} takes over {meld()}."
-    if kind == "captured_hand":
-        got = cs() if "cards" in d else plural(d["count"], "card")
-        return f"{who()} captures {names[d['defender']]}'s hand: {got}."
-    if kind == "discarded":
-        return f"{who()} discarded {pretty(d['card'])} to the {d['to']} pile."
-    if kind == "retrieved":
-        where = f" to {meld()}" if d["meld"] >= 0 else ""
-        return f"{who()} paid {d['paid']} to retrieve {pretty(d['card'])}{where}."
-    if kind == "took_back":
-        return f"{who()} took {pretty(d['card'])} back from {meld()}."
-    if kind == "passed":
-        return f"{who()} passes."
-    if kind == "meld_given":
-        return f"{who()} gave {meld()} to {names[d['to']]} ({d['why']})."
-    if kind == "paid":
-        return f"{who()} paid {names[d['to']]} {d['amount']} ({d['why']})."
-    if kind == "cards_given":
-        got = cs() if "cards" in d else plural(d["count"], "card")
-        return f"{who()} gave {names[d['to']]} {got}."
-    if kind == "conceded":
-        return f"{who()} concedes the rubber."
-    if kind == "coalition_formed":
-        return f"Coalition: {' and '.join(names[q] for q in d['players'])}."
-    if kind == "coalition_ended":
-        return f"The coalition of {' and '.join(names[q] for q in d['players'])} ends ({d['why']})."
-    if kind == "no_coalition":
-        return f"{who()} proposes no coalition."
-    if kind == "election":
-        counts = ", ".join(f"{names[q]} {n}" for q, n in enumerate(d["provinces"]))
-        return f"Election {d['number']}: provinces {counts}."
-    if kind == "majority":
-        if not d["players"]:
-            return "Nobody holds the majority."
-        return f"Majority: {' and '.join(names[q] for q in d['players'])}."
-    if kind == "reshuffled":
-        return f"The stock discard pile ({plural(d['cards'], 'card')}) becomes the new stock."
-    if kind == "exhausted":
-        return "The stock is exhausted: free-for-all."
-    if kind == "rubber_over":
-        return rubber_words(names, d)
-    if kind == "game_over":
-        if d["capped"]:
-            return f"The match stopped at the cap: {d['reason']}; no winner."
-        words = match_words(names, d["wins"], state.rubber_results, d["winners"], False, "")
-        return f"Match over: {words}"
-    if kind.startswith("deal_"):
-        return deal_book.describe(names, kind[5:], d)
-    return f"{kind}: {d}"
 
 
 GAME = Nobility()
