@@ -29,6 +29,7 @@ from . import positions as _positions
 from .errors import IllegalAction, OptionError
 from .events import Event
 
+
 class GameState(Protocol):
     """What the engine reads of every game's state; the rest is the game's own."""
 
