@@ -15,31 +15,18 @@ Seats: Ann 0 (North), Ben 1 (East), Cat 2 (South), clockwise.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-import pytest
-
-from bureau.cards import card_text, parse_cards
-from bureau.engine import IllegalAction
+from bureau.cards import card_text
 from bureau.games.nobility import GAME
 from bureau.games.nobility.flow import run_of
 from bureau.games.nobility.state import Meld, State, is_noble
 
+from .. import common
+from ..common import cards, texts
+
 ANN, BEN, CAT = 0, 1, 2
 NAMES = ("Ann", "Ben", "Cat")
-
-
-def cards(text: str) -> list[int]:
-    """Card codes of ``"7H 9S"`` (empty text: no cards)."""
-    return parse_cards(text) if text else []
-
-
-def texts(codes) -> list[str]:
-    return [card_text(c) for c in codes]
-
-
-def hand(state: State, seat: int) -> list[str]:
-    """``seat``'s hand as sorted card texts."""
-    return sorted(texts(state.hands[seat]))
 
 
 def deck(hands=("", "", ""), up: str = "", stock: str = "") -> list[str]:
@@ -71,26 +58,13 @@ def new_game(hands=("", "", ""), up: str = "", stock: str = "", dealer: int = CA
     return GAME.new(list(NAMES), seed=7, options=opts)
 
 
-def play(state: State, seat: int, text: str) -> list:
-    """Parse and apply ``text`` for ``seat``; returns the events."""
-    action = GAME.parse(state, seat, text)
-    assert GAME.parse(state, seat, str(action)) == action  # the canonical text reads back
-    return GAME.apply(state, seat, action)
+play = partial(common.play, GAME)
 
 
-def refused(state: State, seat: int, text: str, match: str = "") -> str:
-    """``text`` is refused for ``seat``; returns the message."""
-    with pytest.raises(IllegalAction, match=match) as info:
-        GAME.apply(state, seat, GAME.parse(state, seat, text))
-    return str(info.value)
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of_kind(events, kind: str) -> list:
-    return [e for e in events if e.kind == kind]
+def refused(state: State, seat: int, text: str, match: str | None = None) -> str:
+    """``text`` is refused for ``seat`` with a message that ``match`` (a regular expression)
+    finds, the state untouched (``common.refused``); returns the message."""
+    return common.refused(GAME, state, seat, text, match=match)
 
 
 # -- direct edits -----------------------------------------------------------------------------

@@ -5,22 +5,8 @@ from __future__ import annotations
 from bureau.games.nobility import GAME
 from bureau.games.nobility.state import DEFEND, DISCARD, LOSE, MELD
 
-from .helpers import (
-    ANN,
-    BEN,
-    CAT,
-    cards,
-    check_invariants,
-    hand,
-    kinds,
-    meld_texts,
-    new_game,
-    of_kind,
-    play,
-    put_meld,
-    refused,
-    texts,
-)
+from ..common import cards, hand, kinds, of_kind, texts
+from .helpers import ANN, BEN, CAT, check_invariants, meld_texts, new_game, play, put_meld, refused
 
 
 def battle(events) -> dict:

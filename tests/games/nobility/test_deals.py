@@ -11,21 +11,18 @@ from bureau.engine.deals import Deal, DealRules
 from bureau.games.nobility import GAME
 from bureau.games.nobility.flow import end_turn
 
+from ..common import hand, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
     check_invariants,
-    hand,
-    kinds,
     meld_texts,
     new_game,
-    of_kind,
     play,
     put_meld,
     refused,
     set_money,
-    texts,
 )
 
 # -- the mechanism, on a toy game of coins ------------------------------------------------------

@@ -6,17 +6,15 @@ from __future__ import annotations
 from bureau.games.nobility import GAME
 from bureau.games.nobility.state import DISCARD, ELECTION, MELD, MERGE, OVER, START
 
+from ..common import hand, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
     check_invariants,
     exhaust,
-    hand,
-    kinds,
     meld_texts,
     new_game,
-    of_kind,
     play,
     put_meld,
     refused,
@@ -24,7 +22,6 @@ from .helpers import (
     set_money,
     set_pile,
     set_stock,
-    texts,
 )
 
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H"

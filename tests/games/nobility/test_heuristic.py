@@ -18,11 +18,11 @@ from bureau.games.nobility.heuristic import HeuristicBot, evaluate, statistics
 from bureau.games.nobility.state import ELECTION, OVER, TALLY
 from bureau.sim import play_one, tournament
 
+from ..common import cards
 from .helpers import (
     ANN,
     BEN,
     CAT,
-    cards,
     check_invariants,
     meld_texts,
     new_game,

@@ -9,21 +9,18 @@ from bureau.games.nobility import GAME
 from bureau.games.nobility.income import TABLES, load
 from bureau.games.nobility.state import DROP, MELD
 
+from ..common import cards, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
-    cards,
     check_invariants,
-    kinds,
     new_game,
-    of_kind,
     play,
     put_meld,
     refused,
     set_hand,
     set_money,
-    texts,
 )
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 3, 2, 1, 0

@@ -16,20 +16,8 @@ from bureau.games.nobility.actions import TAKES
 from bureau.games.nobility.state import OVER
 from conftest import dump
 
-from .helpers import (
-    ANN,
-    BEN,
-    CAT,
-    NAMES,
-    cards,
-    check_invariants,
-    kinds,
-    new_game,
-    play,
-    put_meld,
-    refused,
-    texts,
-)
+from ..common import cards, kinds, texts
+from .helpers import ANN, BEN, CAT, NAMES, check_invariants, new_game, play, put_meld, refused
 
 
 def concede_rubber(state, winner: int) -> list:

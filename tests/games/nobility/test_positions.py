@@ -21,7 +21,8 @@ from bureau.games.nobility import GAME
 from bureau.games.nobility.flow import full_deck
 from bureau.games.nobility.positions import save_position
 
-from .helpers import NAMES, cards, texts
+from ..common import cards, texts
+from .helpers import NAMES
 
 # -- the checks -------------------------------------------------------------------------------
 

@@ -5,20 +5,17 @@ from __future__ import annotations
 from bureau.games.nobility import GAME
 from bureau.games.nobility.state import FREE, RETRIEVE
 
+from ..common import hand, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     check_invariants,
-    hand,
-    kinds,
     new_game,
-    of_kind,
     play,
     put_meld,
     refused,
     set_money,
     set_pile,
-    texts,
 )
 
 

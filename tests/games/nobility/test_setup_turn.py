@@ -12,25 +12,21 @@ from bureau.games.nobility import GAME
 from bureau.games.nobility.flow import full_deck
 from bureau.games.nobility.state import DISCARD, MELD, START, is_noble, is_province
 
+from ..common import cards, hand, kinds, of_kind, texts
 from .helpers import (
     ANN,
     BEN,
     CAT,
     NAMES,
-    cards,
     check_invariants,
     exhaust,
-    hand,
-    kinds,
     meld_texts,
     new_game,
-    of_kind,
     play,
     put_meld,
     refused,
     set_hand,
     set_pile,
-    texts,
 )
 
 
