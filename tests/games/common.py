@@ -46,12 +46,16 @@ def picture(state):
 
 
 def refused(game, state, seat: int, text: str, *fragments: str, match: str | None = None) -> str:
-    """``text`` is refused for ``seat`` (by parse or by apply) with an ``IllegalAction``
-    whose message matches the regular expression ``match`` and holds every one of
-    ``fragments``; the state is untouched. Returns the message."""
+    """``text`` is refused for ``seat`` (by parse or by apply; the moderator's command by
+    read or by apply) with an ``IllegalAction`` whose message matches the regular
+    expression ``match`` and holds every one of ``fragments``; the state is untouched.
+    Returns the message."""
     before = picture(state)
+    take = game.read if seat == MODERATOR else game.parse
     with pytest.raises(IllegalAction, match=match) as info:
-        game.apply(state, seat, game.parse(state, seat, text))
+        action = take(state, seat, text)
+        assert take(state, seat, str(action)) == action  # the canonical text reads back
+        game.apply(state, seat, action)
     message = str(info.value)
     for fragment in fragments:
         assert fragment in message, message

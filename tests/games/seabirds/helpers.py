@@ -12,12 +12,13 @@ Ben Usury, Cat Sensation (Life, Information and Labor).
 
 from __future__ import annotations
 
-import pytest
+from functools import partial
 
-from bureau.engine import IllegalAction
 from bureau.games.seabirds.game import GAME
 from bureau.games.seabirds.state import State
 from bureau.games.seabirds.transactions import ASSETS, HEADER
+
+from .. import common
 
 ANN, BEN, CAT, DAN, EVE, FAY = range(6)
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
@@ -45,11 +46,8 @@ def new_game(
     return GAME.new(list(NAMES[:n]), seed=7, options=opts)
 
 
-def act(state: State, seat: int, text: str, at: float | None = None) -> list:
-    """Parse and apply ``text`` for ``seat`` at time ``at``; returns the events."""
-    action = GAME.parse(state, seat, text)
-    assert GAME.parse(state, seat, str(action)) == action  # the canonical text reads back
-    return GAME.apply(state, seat, action, at=at)
+act = partial(common.play, GAME)
+moderate = partial(common.moderate, GAME)
 
 
 def tx(state: State, seat: int, body: str, at: float | None = None) -> list:
@@ -63,12 +61,10 @@ def hide(state: State, seat: int, body: str, stop: int | None = None, at=None) -
     return act(state, seat, f"hide{where}: {HEADER} {body}", at)
 
 
-def refused(state: State, seat: int, text: str, match: str = "") -> str:
-    before = GAME.view(state, None)
-    with pytest.raises(IllegalAction, match=match) as info:
-        GAME.apply(state, seat, GAME.parse(state, seat, text))
-    assert GAME.view(state, None) == before
-    return str(info.value)
+def refused(state: State, seat: int, text: str, match: str | None = None) -> str:
+    """``text`` is refused for ``seat`` with a message that ``match`` (a regular expression)
+    finds, the state untouched (``common.refused``); returns the message."""
+    return common.refused(GAME, state, seat, text, match=match)
 
 
 def everyone_ready(state: State, at: float | None = None) -> list:
@@ -89,11 +85,3 @@ def set_holdings(state: State, seat: int, **amounts: int) -> None:
     state.holdings[seat] = [0] * len(ASSETS)
     for name, n in amounts.items():
         state.holdings[seat][ASSETS.index(name.replace("_", " "))] = n
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of_kind(events, kind: str) -> list:
-    return [e for e in events if e.kind == kind]

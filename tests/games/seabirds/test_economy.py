@@ -13,6 +13,7 @@ from bureau.games.seabirds.game import GAME
 from bureau.games.seabirds.state import CARDS
 from bureau.games.seabirds.transactions import ASSETS, HOUSES, UPGRADES, Upgrade, text
 
+from ..common import kinds, of_kind
 from .helpers import (
     ANN,
     BEN,
@@ -21,9 +22,7 @@ from .helpers import (
     everyone_ready,
     hide,
     holdings,
-    kinds,
     new_game,
-    of_kind,
     refused,
     set_holdings,
     tx,

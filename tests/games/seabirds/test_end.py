@@ -13,6 +13,7 @@ import pytest
 from bureau.games.seabirds.game import GAME
 from bureau.games.seabirds.state import CARDS
 
+from ..common import kinds, of_kind
 from .helpers import (
     ANN,
     BEN,
@@ -20,9 +21,7 @@ from .helpers import (
     everyone_ready,
     hide,
     holdings,
-    kinds,
     new_game,
-    of_kind,
     refused,
     set_holdings,
     tx,

@@ -15,21 +15,9 @@ import pytest
 from bureau.engine import EVERYONE, IllegalAction, only
 from bureau.games.seabirds.game import GAME
 
+from ..common import kinds, of_kind
 from .flight import fly, game, land
-from .helpers import (
-    ANN,
-    BEN,
-    CAT,
-    HOUR,
-    T0,
-    act,
-    hide,
-    holdings,
-    kinds,
-    new_game,
-    of_kind,
-    refused,
-)
+from .helpers import ANN, BEN, CAT, HOUR, T0, act, hide, holdings, new_game, refused
 
 VIEWERS = (ANN, BEN, CAT, None)
 

@@ -19,6 +19,7 @@ from bureau.games.seabirds.state import DISTRIBUTION, EXPANSION, INFRASTRUCTURE
 from bureau.games.seabirds.transactions import HEADER
 from conftest import bureau_cmd, dump
 
+from ..common import kinds, of_kind
 from .flight import game, land, timeout
 from .helpers import (
     ANN,
@@ -30,28 +31,13 @@ from .helpers import (
     act,
     everyone_ready,
     hide,
-    kinds,
+    moderate,
     new_game,
-    of_kind,
+    refused,
     tx,
 )
 
 SECRET = "the landing at the lighthouse"
-
-
-def moderate(state, text: str, at: float | None = None) -> list:
-    """The moderator's command, read and applied as the console and the server do."""
-    action = GAME.read(state, MODERATOR, text)
-    assert GAME.read(state, MODERATOR, str(action)) == action  # the canonical text reads back
-    return GAME.apply(state, MODERATOR, action, at=at)
-
-
-def refused(state, text: str, match: str) -> None:
-    """The moderator's ``text`` is refused with ``match`` and changes nothing."""
-    before = dump(state)
-    with pytest.raises(IllegalAction, match=match):
-        moderate(state, text)
-    assert dump(state) == before
 
 
 def changed(before: dict, after: dict) -> set[str]:
@@ -141,7 +127,12 @@ def test_sea_a15_sea_a20_grant_and_remove_an_upgrade_outright():
     assert of_kind(events, "corrected")[0].data["text"] == (
         "The moderator takes an Upgrade from Breeding, Distribution Contract (it owns 0 now)."
     )
-    refused(st, "override remove Ann Distribution Contract because again", "owns no Distribution")
+    refused(
+        st,
+        MODERATOR,
+        "override remove Ann Distribution Contract because again",
+        "owns no Distribution",
+    )
 
 
 def test_override_note_is_a_line_of_the_public_post():
@@ -169,7 +160,9 @@ def test_override_note_is_a_line_of_the_public_post():
     ],
 )
 def test_every_override_needs_a_reason(text):
-    refused(new_game(), text, "every override needs a reason: write 'override WHAT because")
+    refused(
+        new_game(), MODERATOR, text, "every override needs a reason: write 'override WHAT because"
+    )
 
 
 @pytest.mark.parametrize(
@@ -195,19 +188,19 @@ def test_every_override_needs_a_reason(text):
     ],
 )
 def test_bad_input_is_refused_with_what_is_allowed_and_changes_nothing(text, match):
-    refused(new_game(), text, match)
+    refused(new_game(), MODERATOR, text, match)
 
 
 def test_sea_a23_no_ledger_override_in_the_draft_and_nothing_after_the_end():
     """SEA-A23: the ledgers start when the draft ends; after the end nothing changes."""
     st = GAME.new(["Ann", "Ben", "Cat"], seed=3)
-    refused(st, "override money Ann 5 because x", r"still being chosen \(SEA-A23\)")
+    refused(st, MODERATOR, "override money Ann 5 because x", r"still being chosen \(SEA-A23\)")
     moderate(st, "override note The draft is open because it is")
     st = game(stops=1)
     land(st)
     assert st.phase == "over"
     for text in ("resolve", "override note late because x"):
-        refused(st, text, "the game is over")
+        refused(st, MODERATOR, text, "the game is over")
 
 
 def test_a_forged_override_is_refused():

@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bureau.engine import MODERATOR, IllegalAction
+from bureau.engine import MODERATOR
 
-from .helpers import GAME, new_game
-
-
-def refusal(state, text: str) -> str:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, MODERATOR, GAME.read(state, MODERATOR, text))
-    return str(info.value)
+from .helpers import new_game, refused
 
 
 @pytest.mark.parametrize(
@@ -32,7 +26,7 @@ def test_sea_45_a_change_is_answered_with_the_override_that_makes_it(what, answe
     """SEA-45: an override writes the new amount; a signed change is answered with the
     override that makes it, counted from what the House holds now."""
     state = new_game()
-    message = refusal(state, f"override {what} because a lost payment")
+    message = refused(state, MODERATOR, f"override {what} because a lost payment")
     assert message == f"an override writes the new amount, not a change: {answer}"
     assert "is not a whole number" not in message
 
@@ -40,12 +34,12 @@ def test_sea_45_a_change_is_answered_with_the_override_that_makes_it(what, answe
 def test_sea_45_below_zero_and_words_say_how_to_write_the_amount():
     """SEA-45: holdings never go below 0; an amount that is no number is shown written."""
     state = new_game()
-    assert refusal(state, "override money Cat -5 because x") == (
+    assert refused(state, MODERATOR, "override money Cat -5 because x") == (
         "an override writes the new amount, not a change, and holdings never go below 0"
         " (SEA-45): Sensation holds 3 Money, so the least is"
         " 'override money Sensation 0 because REASON'"
     )
-    assert refusal(state, "override money Ann five because x") == (
+    assert refused(state, MODERATOR, "override money Ann five because x") == (
         "write the new amount as a whole number, 0 or more (SEA-45), not 'five', as in"
         " 'override money Breeding 3 because REASON' (Breeding holds 3 Money now)"
     )

@@ -43,7 +43,8 @@ from bureau.games.seabirds.transactions import (
     text,
 )
 
-from .helpers import ANN, BEN, CAT, DAN, act, holdings, kinds, new_game, of_kind, tx
+from ..common import kinds, of_kind
+from .helpers import ANN, BEN, CAT, DAN, act, holdings, new_game, tx
 from .test_transactions import same_as_earley
 
 HARVESTING, BREEDING, USURY, SECRETS, SENSATION, SUPPRESSION = range(6)

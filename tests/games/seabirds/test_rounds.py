@@ -18,6 +18,7 @@ from bureau.games.seabirds.actions import READY
 from bureau.games.seabirds.game import GAME, OPTIONS
 from bureau.games.seabirds.state import CARDS
 
+from ..common import kinds, of_kind
 from .flight import fly, game, land, own, timeout, top
 from .helpers import (
     ANN,
@@ -29,8 +30,6 @@ from .helpers import (
     everyone_ready,
     hide,
     holdings,
-    kinds,
-    of_kind,
     refused,
     set_holdings,
     tx,
@@ -154,7 +153,7 @@ def test_sea_26_sea_a21_a_unanimous_vote_sets_this_rounds_limits():
     assert GAME.deadline(state) == T0 + 48 * HOUR
     assert GAME.view(state, None)["limits"] == {"air_hours": 48, "land_hours": 24}
     events = act(state, CAT, "accept limits", at=T0 + 3 * HOUR)
-    assert [e.kind for e in events] == ["limits_agreed", "limits"]
+    assert kinds(events) == ["limits_agreed", "limits"]
     assert of_kind(events, "limits")[0].data == {"air": 12, "land": 6, "round": 1}
     assert GAME.view(state, None)["limits"] == {"air_hours": 12, "land_hours": 6}
     assert GAME.view(state, None)["proposal"] is None

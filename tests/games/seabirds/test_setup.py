@@ -25,20 +25,9 @@ from bureau.games.seabirds.state import (
 )
 from bureau.games.seabirds.transactions import ASSETS, HOUSES
 
+from ..common import kinds, of_kind
 from .flight import game, land
-from .helpers import (
-    ANN,
-    BEN,
-    CAT,
-    FAY,
-    NAMES,
-    T0,
-    act,
-    holdings,
-    kinds,
-    new_game,
-    of_kind,
-)
+from .helpers import ANN, BEN, CAT, FAY, NAMES, T0, act, holdings, new_game
 from .helpers import refused as refused_action
 
 HARVESTING, BREEDING, USURY, SECRETS, SENSATION, SUPPRESSION = range(6)

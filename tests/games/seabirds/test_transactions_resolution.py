@@ -16,6 +16,7 @@ from bureau.engine import EVERYONE, IllegalAction
 from bureau.games.seabirds.actions import READY
 from bureau.games.seabirds.game import GAME
 
+from ..common import kinds, of_kind
 from .flight import timeout
 from .helpers import (
     ANN,
@@ -27,9 +28,7 @@ from .helpers import (
     everyone_ready,
     hide,
     holdings,
-    kinds,
     new_game,
-    of_kind,
     refused,
     set_holdings,
     tx,
