@@ -9,8 +9,11 @@ resolves Night 1.
 
 from __future__ import annotations
 
-from bureau.engine import MODERATOR
+from functools import partial
+
 from bureau.games.noblesse.game import Noblesse
+
+from .. import common
 
 GAME = Noblesse()
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -24,9 +27,9 @@ def table(**options):
     return GAME.new(list(NAMES), seed=1, options={"roles": list(ROLES), **options})
 
 
-def act(state, seat: int, text: str):
-    """Parse and apply ``text`` for ``seat`` (raises IllegalAction like the CLI)."""
-    return GAME.apply(state, seat, GAME.parse(state, seat, text))
+act = partial(common.play, GAME)
+moderate = partial(common.moderate, GAME)
+refused = partial(common.refused, GAME)  # fragments the message holds; match=: a regex
 
 
 def setup_text(seat: int, design: str = "2-2-1", skip: str = "uniques", unit: str = STARTER):
@@ -58,10 +61,6 @@ def resolve(state):
     for seat in list(GAME.pending(state)):
         events += act(state, seat, "done")
     return events
-
-
-def moderate(state, text: str):
-    return GAME.apply(state, MODERATOR, GAME.read(state, MODERATOR, text))
 
 
 def unit_of(state, seat: int):

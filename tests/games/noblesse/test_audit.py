@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from bureau.engine import IllegalAction
 from bureau.games.noblesse import actions, board, victory
 from bureau.games.noblesse.scenario import STATS
 from bureau.games.noblesse.state import ALLIED
 
-from .helpers import GAME, act, place_unit, resolve, started
+from .helpers import GAME, act, place_unit, refused, resolve, started
 
 ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(8)
 PAPE, FLEURS, CROWNS, ALLIANCE = range(4)
@@ -86,8 +85,12 @@ def test_recruiting_ability_refused_by_stacking_costs_nothing(st):
     assert st.houses[DAN].res[MP] == 8
     for u in [u for u in st.units.values() if u.owner == CAT and st.label(u.square) == "C8"]:
         u.owner = DAN
-    with pytest.raises(IllegalAction, match=r"would fail at Night because your faction would"):
-        act(st, DAN, f"use Levée en masse recruit {levy} and {levy}")
+    refused(
+        st,
+        DAN,
+        f"use Levée en masse recruit {levy} and {levy}",
+        match=r"would fail at Night because your faction would",
+    )
 
 
 def test_a_levy_naming_no_company_design_is_refused_by_the_day(st):
@@ -95,8 +98,12 @@ def test_a_levy_naming_no_company_design_is_refused_by_the_day(st):
     ability's levy that names no design (MP) is refused at once with the catalogue, as a
     recruit order is; judging it at the Day (foresight) once failed with a KeyError."""
     st.houses[DAN].res = [0, 8, 0]
-    with pytest.raises(IllegalAction, match=r"MP is no company design \(the catalogue: C1"):
-        act(st, DAN, "use Levée en masse recruit Regiment with O1, MP x3, F6 x2 at C8")
+    refused(
+        st,
+        DAN,
+        "use Levée en masse recruit Regiment with O1, MP x3, F6 x2 at C8",
+        match=r"MP is no company design \(the catalogue: C1",
+    )
 
 
 def test_ambuscade_may_not_target_the_hostage_owner(st):
@@ -202,9 +209,7 @@ def test_paying_a_player_does_not_reveal_whether_he_leads_a_faction(st):
     st.houses[ANN].res = [0, 0, 5]
     refusals = []
     for name in ("Cat", "Dan"):
-        with pytest.raises(IllegalAction) as refused:
-            act(st, ANN, f"pay {name} 1 $")
-        refusals.append(str(refused.value).replace(name, "X"))
+        refusals.append(refused(st, ANN, f"pay {name} 1 $").replace(name, "X"))
     assert refusals[0] == refusals[1]
 
 

@@ -22,6 +22,8 @@ from bureau.games.noblesse.diplomacy import (
 from bureau.games.noblesse.scenario import load_scenario
 from bureau.games.noblesse.state import House, State
 
+from ..common import kinds
+
 PAPE, FLEURS, CROWNS, ALLIANCE = (
     "The Pape",
     "Le Roi des Fleurs",
@@ -181,10 +183,6 @@ def refused(st, call, *args, match=""):
         call(st, *args)
     assert snapshot(st) == before
     return str(err.value)
-
-
-def kinds(events):
-    return [e.kind for e in events]
 
 
 # -- proposing, signing, rejecting (NSE-99 .. NSE-101, NSE-109, NSE-110, NSE-A24) ------------

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bureau.engine import MODERATOR, IllegalAction
+from bureau.engine import MODERATOR
 from bureau.games.noblesse import exports
 from conftest import bureau_cmd
 
@@ -18,7 +18,9 @@ from .helpers import (
     NAMES,
     ROLES,
     act,
+    moderate,
     place_unit,
+    refused,
     resolve,
     setup_text,
     started,
@@ -150,8 +152,7 @@ def test_moderator_view_sees_everything_players_do_not(st):
     ann = GAME.view(st, ANN)
     assert "players" not in ann or ann["players"] == list(NAMES)
     assert all(u["owner"] == "Ann" for u in ann["you"]["units"])
-    with pytest.raises(IllegalAction, match="only the moderator"):
-        act(st, ANN, "resolve")
+    refused(st, ANN, "resolve", match="only the moderator")
 
 
 def test_bureau_moderate_runs_a_night_from_the_terminal(tmp_path):
@@ -213,8 +214,6 @@ def test_a_note_written_during_the_day_is_published_with_that_night(st, tmp_path
     saved position keeps a note not yet published."""
     from bureau.games.noblesse.positions import save_position
 
-    from .helpers import moderate
-
     published = exports.public_post(st, "markdown")  # Night 1, already in the thread
     moderate(st, "override note The bridge at E5 is out because a flood")
     moderate(st, "override note Rain  in the north because the thread asked")
@@ -241,8 +240,6 @@ def test_a_note_written_during_the_day_is_published_with_that_night(st, tmp_path
 def test_moderator_settles_a_decision_point(st):
     """NSE-105, NSE-A23: a penalty the engine cannot carry out (a forced action) is a
     decision point in the moderator's view; she settles it by a reasoned override, once."""
-    from .helpers import moderate
-
     st.log.append(("decision", 1, "treaty 1: the Pape's FL performs Arson on a Fleurs player"))
     assert GAME.view(st, MODERATOR)["decisions"] == [
         {
@@ -252,12 +249,15 @@ def test_moderator_settles_a_decision_point(st):
             "settled": False,
         }
     ]
-    with pytest.raises(IllegalAction, match="no open decision 2; open decisions: 1"):
-        moderate(st, "override settle 2 because wrong number")
+    refused(
+        st,
+        MODERATOR,
+        "override settle 2 because wrong number",
+        match="no open decision 2; open decisions: 1",
+    )
     moderate(st, "override settle 1 because Ann's Envoy burnt Cat's War Council by PM")
     assert GAME.view(st, MODERATOR)["decisions"][0]["settled"] is True
     assert st.log[-1] == (
         "override", 1, "settle 1", "Ann's Envoy burnt Cat's War Council by PM"
     )  # fmt: skip
-    with pytest.raises(IllegalAction, match="open decisions: none"):
-        moderate(st, "override settle 1 because twice")
+    refused(st, MODERATOR, "override settle 1 because twice", match="open decisions: none")

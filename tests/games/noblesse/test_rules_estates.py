@@ -4,17 +4,15 @@ order grammar and Night pipeline. Each test names the rule ids it checks."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from bureau.engine import MODERATOR, IllegalAction
 from bureau.games.noblesse import actions, board, victory
 from bureau.games.noblesse.night import Night, courtier_limit, courtiers_total
 from bureau.games.noblesse.rules import channels, courtiers_needed
 from bureau.games.noblesse.scenario import STATS
 from bureau.games.noblesse.state import ALLIED, OVER
 
+from ..common import kinds
 from .helpers import (
     GAME,
     HOMES,
@@ -23,6 +21,7 @@ from .helpers import (
     STARTER,
     act,
     place_unit,
+    refused,
     resolve,
     setup_text,
     sneak,
@@ -53,19 +52,6 @@ def res(st, seat: int) -> list[int]:
 
 def report(st, seat: int) -> str:
     return "\n".join(st.reports[seat])
-
-
-def snapshot(st):
-    """Everything the moderator can see: a refused order must change none of it."""
-    return GAME.view(st, MODERATOR)
-
-
-def refused(st, seat: int, text: str, match: str) -> None:
-    """``text`` raises IllegalAction matching ``match`` (literal) and changes nothing."""
-    before = snapshot(st)
-    with pytest.raises(IllegalAction, match=re.escape(match)):
-        act(st, seat, text)
-    assert snapshot(st) == before
 
 
 def night(st, orders: dict[int, list[str]] | None = None) -> list[list[int]]:
@@ -616,7 +602,7 @@ def test_nse23_the_day_judges_stewards_and_tcs_it_can_nse40_nse_a39_nse_a30():
     st = started({ANN: ["tc A1 Inf"]})
     refused(st, ANN, "steward A1", f"{W}your Tax Collectors are on A1, and a Steward never")
     act(st, ANN, "recall tc A1 Inf")
-    assert [e.kind for e in act(st, ANN, "steward A1")] == ["order"]
+    assert kinds(act(st, ANN, "steward A1")) == ["order"]
     refused(st, ANN, "steward A1", f"{W}your Steward is on A1 already; one per estate (NSE-23)")
     st = started()
     act(st, ANN, "tc A1 MP")
@@ -654,7 +640,7 @@ def test_nse40_tc_appointed_on_the_home_releases_the_steward_nse_a25_nse23():
     st = started({ANN: ["steward A1"]})
     assert st.stewards == {sq(st, "A1"): ANN} and st.houses[ANN].court == 9
     events = act(st, ANN, "tc A1 MP")
-    assert [e.kind for e in events] == ["order"]
+    assert kinds(events) == ["order"]
     gains = night(st)
     assert sq(st, "A1") not in st.stewards
     assert ("steward", sq(st, "A1"), "") not in st.houses[ANN].posts
@@ -1265,7 +1251,7 @@ def test_coloured_companies_limit_per_player_nse_a38():
     two = "Regiment with O1, C2 x2, C1, F6 x2"
     st = begin({ANN: setup_text(ANN, unit=two)})
     st.houses[ANN].res = [0, 30, 0]
-    assert [e.kind for e in act(st, ANN, f"recruit {two} at A1")] == ["order"]
+    assert kinds(act(st, ANN, f"recruit {two} at A1")) == ["order"]
     events = act(st, ANN, f"recruit {two} at A1")
     assert [(e.kind, e.visible_to(ANN), e.visible_to(BEN)) for e in events] == [
         ("order", True, False),
