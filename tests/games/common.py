@@ -9,6 +9,8 @@ its ``GAME`` (``play = partial(common.play, GAME)``), so a test reads
 from __future__ import annotations
 
 import copy
+import json
+import random
 
 import pytest
 
@@ -87,3 +89,59 @@ def hand(state, seat: int) -> list[str]:
     """``seat``'s hand of playing cards as sorted card texts (order in hand does not
     matter)."""
     return sorted(texts(state.hands[seat]))
+
+
+# -- saved positions: a game loaded from its saved position plays on as the original --------
+
+
+def reload(game, state, opts: dict, seed: int = 99):
+    """A new game (another seed) from ``state``'s position, through JSON text."""
+    doc = json.loads(json.dumps(game.save_position(state)))
+    return game.new(list(state.names), seed=seed, options={**opts, "position": doc})
+
+
+def assert_same(game, a, b) -> None:
+    """What every reader sees, who is pending, what they may do and what a timeout does
+    for them, the deadline; the same document."""
+    for seat in (None, *range(a.num_players)):
+        assert game.view(a, seat) == game.view(b, seat), f"the view of seat {seat} differs"
+    assert game.pending(a) == game.pending(b)
+    for seat in game.pending(a):
+        assert [str(x) for x in game.legal_actions(a, seat)] == [
+            str(x) for x in game.legal_actions(b, seat)
+        ]
+        assert str(game.timeout_action(a, seat)) == str(game.timeout_action(b, seat))
+    assert game.deadline(a) == game.deadline(b)
+    assert game.save_position(a) == game.save_position(b)
+
+
+def play_on(game, a, b, k: int, steps: int = 150, choose=None) -> None:
+    """Both games play on with the same random choices (``choose(state, seat, rng)``, by
+    default ``game.sample_action``), each from its own state: the same actions, events and
+    views to the end (or ``steps`` decisions)."""
+    choose = choose or game.sample_action
+    ra, rb = random.Random(k), random.Random(k)
+    t = 5000.0
+    for _ in range(steps):
+        if game.outcome(a) is not None:
+            break
+        seat = game.pending(a)[0]
+        x, y = choose(a, seat, ra), choose(b, seat, rb)
+        assert str(x) == str(y)
+        t += 11
+        ea, eb = game.apply(a, seat, x, at=t), game.apply(b, seat, y, at=t)
+        assert [e.as_tuple() for e in ea] == [e.as_tuple() for e in eb]
+    assert_same(game, a, b)
+    assert game.outcome(a) == game.outcome(b)
+
+
+def check_position(game, state, opts: dict, k: int, steps: int = 150, choose=None) -> None:
+    """Save, load into a game of another seed, compare, play on (``play_on``); and the
+    knowledge a bot re-deals from (determinize) is the same from both."""
+    again = reload(game, state, opts, seed=1000 + k)
+    assert_same(game, state, again)
+    for seat in range(state.num_players):
+        x = game.determinize(state, seat, random.Random(k))
+        y = game.determinize(again, seat, random.Random(k))
+        assert game.save_position(x) == game.save_position(y)
+    play_on(game, state.clone(), again, k, steps, choose)

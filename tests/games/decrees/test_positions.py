@@ -10,6 +10,7 @@ import json
 import random
 import re
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -20,61 +21,17 @@ from bureau.engine.positions import PositionError, PositionReader, save_rng
 from bureau.games.decrees import GAME
 from bureau.games.decrees.positions import load_position, save_position
 
+from .. import common
 from .helpers import ANN, BEN, HEADS4, NAMES, kind_of, new_game, play, set_blame
 
-
-def reload(state, opts: dict, seed: int = 99):
-    """A new game (another seed) from ``state``'s position, through JSON text."""
-    doc = json.loads(json.dumps(save_position(state)))
-    return GAME.new(list(state.names), seed=seed, options={**opts, "position": doc})
+reload = partial(common.reload, GAME)
+assert_same = partial(common.assert_same, GAME)
+check_position = partial(common.check_position, GAME)
 
 
 def options_of(state) -> dict:
     """The options ``state`` was set up with (fixtures too), less the position."""
     return {k: v for k, v in state.options.items() if k != "position"}
-
-
-def assert_same(a, b) -> None:
-    """What every reader sees, who is pending and what they may do."""
-    seats = (None, *range(a.num_players))
-    for seat in seats:
-        assert GAME.view(a, seat) == GAME.view(b, seat), f"the view of seat {seat} differs"
-    assert GAME.pending(a) == GAME.pending(b)
-    for seat in GAME.pending(a):
-        assert [str(x) for x in GAME.legal_actions(a, seat)] == [
-            str(x) for x in GAME.legal_actions(b, seat)
-        ]
-    assert save_position(a) == save_position(b)
-
-
-def play_on(a, b, k: int, steps: int = 150) -> None:
-    """Both games play on with the same random choices, each from its own state: the same
-    actions, events and views to the end (or ``steps`` decisions)."""
-    ra, rb = random.Random(k), random.Random(k)
-    t = 5000.0
-    for _ in range(steps):
-        if GAME.outcome(a) is not None:
-            break
-        seat = GAME.pending(a)[0]
-        x, y = GAME.sample_action(a, seat, ra), GAME.sample_action(b, seat, rb)
-        assert str(x) == str(y)
-        t += 11
-        ea, eb = GAME.apply(a, seat, x, at=t), GAME.apply(b, seat, y, at=t)
-        assert [e.as_tuple() for e in ea] == [e.as_tuple() for e in eb]
-    assert_same(a, b)
-    assert GAME.outcome(a) == GAME.outcome(b)
-
-
-def check_position(state, opts: dict, k: int, steps: int = 150) -> None:
-    """Save, load into a game of another seed, compare, play on; and the knowledge a bot
-    re-deals from (determinize) is the same."""
-    again = reload(state, opts, seed=1000 + k)
-    assert_same(state, again)
-    for seat in range(state.num_players):
-        x = GAME.determinize(state, seat, random.Random(k))
-        y = GAME.determinize(again, seat, random.Random(k))
-        assert save_position(x) == save_position(y)
-    play_on(state.clone(), again, k, steps)
 
 
 CONFIGS = [

@@ -11,6 +11,7 @@ import copy
 import json
 import random
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -21,30 +22,15 @@ from bureau.games.nobility import GAME
 from bureau.games.nobility.flow import full_deck
 from bureau.games.nobility.positions import save_position
 
+from .. import common
 from ..common import cards, texts
 from .helpers import NAMES
 
 # -- the checks -------------------------------------------------------------------------------
 
 
-def reload(state, opts: dict, seed: int = 99):
-    """A new game (another seed) from ``state``'s position, through JSON text."""
-    doc = json.loads(json.dumps(save_position(state)))
-    return GAME.new(list(state.names), seed=seed, options={**opts, "position": doc})
-
-
-def assert_same(a, b) -> None:
-    """What every reader sees, who is pending and what they may do; the same document."""
-    for seat in (None, *range(a.num_players)):
-        assert GAME.view(a, seat) == GAME.view(b, seat), f"the view of seat {seat} differs"
-    assert GAME.pending(a) == GAME.pending(b)
-    for seat in GAME.pending(a):
-        assert [str(x) for x in GAME.legal_actions(a, seat)] == [
-            str(x) for x in GAME.legal_actions(b, seat)
-        ]
-        assert str(GAME.timeout_action(a, seat)) == str(GAME.timeout_action(b, seat))
-    assert GAME.deadline(a) == GAME.deadline(b)
-    assert save_position(a) == save_position(b)
+reload = partial(common.reload, GAME)
+assert_same = partial(common.assert_same, GAME)
 
 
 BOLD = ("attack", "income", "add", "merge", "pass", "retrieve", "take", "meld", "disband")
@@ -66,34 +52,7 @@ def choose(state, seat: int, rng: random.Random):
     return rng.choice(keep)
 
 
-def play_on(a, b, k: int, steps: int = 150) -> None:
-    """Both games play on with the same random choices, each from its own state: the same
-    actions, events and views to the end (or ``steps`` decisions)."""
-    ra, rb = random.Random(k), random.Random(k)
-    t = 5000.0
-    for _ in range(steps):
-        if GAME.outcome(a) is not None:
-            break
-        seat = GAME.pending(a)[0]
-        x, y = choose(a, seat, ra), choose(b, seat, rb)
-        assert str(x) == str(y)
-        t += 11
-        ea, eb = GAME.apply(a, seat, x, at=t), GAME.apply(b, seat, y, at=t)
-        assert [e.as_tuple() for e in ea] == [e.as_tuple() for e in eb]
-    assert_same(a, b)
-    assert GAME.outcome(a) == GAME.outcome(b)
-
-
-def check_position(state, opts: dict, k: int, steps: int = 150) -> None:
-    """Save, load into a game of another seed, compare, play on; and a bot's re-deal
-    (determinize) is the same from both."""
-    again = reload(state, opts, seed=1000 + k)
-    assert_same(state, again)
-    for seat in range(state.num_players):
-        x = GAME.determinize(state, seat, random.Random(k))
-        y = GAME.determinize(again, seat, random.Random(k))
-        assert save_position(x) == save_position(y)
-    play_on(state.clone(), again, k, steps)
+check_position = partial(common.check_position, GAME, choose=choose)
 
 
 # -- the property: random points of random matches ----------------------------------------
