@@ -145,3 +145,18 @@ def check_position(game, state, opts: dict, k: int, steps: int = 150, choose=Non
         y = game.determinize(again, seat, random.Random(k))
         assert game.save_position(x) == game.save_position(y)
     play_on(game, state.clone(), again, k, steps, choose)
+
+
+def play_out(game, state, bots, limit: int = 20_000, watch=None) -> int:
+    """Let ``bots`` (one a seat) play ``state`` to its end, ``watch(state)`` (if given)
+    seeing the state before every decision; the decisions made. A game still going after
+    ``limit`` decisions fails the test."""
+    decisions = 0
+    while game.outcome(state) is None:
+        assert decisions < limit, f"a runaway game: no end after {limit} decisions"
+        if watch:
+            watch(state)
+        seat = game.pending(state)[0]
+        game.apply(state, seat, bots[seat].act(state))
+        decisions += 1
+    return decisions

@@ -15,6 +15,7 @@ from bureau.bots import kinds, make
 from bureau.games.aristocracy import GAME, flow
 from bureau.games.aristocracy.heuristic import HeuristicBot, evaluate, progress
 
+from .. import common
 from ..common import texts
 from .helpers import ANN, BEN, CAT, build, new_game, stalls
 
@@ -26,12 +27,8 @@ def play_out(bots: list[str], seed: int, **options):
     """A whole game of ``bots`` without a year cap; the final state and the bots."""
     state = GAME.new(len(bots), seed, {"max_years": "none", **options}, bots_only=True)
     seated = [make(name, GAME, s, seed) for s, name in enumerate(bots)]
-    for _ in range(20_000):
-        if state.outcome is not None:
-            return state, seated
-        seat = GAME.pending(state)[0]
-        GAME.apply(state, seat, seated[seat].act(state))
-    raise AssertionError("no Glory after 20,000 decisions")
+    common.play_out(GAME, state, seated)
+    return state, seated
 
 
 def fallbacks(seated) -> int:

@@ -17,6 +17,7 @@ from bureau.games.decrees import GAME
 from bureau.games.decrees.actions import Remove, Stamp
 from bureau.games.decrees.heuristic import HeuristicBot, evaluate
 
+from .. import common
 from .helpers import ADM, ANN, BEN, CAT, D1, D2, DAN, EVE, NAMES, REF, SS, TRE, new_game, play, put
 
 # Final Decrees' only cap is ``max_turns``; it has no bot default, so bot games are
@@ -27,13 +28,7 @@ UNCAPPED = {"max_turns": "none"}
 
 def play_out(state, bots, limit: int = 5000):
     """Play ``state`` to its end with one bot a seat; returns the decisions taken."""
-    decisions = 0
-    while GAME.outcome(state) is None:
-        assert decisions < limit, "a runaway game"
-        seat = GAME.pending(state)[0]
-        GAME.apply(state, seat, bots[seat].act(state))
-        decisions += 1
-    return decisions
+    return common.play_out(GAME, state, bots, limit)
 
 
 def heuristic_game(players: int, seed: int):

@@ -28,6 +28,7 @@ from bureau.games.noblesse.heuristic import (
 )
 from bureau.sim import run
 
+from .. import common
 from .helpers import GAME, act, started
 
 UNCAPPED = {"max_nights": None}
@@ -41,14 +42,8 @@ def play(seed: int, bots, options=UNCAPPED, watch=None):
     seated = [make(kind, GAME, s, seed) for s, kind in enumerate(bots)]
     for bot in seated:
         bot.strict = True
-    for _ in range(20_000):
-        if GAME.outcome(state) is not None:
-            return state
-        if watch:
-            watch(state)
-        seat = GAME.pending(state)[0]
-        GAME.apply(state, seat, seated[seat].act(state))
-    raise AssertionError("a runaway game")
+    common.play_out(GAME, state, seated, watch=watch)
+    return state
 
 
 def day_orders(state, seat: int) -> list[str]:

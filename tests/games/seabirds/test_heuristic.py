@@ -18,18 +18,14 @@ from bureau.games.seabirds.heuristic import HeuristicBot, evaluate
 from bureau.games.seabirds.state import EXPANSION, State
 from bureau.sim import tournament
 
+from .. import common
 from .flight import own
 from .helpers import ANN, BEN, CAT, everyone_ready, new_game, set_holdings, tx
 
 
 def bots_play(state: State, bots, limit: int = 2000) -> int:
     """Let ``bots`` (one per seat) play ``state`` to its end; the decisions made."""
-    for n in range(limit):
-        if GAME.outcome(state) is not None:
-            return n
-        seat = GAME.pending(state)[0]
-        GAME.apply(state, seat, bots[seat].act(state))
-    raise AssertionError(f"no end after {limit} decisions")
+    return common.play_out(GAME, state, bots, limit)
 
 
 def heuristics(n: int, seed: int = 0) -> list[HeuristicBot]:
