@@ -68,6 +68,15 @@ def refused(state: State, seat: int, text: str, match: str | None = None) -> str
     return common.refused(GAME, state, seat, text, match=match)
 
 
+def advance_to(state, seat: int) -> list:
+    """End turns until it is ``seat``'s turn; returns the events."""
+    ev: list = []
+    while GAME.pending(state) != (seat,):
+        (active,) = GAME.pending(state)
+        ev += play(state, active, "end")
+    return ev
+
+
 def hand(state: State, seat: int) -> list[str]:
     """``seat``'s hand as sorted card keys."""
     return sorted(state.cards[k].key for k in state.hands[seat])

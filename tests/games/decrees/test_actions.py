@@ -36,6 +36,7 @@ from .helpers import (
     REF,
     SS,
     TRE,
+    advance_to,
     blames,
     give,
     hand,
@@ -47,13 +48,6 @@ from .helpers import (
 )
 
 SPECIAL_TYPES = (Budget, Investigate, Manoeuvres, Reassign, Restructure)
-
-
-def advance_to(state, seat: int) -> None:
-    """End turns until it is ``seat``'s turn."""
-    while GAME.pending(state) != (seat,):
-        (active,) = GAME.pending(state)
-        play(state, active, "end")
 
 
 def heads_of(state) -> dict[str, int]:

@@ -27,6 +27,7 @@ from .helpers import (
     REF,
     SS,
     TRE,
+    advance_to,
     blames,
     new_game,
     play,
@@ -35,13 +36,6 @@ from .helpers import (
 )
 
 START = [(REF, EXE), (EXE, HR), (EXE, ADM), (ADM, SS)]
-
-
-def advance_to(state, seat: int) -> None:
-    """End turns until it is ``seat``'s turn."""
-    while GAME.pending(state) != (seat,):
-        (active,) = GAME.pending(state)
-        play(state, active, "end")
 
 
 def arrows(state) -> list[str]:

@@ -22,6 +22,7 @@ from .helpers import (
     REF,
     SS,
     TRE,
+    advance_to,
     blames,
     give,
     hand,
@@ -29,16 +30,6 @@ from .helpers import (
     play,
     refused,
 )
-
-
-def advance_to(state, seat: int) -> list:
-    """End turns until it is ``seat``'s turn; returns the events."""
-    ev: list = []
-    while GAME.pending(state) != (seat,):
-        (active,) = GAME.pending(state)
-        ev += play(state, active, "end")
-    return ev
-
 
 # -- step 1: general incompetence (DEC-35) ---------------------------------------------------
 
