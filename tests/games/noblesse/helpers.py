@@ -81,3 +81,19 @@ def place_unit(state, seat: int, label: str, spec: str = STARTER):
     state.units[unit.id] = unit
     state.next_unit += 1
     return unit
+
+
+def sq(st, label: str) -> int:
+    """The square of ``label``."""
+    return st.square(label)
+
+
+def report(st, seat: int) -> str:
+    """``seat``'s private report, as one text."""
+    return "\n".join(st.reports[seat])
+
+
+def hold(st, faction: int, labels, seat: int = -1) -> None:
+    """``faction`` (through ``seat``) controls the estates ``labels``, set directly."""
+    for label in labels:
+        st.ctrl[st.square(label)] = (faction, seat)

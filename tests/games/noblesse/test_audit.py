@@ -15,7 +15,7 @@ from bureau.games.noblesse import actions, board, victory
 from bureau.games.noblesse.scenario import STATS
 from bureau.games.noblesse.state import ALLIED
 
-from .helpers import GAME, act, place_unit, refused, resolve, started
+from .helpers import GAME, act, place_unit, refused, report, resolve, sq, started
 
 ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(8)
 PAPE, FLEURS, CROWNS, ALLIANCE = range(4)
@@ -23,14 +23,6 @@ INF, MP, MONEY = range(3)
 VICTORY = ("E5", "E6", "F5", "F6")
 REGIMENT = "Regiment with O1, C1 x3, F6 x2"
 COURTIER_REGIMENT = "Regiment led by courtier with C1 x3, F6 x2"
-
-
-def sq(st, label: str) -> int:
-    return st.square(label)
-
-
-def report(st, seat: int) -> str:
-    return "\n".join(st.reports[seat])
 
 
 def hostage(st, owner: int, holder: int) -> None:

@@ -10,15 +10,10 @@ import re
 from bureau.games.noblesse import victory
 from bureau.games.noblesse.state import ALLIED
 
-from .helpers import GAME, act, place_unit, resolve, started
+from .helpers import GAME, act, hold, place_unit, resolve, started
 
 ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(8)
 PAPE, FLEURS, CROWNS, ALLIANCE = range(4)
-
-
-def hold(st, faction: int, labels, seat: int = -1) -> None:
-    for label in labels:
-        st.ctrl[st.square(label)] = (faction, seat)
 
 
 def words(st) -> str:

@@ -7,7 +7,19 @@ import pytest
 
 from bureau.engine import MODERATOR, IllegalAction
 
-from .helpers import GAME, act, moderate, place_unit, refused, resolve, sneak, started, unit_of
+from .helpers import (
+    GAME,
+    act,
+    moderate,
+    place_unit,
+    refused,
+    report,
+    resolve,
+    sneak,
+    sq,
+    started,
+    unit_of,
+)
 
 ANN, BEN, CAT, DAN, EVE, FAY, GUS, HAL = range(8)
 PAPE, FLEURS, CROWNS, STATES = range(4)
@@ -17,10 +29,6 @@ DIVISION = "Division with O2, C7 x7, F2 x4, R1 x2"
 
 
 # -- small set-ups ------------------------------------------------------------------------------
-
-
-def sq(st, label: str) -> int:
-    return st.square(label)
 
 
 def steward(st, seat: int, label: str) -> None:
@@ -35,10 +43,6 @@ def steward(st, seat: int, label: str) -> None:
 def spy(st, seat: int, label: str) -> None:
     st.houses[seat].posts.append(("spy", sq(st, label), ""))
     st.houses[seat].court -= 1
-
-
-def report(st, seat: int) -> str:
-    return "\n".join(st.reports[seat])
 
 
 def units_on(st, label: str):

@@ -20,11 +20,14 @@ from .helpers import (
     ROLES,
     STARTER,
     act,
+    hold,
     place_unit,
     refused,
+    report,
     resolve,
     setup_text,
     sneak,
+    sq,
     started,
     table,
     unit_of,
@@ -42,16 +45,8 @@ GARRISON = "Garrison with O1, R7 x3, C1 x5"
 # -- small helpers ---------------------------------------------------------------------------
 
 
-def sq(st, label: str) -> int:
-    return st.square(label)
-
-
 def res(st, seat: int) -> list[int]:
     return list(st.houses[seat].res)
-
-
-def report(st, seat: int) -> str:
-    return "\n".join(st.reports[seat])
 
 
 def night(st, orders: dict[int, list[str]] | None = None) -> list[list[int]]:
@@ -82,11 +77,6 @@ def ben_stewards_c4():
 
 
 # -- 1.1 Victory -------------------------------------------------------------------------------
-
-
-def hold(st, faction: int, labels, seat: int = -1) -> None:
-    for label in labels:
-        st.ctrl[sq(st, label)] = (faction, seat)
 
 
 def test_nse01_alliance_victory_shared_by_both_allies_nse_a04():
