@@ -47,20 +47,31 @@ def picture(state):
     return dump(copy.deepcopy(state))
 
 
+def refusal(error, call, *fragments: str, match: str | None = None) -> str:
+    """``call()`` raises ``error`` with a message that the regular expression ``match``
+    finds and that holds every one of ``fragments``; returns the message."""
+    with pytest.raises(error, match=match) as info:
+        call()
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    return message
+
+
 def refused(game, state, seat: int, text: str, *fragments: str, match: str | None = None) -> str:
     """``text`` is refused for ``seat`` (by parse or by apply; the moderator's command by
     read or by apply) with an ``IllegalAction`` whose message matches the regular
     expression ``match`` and holds every one of ``fragments``; the state is untouched.
     Returns the message."""
-    before = picture(state)
     take = game.read if seat == MODERATOR else game.parse
-    with pytest.raises(IllegalAction, match=match) as info:
+
+    def attempt():
         action = take(state, seat, text)
         assert take(state, seat, str(action)) == action  # the canonical text reads back
         game.apply(state, seat, action)
-    message = str(info.value)
-    for fragment in fragments:
-        assert fragment in message, message
+
+    before = picture(state)
+    message = refusal(IllegalAction, attempt, *fragments, match=match)
     assert picture(state) == before, "a refused action changed the state"
     return message
 

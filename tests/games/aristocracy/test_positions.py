@@ -19,6 +19,7 @@ from bureau.games.aristocracy import GAME
 from bureau.games.aristocracy.heuristic import decide
 from bureau.games.aristocracy.positions import save_position
 
+from .. import common
 from .helpers import ANN, BEN, CAT, play
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
@@ -81,12 +82,7 @@ def start(doc, seed: int = 3, **options):
 
 
 def refused(doc, *fragments, **options) -> str:
-    with pytest.raises(PositionError) as info:
-        start(doc, **options)
-    message = str(info.value)
-    for fragment in fragments:
-        assert fragment in message, message
-    return message
+    return common.refusal(PositionError, lambda: start(doc, **options), *fragments)
 
 
 def views(state) -> list:

@@ -440,9 +440,8 @@ def edit(**changes) -> dict:
 
 
 def refusal(doc, **opts) -> str:
-    with pytest.raises(PositionError) as caught:
-        GAME.new(list(NAMES), seed=1, options={**opts, "position": doc})
-    return str(caught.value)
+    options = {**opts, "position": doc}
+    return common.refusal(PositionError, lambda: GAME.new(list(NAMES), seed=1, options=options))
 
 
 def test_the_base_of_the_refusals_loads():

@@ -23,6 +23,7 @@ from bureau.games.seabirds.positions import FORMAT, save_position
 from bureau.games.seabirds.state import ADMINISTRATOR, AIR, DISTRIBUTION, LAND, OVER
 from bureau.games.seabirds.transactions import ASSETS, HEADER, HOUSES, UPGRADES
 
+from .. import common
 from .helpers import NAMES, T0, act, hide, new_game, tx
 
 HOUR = 3600
@@ -289,9 +290,7 @@ def test_a_sealed_message_opens_at_its_landing():
 
 
 def refused(doc, match: str, **options):
-    with pytest.raises(PositionError, match=match) as info:
-        start(doc, **options)
-    return str(info.value)
+    return common.refusal(PositionError, lambda: start(doc, **options), match=match)
 
 
 def test_a_card_too_many_in_the_deck():
