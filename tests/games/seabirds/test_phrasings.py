@@ -43,7 +43,7 @@ from bureau.games.seabirds.transactions import (
     text,
 )
 
-from ..common import kinds, of_kind
+from ..common import kinds, of_kind, refusal
 from .helpers import ANN, BEN, CAT, DAN, act, holdings, new_game, tx
 from .test_transactions import same_as_earley
 
@@ -228,9 +228,7 @@ def reading(sentence: str, issuer: int = BREEDING) -> str:
 
 
 def refused(sentence: str, issuer: int = BREEDING) -> str:
-    with pytest.raises(TransactionError) as info:
-        read(f"{HEADER} {sentence}", issuer, PLAYERS)
-    message = str(info.value)
+    message = refusal(TransactionError, lambda: read(f"{HEADER} {sentence}", issuer, PLAYERS))
     assert message.startswith(f"cannot read {' '.join(sentence.split())!r}: "), message
     return message
 

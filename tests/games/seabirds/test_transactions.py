@@ -39,6 +39,8 @@ from bureau.games.seabirds.transactions import (
     text,
 )
 
+from ..common import refusal
+
 HARVESTING, BREEDING, USURY, SECRETS, SENSATION, SUPPRESSION = range(6)
 SEED = Path("/work/shared/seeds/000_153343b7852eae93.txt")
 
@@ -72,9 +74,7 @@ def one(sentence: str, issuer: int = BREEDING):
 
 def refused(sentence: str, issuer: int = BREEDING) -> str:
     """The error message for ``sentence``; it always quotes the sentence."""
-    with pytest.raises(TransactionError) as info:
-        read(f"{HEADER} {sentence}", issuer)
-    message = str(info.value)
+    message = refusal(TransactionError, lambda: read(f"{HEADER} {sentence}", issuer))
     quoted = " ".join(sentence.split())
     assert repr(quoted) in message or repr(quoted + ".") in message, message
     return message
