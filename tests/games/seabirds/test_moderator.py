@@ -58,8 +58,7 @@ def test_seabirds_has_a_moderator_who_is_never_pending():
 def test_players_may_neither_resolve_nor_override():
     st = new_game()
     for text in ("resolve", "override money Ann 9 because I say so"):
-        with pytest.raises(IllegalAction, match="only the moderator"):
-            act(st, ANN, text)
+        refused(st, ANN, text, "only the moderator")
     with pytest.raises(IllegalAction, match="only the moderator"):
         GAME.apply(st, ANN, RESOLVE)
     assert st.phase == "air" and st.log == []
