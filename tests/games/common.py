@@ -1,5 +1,7 @@
-"""What the rule tests of every game share: an action played by its text, a refusal
-checked, events picked by kind, cards written as typed.
+"""What the tests of every game share: an action played by its text, a refusal checked
+(the message, and the state untouched), events picked by kind, cards written as typed,
+bots playing a game out, and a saved position reloaded and played on beside the original.
+Helpers that build an exact position of one game stay in that game's ``helpers.py``.
 
 The helpers that drive a game take it first; each game's ``helpers.py`` binds them to
 its ``GAME`` (``play = partial(common.play, GAME)``), so a test reads
