@@ -173,3 +173,22 @@ def play_out(game, state, bots, limit: int = 20_000, watch=None) -> int:
         game.apply(state, seat, bots[seat].act(state))
         decisions += 1
     return decisions
+
+
+def kinds_told(game, setups, actions: int) -> set[str]:
+    """The event kinds of random games, one per ``(players, options)`` of ``setups`` (game
+    ``i`` seeded ``i``), each event's line checked as it comes: never the raw data that
+    ``describe`` shows for a kind without a line."""
+    seen: set[str] = set()
+    for seed, (players, options) in enumerate(setups):
+        state = game.new(players, seed=seed, options=options, bots_only=True)
+        rng = random.Random(seed)
+        for _ in range(actions):
+            if not game.pending(state):
+                break
+            seat = rng.choice(game.pending(state))
+            for e in game.apply(state, seat, game.sample_action(state, seat, rng)):
+                line = game.describe(state, e)
+                assert line and not line.startswith(f"{e.kind}:"), line
+                seen.add(e.kind)
+    return seen

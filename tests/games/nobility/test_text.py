@@ -3,32 +3,14 @@ read them; deals' lines come from ``bureau.engine.deals``), so none is shown as 
 
 from __future__ import annotations
 
-import random
-
 from bureau.games.nobility import GAME
 from bureau.games.nobility.text import LINES
 
-
-def kinds_of_random_games(games: int = 8, actions: int = 1500) -> set[str]:
-    """The event kinds of random games (one rubber, or two: a rubber's start is an
-    event), each line checked as it comes."""
-    seen: set[str] = set()
-    for seed in range(games):
-        options = {"max_rubbers": 1 + seed % 2}
-        state = GAME.new(3, seed=seed, options=options, bots_only=True)
-        rng = random.Random(seed)
-        for _ in range(actions):
-            if not GAME.pending(state):
-                break
-            seat = rng.choice(GAME.pending(state))
-            for e in GAME.apply(state, seat, GAME.sample_action(state, seat, rng)):
-                line = GAME.describe(state, e)
-                assert line and not line.startswith(f"{e.kind}:"), line
-                seen.add(e.kind)
-    return seen
+from ..common import kinds_told
 
 
 def test_every_event_kind_of_random_games_has_its_line():
-    seen = kinds_of_random_games()
+    """Random games of one rubber, or two (a rubber's start is an event)."""
+    seen = kinds_told(GAME, [(3, {"max_rubbers": 1 + seed % 2}) for seed in range(8)], 1500)
     assert {"rubber", "battle", "election", "deal_done", "game_over"} <= seen  # the distance
     assert not seen - set(LINES), sorted(seen - set(LINES))
