@@ -31,6 +31,9 @@ EXAMPLE = Path(__file__).parents[2] / "scenarios" / "seabirds" / "example.positi
 
 
 # -- random play --------------------------------------------------------------------------------
+# A 4-Stop game's whole deck: two of each card (SEA-17, SEA-18)
+EIGHT_CARDS = ["Bureaucracy", "Hazard", "Hazard", "Surplus", "Surplus", "Windfall", "Windfall",
+               "Bureaucracy"]  # fmt: skip
 
 
 def random_text(state, seat: int, rng: random.Random) -> tuple[int, str]:
@@ -264,16 +267,7 @@ def test_a_sealed_message_opens_at_its_landing():
                 "text": f"{HEADER} I give 1 Corporation to Breeding.",
             }
         ],
-        deck=[
-            "Bureaucracy",
-            "Hazard",
-            "Hazard",
-            "Surplus",
-            "Surplus",
-            "Windfall",
-            "Windfall",
-            "Bureaucracy",
-        ],
+        deck=EIGHT_CARDS,
     )
     state = start(doc)
     assert (
@@ -449,16 +443,7 @@ def test_a_phase_deadline_from_the_position_clock():
     doc = position(
         clock={"running": True, "now": T0 + 100, "phase_started": T0},
         limits={"air_hours": 2},
-        deck=[
-            "Bureaucracy",
-            "Hazard",
-            "Hazard",
-            "Surplus",
-            "Surplus",
-            "Windfall",
-            "Windfall",
-            "Bureaucracy",
-        ],
+        deck=EIGHT_CARDS,
     )
     state = start(doc)
     assert GAME.deadline(state) == T0 + 2 * HOUR
