@@ -5,7 +5,17 @@ Nothing here knows the rules of any game; see ``docs/architecture.md``.
 
 from . import positions
 from .errors import BureauError, IllegalAction, OptionError, RecordError
-from .events import EVERYONE, MODERATOR, SPECTATORS, Event, all_but, only, plural, visible
+from .events import (
+    EVERYONE,
+    MODERATOR,
+    SPECTATORS,
+    Event,
+    all_but,
+    only,
+    plural,
+    told,
+    visible,
+)
 from .game import Game, Outcome, rank_by
 from .match import Match
 from .options import Option
@@ -32,5 +42,6 @@ __all__ = [
     "plural",
     "positions",
     "rank_by",
+    "told",
     "visible",
 ]

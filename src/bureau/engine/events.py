@@ -99,6 +99,19 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def told(lines: dict, event: Event, context) -> str:
+    """``event``'s line from a game's table ``lines`` of formatters, each called with
+    ``context`` (the state, or the seats' names) and the event's data; a kind without a
+    line shows its kind and data.
+
+    >>> lines = {"drew": lambda names, d: f"{names[d['player']]} drew."}
+    >>> told(lines, Event("drew", player=1), ("Ann", "Ben")), told(lines, Event("x"), ())
+    ('Ben drew.', 'x: {}')
+    """
+    line = lines.get(event.kind)
+    return line(context, event.data) if line else f"{event.kind}: {event.data}"
+
+
 def visible(events, player: int | None) -> list[Event]:
     """The events of ``events`` that ``player`` may see."""
     return [e for e in events if e.visible_to(player)]

@@ -1,7 +1,7 @@
 """Aristocracy's events in words: one formatter per event kind, for the log and every
 reader's page (``Aristocracy.describe``), naming players and showing cards as 7♥.
 
->>> from bureau.engine import Event
+>>> from bureau.engine import Event, told
 >>> from .game import GAME
 >>> state = GAME.new(3, seed=1)
 >>> describe(state, Event("bought", player=1, card=0, price=2))
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bureau.cards import pretty
-from bureau.engine import Event, plural
+from bureau.engine import Event, plural, told
 
 from .state import ROYAL_NAMES, State
 
@@ -22,8 +22,7 @@ Line = Callable[[Sequence[str], dict], str]
 
 def describe(state: State, e: Event) -> str:
     """One line for ``e``, naming players by name (an unknown kind shows its data)."""
-    line = LINES.get(e.kind)
-    return line(state.names, e.data) if line else f"{e.kind}: {e.data}"
+    return told(LINES, e, state.names)
 
 
 def _who(names: Sequence[str], d: dict, key: str = "player") -> str:

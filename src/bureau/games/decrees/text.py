@@ -1,7 +1,7 @@
 """Final Decrees' events in words: one formatter per event kind, for the log and every
 reader's page (``FinalDecrees.describe``), naming players, departments, decrees and cards.
 
->>> from bureau.engine import Event
+>>> from bureau.engine import Event, told
 >>> from .game import GAME
 >>> state = GAME.new(4, seed=1)
 >>> describe(state, Event("bid_made", player=1))
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bureau.engine import Event, plural
+from bureau.engine import Event, plural, told
 from bureau.engine import deals as deal_book
 
 from .actions import decree_text
@@ -24,8 +24,7 @@ Line = Callable[[State, dict], str]
 
 def describe(state: State, e: Event) -> str:
     """One line for ``e`` (an unknown kind shows its data)."""
-    line = LINES.get(e.kind)
-    return line(state, e.data) if line else f"{e.kind}: {e.data}"
+    return told(LINES, e, state)
 
 
 def _who(s: State, d: dict, key: str = "player") -> str:

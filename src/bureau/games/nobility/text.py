@@ -4,7 +4,7 @@ reader's page (``Nobility.describe``), naming players and showing cards as 7♥.
 A formatter takes the state and the event's data: the match's end reads the rubbers'
 results from the state; deals are worded by ``bureau.engine.deals``.
 
->>> from bureau.engine import Event
+>>> from bureau.engine import Event, told
 >>> from .game import GAME
 >>> state = GAME.new(3, seed=1)
 >>> describe(state, Event("paid", player=0, to=2, amount=3, why="deal"))
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bureau.cards import SUIT_NAMES, pretty
-from bureau.engine import Event, plural
+from bureau.engine import Event, plural, told
 from bureau.engine import deals as deal_book
 
 from .results import match_words, rubber_words
@@ -27,8 +27,7 @@ Line = Callable[[State, dict], str]
 
 def describe(state: State, e: Event) -> str:
     """One line for ``e``, naming players by name (an unknown kind shows its data)."""
-    line = LINES.get(e.kind)
-    return line(state, e.data) if line else f"{e.kind}: {e.data}"
+    return told(LINES, e, state)
 
 
 def _who(s: State, d: dict, key: str = "player") -> str:

@@ -1,7 +1,7 @@
 """Seabirds' events in words: one formatter per event kind, for the log, the forum post
 and every reader's page (``Seabirds.describe``).
 
->>> from bureau.engine import Event
+>>> from bureau.engine import Event, told
 >>> from .game import GAME
 >>> state = GAME.new(3, seed=1)
 >>> describe(state, Event("ready", player=1))
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bureau.engine import Event
+from bureau.engine import Event, told
 
 from .state import CARDS, State
 from .transactions import ASSETS, HOUSES, UPGRADES, amounts_text
@@ -22,8 +22,7 @@ Line = Callable[[Sequence[str], dict], str]
 
 def describe(state: State, e: Event) -> str:
     """One line for ``e``, naming players by name (an unknown kind shows its data)."""
-    line = LINES.get(e.kind)
-    return line(state.names, e.data) if line else f"{e.kind}: {e.data}"
+    return told(LINES, e, state.names)
 
 
 def _who(names: Sequence[str], d: dict) -> str:
