@@ -86,6 +86,19 @@ def check(v: Visitor, selector: str, values: list[str]) -> None:
 # -- one decision, through the table's controls ---------------------------------------------------
 
 
+def settled(v: Visitor, gid: int) -> tuple[dict, list[str], str]:
+    """My view and what the page draws of it, read once neither changes across the other:
+    the bots of a simultaneous step act on the server meanwhile, and a view paired with a
+    page one move older or newer would mistake the move's public cards for a leak."""
+    for _ in range(100):
+        view = api(v, gid, "view")["view"]
+        shown = faces(v)
+        v.page.wait_for_timeout(60)
+        if api(v, gid, "view")["view"] == view and faces(v) == shown:
+            return view, shown, table(v).inner_text()
+    raise AssertionError("the table never settled")
+
+
 def play_through(ann: Visitor, gid: int, game: str, decide, worth_a_shot) -> dict:
     """Ann plays her seat to the end through the table, ``decide(ann, legal, view,
     played)`` choosing each order; what the page showed at each of her decisions is kept
@@ -95,8 +108,8 @@ def play_through(ann: Visitor, gid: int, game: str, decide, worth_a_shot) -> dic
     seen: list[tuple[dict, list[str], str]] = []
     shot = False
     while (legal := my_orders(ann, gid)) is not None:
-        view = api(ann, gid, "view")["view"]
-        seen.append((view, faces(ann), table(ann).inner_text()))
+        seen.append(settled(ann, gid))
+        view = seen[-1][0]
         if not shot and worth_a_shot(view):
             ann.shot(f"{game}-table")
             shot = True
