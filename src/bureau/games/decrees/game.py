@@ -7,30 +7,18 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError
+from bureau.engine import Event, Game, Option, OptionError
 from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
-from bureau.engine.rng import seeded_later
 
-from . import control, flow, moves, rules
-from .actions import END, RESERVED, Keep, Remove, decree_text, read
-from .control import arrow_text
-from .data import explain, for_table, load_deck, load_decrees
+from . import flow, moves, rules
+from .actions import RESERVED, read
+from .data import for_table, load_deck, load_decrees
+from .determinize import determinize
 from .diplomacy import RULES
-from .state import (
-    ASSIGN,
-    BID,
-    CHOOSE,
-    DEPT_CODES,
-    DEPT_TITLES,
-    EXE,
-    HAND_PILE,
-    OVER,
-    SALVAGE,
-    TOP_PILE,
-    State,
-)
+from .state import DEPT_CODES, EXE, HAND_PILE, TOP_PILE, State
 from .text import describe
+from .views import view
 
 OPTIONS = (
     Option(
@@ -230,27 +218,7 @@ class FinalDecrees(Game):
         )
 
     def timeout_action(self, state: State, player: int):
-        """Decline offers; bid 1; the first assignment in department order; remove per
-        ``chooser_timeout_action``; keep nothing; end the turn."""
-        offers = deal_book.offers_to(state, player)
-        if offers:
-            d = offers[0]
-            return deal_book.Decline(d.proposer, state.names[d.proposer])
-        phase = state.phase
-        if phase == BID:
-            return moves.Bid(1)
-        if phase == ASSIGN:
-            return moves.assignments(state, player)[0]
-        if phase == CHOOSE:
-            own = min(state.choose.amount, state.blame[player])
-            if state.options["chooser_timeout_action"] == "own" and own:
-                return Remove(((player, -1, own),), state.names)
-            return Remove((), state.names)
-        if phase == SALVAGE:
-            return Keep(-1, "")
-        if phase == OVER:
-            raise IllegalAction("the game is over")
-        return END
+        return moves.timeout(state, player)
 
     def help_text(self, state: State, player: int) -> str:
         return moves.help_text(state, player)
@@ -258,136 +226,10 @@ class FinalDecrees(Game):
     # -- what each player may know (DEC-A24) -------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
-        over = state.phase == OVER
-        cards = state.cards
-        out: dict[str, Any] = {
-            "game": self.name,
-            "you": player,
-            "phase": state.phase,
-            "turn": state.turns,
-            "active": state.active if state.turns else None,
-            "pending": list(self.pending(state)),
-            "actions_left": state.actions_left,
-            "departments": [
-                {
-                    "code": DEPT_CODES[d],
-                    "title": DEPT_TITLES[d],
-                    "head": state.head[d] if state.head[d] >= 0 else None,
-                    "blame": state.dept_blame[d],
-                    "decrees": [decree_text(i) for i in state.decrees_at(d)],
-                    "controls": [DEPT_CODES[b] for a, b in state.arrows if a == d],
-                    "below": [DEPT_CODES[b] for b in sorted(control.below(state.arrows, d))],
-                }
-                for d in state.depts
-            ],
-            "arrows": [arrow_text(a) for a in state.arrows],
-            "empty": DEPT_CODES[state.empty_department()]
-            if state.phase not in (BID, ASSIGN)
-            else None,
-            "decrees": [
-                {
-                    "id": decree_text(i),
-                    "name": dec.name,
-                    "steps": [DEPT_CODES[s] for s in dec.steps],
-                    "stamped": state.decree_done[i],
-                    "at": DEPT_CODES[state.decree_at[i]] if state.decree_at[i] >= 0 else None,
-                }
-                for i, dec in enumerate(state.decrees)
-            ],
-            "enacted": state.enacted,
-            "next_award": 10 * (state.enacted + 1),
-            "deck_count": len(state.deck),
-            # the deck's kinds are public; an offer may ask for any of them (DEC-A14)
-            "card_kinds": [c.key for k, c in enumerate(cards) if k != state.sd],
-            # and what each does, from the deck the game loaded (a group's own explains itself)
-            "card_texts": {c.key: {"name": c.name, "text": explain(c)} for c in cards},
-            "discard": [cards[k].key for k in state.discard],
-            "players": [
-                self._player_view(state, q, player, over) for q in range(state.num_players)
-            ],
-            "turn_state": {
-                "drew": state.drew,
-                "budget_used": state.budget_used,
-                "manoeuvres_used": state.manoeuvres_used,
-                "leave": DEPT_CODES[state.leave] if state.leave >= 0 else None,
-            },
-            "offers": deal_book.view(state, player),
-        }
-        if state.phase == BID:
-            out["bid"] = {
-                "round": state.rebids,
-                "bidders": list(state.bidders),
-                "committed": [q for q in state.bidders if state.bids[q]],
-            }
-            if player is not None and state.bids[player]:
-                out["bid"]["yours"] = state.bids[player]
-        if state.choose is not None:
-            out["choose"] = {"player": state.choose.chooser, "amount": state.choose.amount}
-        if state.salvage is not None:
-            out["salvage"] = [cards[k].key for k in state.salvage]
-        if over:
-            out["outcome"] = state.outcome.to_json()
-        return out
-
-    def _player_view(self, state: State, q: int, reader: int | None, over: bool) -> dict:
-        dept = state.dept_of[q]
-        pv: dict[str, Any] = {
-            "name": state.names[q],
-            "dept": DEPT_CODES[dept] if dept >= 0 else None,
-            "blame": state.blame[q],
-            "hand_count": len(state.hands[q]),
-        }
-        if q == reader or over:
-            pv["hand"] = sorted(state.cards[k].key for k in state.hands[q])
-        return pv
-
-    # -- determinization ---------------------------------------------------------------------
+        return view(state, player)
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        """Re-deal every card ``player`` cannot see and re-draw others' sealed bids.
-
-        Hidden from her: the deck and the other hands, less the cards a party to one of
-        her open offers offers to give. Stagnation and Decline stays in the deck, where
-        she knows it can be: between the pile of 20 and the pile of 5 until it was first
-        reshuffled, anywhere after. Cards she saw change hands in a deal are not
-        remembered.
-        """
-        if state.phase == OVER:
-            return state.clone()
-        new = state.clone(rng=state.rng)  # for now: its own comes at the end
-        for q in new.bidders:
-            if q != player and new.bids[q]:
-                new.bids[q] = rng.randint(1, rules.MAX_BID)
-        keep = [Counter() for _ in range(new.num_players)]
-        for d in new.offers:
-            if player in d.parties:
-                for giver, items in d.gives:
-                    keep[giver].update(i.kind for i in items if hasattr(i, "kind"))
-        had_sd = new.sd in new.deck
-        if had_sd:
-            new.deck.remove(new.sd)
-        pool = new.deck[:]
-        slots = []
-        for q in range(new.num_players):
-            if q == player:
-                continue
-            for i, k in enumerate(new.hands[q]):
-                if keep[q][k] > 0:
-                    keep[q][k] -= 1
-                else:
-                    slots.append((q, i))
-                    pool.append(k)
-        rng.shuffle(pool)
-        it = iter(pool)
-        for q, i in slots:
-            new.hands[q][i] = next(it)
-        new.deck = [next(it) for _ in range(len(new.deck))]
-        if had_sd:
-            size = len(new.deck) + 1
-            lo, hi = new.sd_range if new.sd_range else (0, size)
-            new.deck.insert(rng.randrange(min(lo, size - 1), min(hi, size)), new.sd)
-        new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
-        return new
+        return determinize(state, player, rng)
 
     # -- text --------------------------------------------------------------------------------
 

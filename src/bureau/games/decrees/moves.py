@@ -48,6 +48,7 @@ from .state import (
     DEPT_CODES,
     EXE,
     HR,
+    OVER,
     REF,
     SALVAGE,
     SS,
@@ -319,6 +320,33 @@ def sample_offer(state: State, p: int, rng: random.Random):
     k = rng.choice([k for k in range(len(state.cards)) if k != state.sd])
     gives = sorted([(p, (mine,)), (q, (CardItem(k, state.cards[k].key),))])
     return deal_book.Propose((q,), (), tuple(gives), state.names)
+
+
+# -- the deadline (DEC-A22) -------------------------------------------------------------------
+
+
+def timeout(state: State, seat: int):
+    """Decline offers; bid 1; the first assignment in department order; remove per
+    ``chooser_timeout_action``; keep nothing; end the turn."""
+    offers = deal_book.offers_to(state, seat)
+    if offers:
+        d = offers[0]
+        return deal_book.Decline(d.proposer, state.names[d.proposer])
+    phase = state.phase
+    if phase == BID:
+        return Bid(1)
+    if phase == ASSIGN:
+        return assignments(state, seat)[0]
+    if phase == CHOOSE:
+        own = min(state.choose.amount, state.blame[seat])
+        if state.options["chooser_timeout_action"] == "own" and own:
+            return Remove((Removal(seat, -1, own),), state.names)
+        return Remove((), state.names)
+    if phase == SALVAGE:
+        return Keep(-1, "")
+    if phase == OVER:
+        raise IllegalAction("the game is over")
+    return END
 
 
 # -- help -------------------------------------------------------------------------------------
