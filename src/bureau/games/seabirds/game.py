@@ -11,14 +11,15 @@ from typing import Any
 
 from bureau.engine import EVERYONE, MODERATOR, Event, Game, IllegalAction, Option, OptionError
 from bureau.engine.positions import POSITION
-from bureau.engine.rng import seeded_later
 
-from . import economy, exports, flow, moderator, moves, rules
+from . import exports, flow, moderator, moves, rules
 from .actions import READY, Hide, Tell, read
+from .determinize import determinize
 from .rules import MAX_HOURS
-from .state import AIR, CARDS, DRAFT, GROUP, GROUP_NAMES, OPPOSES, OVER, State
+from .state import AIR, CARDS, DRAFT, State
 from .text import describe
-from .transactions import ASSETS, HOUSES, UPGRADES
+from .transactions import HOUSES
+from .views import view
 
 OPTIONS = (
     Option(
@@ -132,7 +133,7 @@ OPTIONS = (
 class Seabirds(Game):
     name = "seabirds"
     heuristic = "bureau.games.seabirds.heuristic"
-    figures = "bureau.games.seabirds.figures"
+    figures = "bureau.games.seabirds.stats"
     positions = "bureau.games.seabirds.positions"
     ismcts = "rollout=heuristic:guide=tree:prior=30:iterations=100:depth=60"
     title = "Noble Houses of the Seabirds"
@@ -287,90 +288,10 @@ class Seabirds(Game):
     # -- what each player may know -----------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
-        out: dict[str, Any] = {
-            "game": self.name,
-            "you": player,
-            "phase": state.phase,
-            "round": state.round,
-            "stops": state.stops,
-            "deadline": self.deadline(state),
-            "limits": {"air_hours": state.limits[0], "land_hours": state.limits[1]},
-            "proposal": None
-            if state.proposal is None
-            else {
-                "by": state.proposal.proposer,
-                "air_hours": state.proposal.air,
-                "land_hours": state.proposal.land,
-                "agreed": list(state.agreed),
-            },
-            "pending": list(self.pending(state)),
-            "ready": state.ready[:],
-            "houses": [self._house_view(state, s) for s in range(state.num_players)],
-            "deck_count": len(state.deck),
-            "top": CARDS[state.deck[-1]] if state.known_top and state.deck else None,
-            "discard": [CARDS[c] for c in state.discard],
-            "messages": [
-                {
-                    "time": m.time,
-                    "from": m.author,
-                    "kind": m.kind,
-                    "to": _recipients(m.to, state.num_players) if m.kind == "private" else m.to,
-                    "text": m.text,
-                    "revealed": m.revealed,
-                }
-                for m in state.messages
-                if _reads(m, player)
-            ],
-            "standing": [economy.text(t) for t in state.standing],
-        }
-        if state.phase == DRAFT:
-            out["draft_order"] = list(state.draft_order)
-        if state.phase == OVER:
-            out["outcome"] = state.outcome.to_json()
-        if player == MODERATOR:
-            out.update(_moderator_view(state))
-        return out
-
-    def _house_view(self, state: State, seat: int) -> dict:
-        house = state.house_of[seat]
-        held = state.holdings[seat]
-        return {
-            "name": state.names[seat],
-            "house": HOUSES[house] if house >= 0 else None,
-            "group": GROUP_NAMES[GROUP[house]] if house >= 0 else None,
-            "opposes": GROUP_NAMES[OPPOSES[GROUP[house]]] if house >= 0 else None,
-            "money": held[0],
-            "resources": {ASSETS[a]: held[a] for a in range(1, len(ASSETS)) if held[a]},
-            "upgrades": {UPGRADES[u]: n for u, n in enumerate(state.upgrades[seat]) if n},
-            "points": economy.points(state, seat),
-            "special_left": state.special_left[seat],
-            "distribution": [ASSETS[a] if a >= 0 else "none" for a in state.distribution[seat]],
-        }
-
-    # -- determinization ---------------------------------------------------------------------
+        return view(state, player)
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        """Reshuffle the complication deck (keeping a top card a Loyal Administrator put
-        there) and drop the sealed messages of others, which could say anything, and the
-        events kept for the forum posts that the player did not see."""
-        if state.phase == OVER:
-            return state.clone()
-        new = state.clone(rng=state.rng)  # for now: its own comes at the end
-        if new.phase == DRAFT and not state.options["rolls"]:
-            new.rolls = [rng.randint(1, 6) for _ in range(new.num_players)]
-        top = [new.deck.pop()] if new.known_top and new.deck else []
-        rng.shuffle(new.deck)
-        new.deck += top
-        secret = {
-            m.seq
-            for m in new.messages
-            if m.kind == "hidden" and not m.revealed and m.author != player
-        }
-        new.messages = [m for m in new.messages if m.seq not in secret]
-        new.sealed = [p for p in new.sealed if p.seq not in secret]
-        new.chronicle = [e for e in new.chronicle if e.visible_to(player) or e.visible_to(None)]
-        new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
-        return new
+        return determinize(state, player, rng)
 
     def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:
         """The public post (``seat`` None) or ``seat``'s private report (``exports``)."""
@@ -402,34 +323,6 @@ def _chronicle(state: State, ev: list) -> None:
 
 def _air_begins(e: Event) -> bool:
     return e.kind == "phase" and e.data["phase"] == AIR
-
-
-def _reads(m, player: int | None) -> bool:
-    """May ``player`` (a seat, None or ``MODERATOR``) read message ``m``?"""
-    if m.kind == "public" or player == MODERATOR:
-        return True
-    if m.kind == "private":
-        return player is not None and (player == m.author or bool(m.to >> player & 1))
-    return m.revealed or m.author == player
-
-
-def _moderator_view(state: State) -> dict:
-    """What only the moderator sees besides every message: the sealed Transactions, the
-    deck's order, the rolls (secret during the draft) and her log of resolves and overrides."""
-    stops = {m.seq: m.to for m in state.messages}
-    return {
-        "sealed": [
-            {"from": p.seat, "stop": stops.get(p.seq), "text": economy.text(p)}
-            for p in state.sealed
-        ],
-        "deck": [CARDS[c] for c in reversed(state.deck)],
-        "rolls": list(state.rolls),
-        "log": [list(entry) for entry in state.log],
-    }
-
-
-def _recipients(bits: int, n: int) -> list[int]:
-    return [s for s in range(n) if bits >> s & 1]
 
 
 def _indices(words, names, count, option) -> list[int]:
