@@ -10,10 +10,10 @@ from bureau.cards import CardError, card_text, parse_card
 from bureau.engine import Event, Game, IllegalAction, Option, OptionError
 from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
-from bureau.engine.rng import seeded_later
 
 from . import flow, moves, rules
-from .actions import DONE, NO_COALITION, PASS, CardItem, Defend, Discard, Draw, Drop, Lose, read
+from .actions import DONE, NO_COALITION, PASS, Defend, Discard, Draw, Drop, Lose, read
+from .determinize import determinize
 from .diplomacy import RULES
 from .income import GROUPINGS
 from .state import (
@@ -24,13 +24,13 @@ from .state import (
     FREE,
     LOSE,
     MELD,
-    OVER,
     RETRIEVE,
     START,
     State,
     is_king,
 )
 from .text import describe
+from .views import view
 
 OPTIONS = (
     Option(
@@ -297,145 +297,18 @@ class Nobility(Game):
     # -- what each player may know -----------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict:
-        over = state.phase == OVER
-        out: dict[str, Any] = {
-            "game": self.name,
-            "you": player,
-            "rubber": state.rubber,
-            "wins": state.wins[:],
-            "dealer": state.dealer,
-            "turn": state.turns + 1,
-            "active": state.active,
-            "phase": state.phase,
-            "pending": list(self.pending(state)),
-            "stock_count": len(state.stock),
-            "stock_discard": _cards(state.sdiscard),
-            "noble_discard": _cards(state.ndiscard),
-            "bank": state.bank,
-            "coalition": list(state.coalition),
-            "majority": list(flow.majority_holders(state)),
-            "elections": state.elections,
-            "exhausted": state.exhausted,
-            "melds": [
-                {
-                    "name": card_text(m.name),
-                    "owner": m.owner,
-                    "cards": _cards(m.cards()),
-                    "nobles": _cards(m.nobles),
-                    "joker": card_text(m.joker) if m.joker >= 0 else None,
-                    "income": flow.meld_income(state, m),
-                }
-                for m in state.melds
-            ],
-            "players": [
-                self._player_view(state, q, player, over) for q in range(state.num_players)
-            ],
-            "offers": deal_book.view(state, player),
-            "turn_state": {
-                "drew": state.drew,
-                "meld_operations": state.acted,
-                "battle": bool(state.attacks),
-                "captured_count": len(state.captured),
-            },
-        }
-        if player == state.active and state.captured:
-            out["turn_state"]["captured"] = _cards(state.captured)
-        if state.battle is not None:
-            p, target, q, attackers, defenders = state.battle
-            out["battle"] = {
-                "attacker": p,
-                "defender": q,
-                "meld": card_text(state.melds[target].name) if target >= 0 else None,
-                "attackers": _cards(attackers),
-                "defenders": _cards(defenders),
-            }
-        if state.lose is not None:
-            chooser, count, candidates = state.lose
-            out["lose"] = {"player": chooser, "count": count, "from": _cards(candidates)}
-        if state.income is not None:
-            q, count, _, _ = state.income
-            out["drop"] = {"player": q, "count": count}
-        if state.window is not None:
-            order, pos = state.window
-            out["window"] = {"order": list(order), "current": order[pos]}
-        if state.surplus:
-            out["surplus"] = list(state.surplus)
-        if state.rubber_results:
-            out["rubbers"] = [dict(r) for r in state.rubber_results]
-        if over:
-            out["outcome"] = state.outcome.to_json()
-        return out
-
-    def _player_view(self, state: State, q: int, reader: int | None, over: bool) -> dict:
-        pv: dict[str, Any] = {
-            "name": state.names[q],
-            "money": state.money[q],
-            "hand_count": len(state.hands[q]),
-            "known_hand": _cards(state.known[q]),
-            "provinces": state.provinces(q),
-            "out": state.out[q],
-        }
-        if q == reader or over:
-            pv["hand"] = _cards(state.hands[q])
-        return pv
+        return view(state, player)
 
     # -- determinization ---------------------------------------------------------------------
 
     def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        """Re-deal every card ``player`` cannot see; keep what she knows.
-
-        Hidden from her: the stock and the other hands, less the cards everybody
-        knows to be there (taken face up), the cards a party to one of her open
-        offers offers to give, and, if her hand was captured this turn, the
-        captured cards. It does not remember cards she saw privately otherwise
-        (a deal's cards once executed, a hand she captured).
-        """
-        if state.phase == OVER:
-            return state.clone()  # every hand is shown once the match is over
-        new = state.clone(rng=state.rng)  # for now: its own comes once the cards are dealt
-        # What she knows of each hand, as a multiset: a list, as most are empty or tiny.
-        keep_for: list[list[int]] = [known[:] for known in new.known]
-        for d in new.offers:
-            if player in d.parties:
-                for giver, items in d.gives:
-                    keep_for[giver] += [i.card for i in items if isinstance(i, CardItem)]
-        if new.foe == player and new.attacks & flow.HAND_CAPTURED:
-            keep_for[new.active] += new.captured
-        slots: list[tuple[int, int]] = []  # (seat, position)
-        pool = new.stock[:]
-        for q in range(new.num_players):
-            if q == player:
-                continue
-            keep = keep_for[q]
-            for i, c in enumerate(new.hands[q]):
-                if c in keep:
-                    keep.remove(c)
-                else:
-                    slots.append((q, i))
-                    pool.append(c)
-        pool.sort()  # the re-deal depends on what she knows, not on where the cards are
-        draw = rng.random
-        pool.sort(key=lambda _: draw())  # a uniform shuffle, twice as fast as rng.shuffle
-        captured = new.captured  # the clone's own copy: re-dealt in place
-        where = {c: k for k, c in enumerate(captured)}  # cards are unique
-        # The hidden hand cards take the pool's first cards; the stock is the rest.
-        for (q, i), c in zip(slots, pool, strict=False):
-            old = new.hands[q][i]
-            new.hands[q][i] = c
-            if q == new.active and old in where:
-                captured[where[old]] = c
-        new.stock = pool[len(slots) :]
-        new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
-        return new
+        """Re-deal every card ``player`` cannot see (``determinize.py`` says what is kept)."""
+        return determinize(state, player, rng)
 
     # -- text --------------------------------------------------------------------------------
 
     def describe(self, state: State, event: Event) -> str:
         return describe(state, event)
-
-
-def _cards(cards) -> list[str]:
-    return [card_text(c) for c in cards]
 
 
 GAME = Nobility()
