@@ -92,6 +92,13 @@ def legal(state: State, p: int) -> list:
     return out
 
 
+def timeout(state: State, seat: int):
+    """At the phase's deadline every player is ready; in the draft, the first free House."""
+    if state.phase == DRAFT:
+        return legal(state, seat)[0]
+    return READY
+
+
 # -- random play ------------------------------------------------------------------------------
 
 
