@@ -106,7 +106,7 @@ class Bid(NamedTuple):
 
 
 class Pick(NamedTuple):
-    index: int  # position in the market
+    at: int  # its position in the market
     card: int
     copy: int  # 1 for the first copy of this code in the market, 2 for the second
 
@@ -201,7 +201,7 @@ class Pass(NamedTuple):
 
 
 class Penalty(NamedTuple):
-    index: int  # exposed card's position in the building
+    at: int  # the exposed card's position in the building
     card: int
 
     def __str__(self):
@@ -216,7 +216,7 @@ class Force(NamedTuple):
 
 
 class Expose(NamedTuple):
-    index: int
+    at: int  # the card's position in the building
     card: int
 
     def __str__(self):

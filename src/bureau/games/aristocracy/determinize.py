@@ -23,8 +23,8 @@ from .state import (
 )
 
 
-def determinize(state: State, player: int, rng: random.Random) -> State:
-    """Re-deal every card ``player`` cannot see; keep what everybody knows.
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """Re-deal every card ``seat`` cannot see; keep what everybody knows.
 
     Hidden from her: other hands (less their publicly known cards), other
     players' face-down building cards and secret commitments, every
@@ -34,11 +34,11 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     new = state.clone(rng=state.rng)  # for now: its own comes at the end
     slots: list[tuple[list[int], int]] = []  # (list, first hidden position)
     face_down: list[tuple[int, list[int]]] = []  # (seat, cards): re-dealt discards, stalls
-    for q in range(new.num_players):
-        if q == player:
+    for other in range(new.num_players):
+        if other == seat:
             continue
-        hand, known = new.hands[q], new.known[q]
-        committed = new.committed[q] if new.step in (TAX, STALL) else None
+        hand, known = new.hands[other], new.known[other]
+        committed = new.committed[other] if new.step in (TAX, STALL) else None
         if committed is not None:
             # Face-down discards or a stall may hold some of her publicly known cards:
             # which ones is secret, so the known cards are spread afresh over both.
@@ -49,25 +49,25 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
             kept = [c for c, spot in zip(known, spots, strict=True) if spot >= size]
             rest = _without(hand + cards, known)
             cards = kept + rest[: len(cards) - len(kept)]
-            face_down.append((q, cards))
+            face_down.append((other, cards))
             slots.append((cards, len(kept)))
             hand = rest[len(committed.cards) - len(kept) :]
         else:
             in_hand = known
             hand = _without(hand, in_hand)
-        new.hands[q] = in_hand + hand
-        slots.append((new.hands[q], len(in_hand)))
-        if new.ball[q]:
-            slots.append((new.ball[q], 0))
+        new.hands[other] = in_hand + hand
+        slots.append((new.hands[other], len(in_hand)))
+        if new.ball[other]:
+            slots.append((new.ball[other], 0))
     productions: list[Building] = []
     hidden_building_cards: list[tuple[Building, int]] = []
-    for q in range(new.num_players):
-        for b in new.buildings[q]:
+    for other in range(new.num_players):
+        for b in new.buildings[other]:
             if b.production is not None:
                 productions.append(b)
-            if q != player:
+            if other != seat:
                 hidden_building_cards += [(b, i) for i, e in enumerate(b.exposed) if not e]
-    if new.step in (PENALTY, FORCE, EXPOSE) and player in (new.active, new.visit.owner):
+    if new.step in (PENALTY, FORCE, EXPOSE) and seat in (new.active, new.visit.owner):
         owner, i, _ = new.visit
         if i >= 0:  # the visitor has seen these cards
             seen = new.buildings[owner][i]
@@ -92,17 +92,17 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     for b, i in hidden_building_cards:
         b.cards[i] = pool[k]
         k += 1
-    for q, cards in face_down:
-        new.committed[q] = type(new.committed[q])(tuple(cards))
+    for other, cards in face_down:
+        new.committed[other] = type(new.committed[other])(tuple(cards))
     if new.step == BID:
-        for q in range(new.num_players):
-            if q != player and new.committed[q] is not None:
-                new.committed[q] = SealedBid(rng.randint(0, new.coins[q]))
+        for other in range(new.num_players):
+            if other != seat and new.committed[other] is not None:
+                new.committed[other] = SealedBid(rng.randint(0, new.coins[other]))
     if new.step == GLORY:
-        for q in range(new.num_players):
-            vote = new.committed[q]
-            if q != player and vote is not None and vote.end:
-                new.committed[q] = GloryVote(flow.can_glory(new, q))
+        for other in range(new.num_players):
+            vote = new.committed[other]
+            if other != seat and vote is not None and vote.end:
+                new.committed[other] = GloryVote(flow.can_glory(new, other))
     new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
     return new
 

@@ -62,51 +62,51 @@ def is_complete(b: Building) -> bool:
     return all(rank(c) == want for c in b.cards)
 
 
-def hand_limit(state: State, p: int) -> int:
+def hand_limit(state: State, seat: int) -> int:
     """Base hand size plus one per château, complete or not (ARI-31, ARI-A13)."""
     chateau = state.options["chateau_size"]
     return state.options["base_hand_size"] + sum(
-        1 for b in state.buildings[p] if len(b.cards) == chateau
+        1 for b in state.buildings[seat] if len(b.cards) == chateau
     )
 
 
-def complete_counts(state: State, p: int) -> list[int]:
-    """Complete farms, estates and châteaux of ``p``."""
+def complete_counts(state: State, seat: int) -> list[int]:
+    """Complete farms, estates and châteaux of ``seat``."""
     counts = [0, 0, 0]
-    for b in state.buildings[p]:
+    for b in state.buildings[seat]:
         if is_complete(b):
             counts[kind_of(state, b)] += 1
     return counts
 
 
-def can_glory(state: State, p: int) -> bool:
+def can_glory(state: State, seat: int) -> bool:
     """A complete château and a second one, two complete estates or three farms (ARI-35)."""
-    farms, estates, chateaux = complete_counts(state, p)
+    farms, estates, chateaux = complete_counts(state, seat)
     return chateaux >= 1 and (chateaux >= 2 or estates >= 2 or farms >= 3)
 
 
-def victory_points(state: State, p: int) -> int:
-    farms, estates, chateaux = complete_counts(state, p)
+def victory_points(state: State, seat: int) -> int:
+    farms, estates, chateaux = complete_counts(state, seat)
     return farms + 2 * estates + 3 * chateaux  # ARI-67
 
 
-def stall_weight(state: State, p: int) -> int:
-    return sum(weight(c) for c in state.stalls[p])
+def stall_weight(state: State, seat: int) -> int:
+    return sum(weight(c) for c in state.stalls[seat])
 
 
 # -- hands, with what everybody knows about them -----------------------------------
 
 
-def to_hand(state: State, p: int, card: int, public: bool) -> None:
-    state.hands[p].append(card)
+def to_hand(state: State, seat: int, card: int, public: bool) -> None:
+    state.hands[seat].append(card)
     if public:
-        state.known[p].append(card)
+        state.known[seat].append(card)
 
 
-def from_hand(state: State, p: int, card: int, public: bool) -> None:
+def from_hand(state: State, seat: int, card: int, public: bool) -> None:
     """Remove ``card``; a face-down removal hides which card left, so knowledge resets."""
-    state.hands[p].remove(card)
-    known = state.known[p]
+    state.hands[seat].remove(card)
+    known = state.known[seat]
     if not public:
         known.clear()
     elif card in known:
@@ -173,9 +173,9 @@ def setup(names: tuple[str, ...], seed: int, options: dict, deck: list[int]) -> 
         state.deck = play_deck(options["decks"])
         rng.shuffle(state.deck)
     deal = options["base_hand_size"]  # ARI-05: 7, or a variant's hand size
-    for p in range(n):  # seat 0 takes the first cards, seat 1 the next, ...
+    for seat in range(n):  # seat 0 takes the first cards, seat 1 the next, ...
         for _ in range(deal):
-            state.hands[p].append(state.deck.pop())
+            state.hands[seat].append(state.deck.pop())
     state.coins = [START_COINS] * n  # ARI-07
     herald = options["herald"]
     state.herald = rng.randrange(n) if herald is None else herald  # ARI-08
@@ -195,13 +195,13 @@ def start_round(state: State, ev: list) -> None:
             state.market.append(c)
     ev.append(Event("market", EVERYONE, cards=state.market[:]))
     if not state.first_king:  # ARI-13
-        for p in state.herald_order():
+        for seat in state.herald_order():
             c = draw(state, ev)
             if c is None:
                 break
-            to_hand(state, p, c, public=False)
-            ev.append(Event("drew", only(p), player=p, card=c))
-            ev.append(Event("drew", all_but(p), player=p))
+            to_hand(state, seat, c, public=False)
+            ev.append(Event("drew", only(seat), player=seat, card=c))
+            ev.append(Event("drew", all_but(seat), player=seat))
     if state.royal == KING:
         begin_tax(state, ev)
     elif state.royal == QUEEN:
@@ -220,20 +220,24 @@ def start_round(state: State, ev: list) -> None:
 def begin_tax(state: State, ev: list) -> None:
     """Players over their hand limit discard down to it, secretly (ARI-32)."""
     state.committed = [None] * state.num_players
-    over = [p for p in range(state.num_players) if len(state.hands[p]) > hand_limit(state, p)]
+    over = [
+        seat
+        for seat in range(state.num_players)
+        if len(state.hands[seat]) > hand_limit(state, seat)
+    ]
     if not over:
         begin_stalls(state, ev)
         return
     state.step = TAX
-    for p in range(state.num_players):
-        if p not in over:
-            state.committed[p] = NO_DISCARDS
+    for seat in range(state.num_players):
+        if seat not in over:
+            state.committed[seat] = NO_DISCARDS
     ev.append(Event("tax", EVERYONE, players=over))
 
 
 def finish_tax(state: State, ev: list) -> None:
-    for p in state.herald_order():  # ARI-A17: players in herald order
-        discard(state, state.committed[p].cards, ev, who=p, public=False, why="tax")
+    for seat in state.herald_order():  # ARI-A17: players in herald order
+        discard(state, state.committed[seat].cards, ev, who=seat, public=False, why="tax")
     begin_stalls(state, ev)
 
 
@@ -248,21 +252,21 @@ def advance_ball(state: State, ev: list) -> None:
 
 def finish_ball(state: State, ev: list) -> None:
     """Reveal, shuffle with the market, deal back, rest to the market (ARI-38, ARI-39)."""
-    contributed = [c for p in range(state.num_players) for c in state.ball[p]]
+    contributed = [c for seat in range(state.num_players) for c in state.ball[seat]]
     if state.options["ball_reveal_attribution"]:
         ev.append(Event("ball_revealed", EVERYONE, cards=[sorted(b) for b in state.ball]))
     else:
         ev.append(Event("ball_revealed", EVERYONE, cards=sorted(contributed)))
     pool = contributed + state.market
     state.rng.shuffle(pool)
-    for p in state.herald_order():
-        k = len(state.ball[p])
+    for seat in state.herald_order():
+        k = len(state.ball[seat])
         if k:
             back, pool = pool[:k], pool[k:]
             for c in back:
-                to_hand(state, p, c, public=False)
-            ev.append(Event("ball_returned", only(p), player=p, cards=back))
-            ev.append(Event("ball_returned", all_but(p), player=p, count=k))
+                to_hand(state, seat, c, public=False)
+            ev.append(Event("ball_returned", only(seat), player=seat, cards=back))
+            ev.append(Event("ball_returned", all_but(seat), player=seat, count=k))
     state.market = pool
     state.ball = [[] for _ in range(state.num_players)]
     ev.append(Event("market", EVERYONE, cards=state.market[:]))
@@ -272,7 +276,9 @@ def finish_ball(state: State, ev: list) -> None:
 def begin_bids(state: State, ev: list) -> None:
     """Sealed bids; a player without coins can only bid 0, so she is not asked (ARI-49)."""
     state.step = BID
-    state.committed = [NO_BID if state.coins[p] == 0 else None for p in range(state.num_players)]
+    state.committed = [
+        NO_BID if state.coins[seat] == 0 else None for seat in range(state.num_players)
+    ]
     if all(c is not None for c in state.committed):
         finish_bids(state, ev)
 
@@ -283,7 +289,7 @@ def finish_bids(state: State, ev: list) -> None:
     state.bids = bids
     ev.append(Event("bids", EVERYONE, bids=bids))
     top = max(bids)
-    state.pickers = [p for p in state.herald_order() if bids[p] == top]
+    state.pickers = [seat for seat in state.herald_order() if bids[seat] == top]
     state.picks = []
     if not state.market:
         state.pickers = []
@@ -296,26 +302,26 @@ def finish_picks(state: State, ev: list) -> None:
     """Settle the auction (ARI-50, ARI-52, ARI-53, ARI-54)."""
     bids = state.bids
     market = state.market
-    if len(state.picks) == 1 and len([p for p in bids if p == max(bids)]) == 1:
-        p, i = state.picks[0]
-        price = max(b for q, b in enumerate(bids) if q != p)
-        state.coins[p] -= price
+    if len(state.picks) == 1 and len([b for b in bids if b == max(bids)]) == 1:
+        seat, i = state.picks[0]
+        price = max(b for other, b in enumerate(bids) if other != seat)
+        state.coins[seat] -= price
         c = market.pop(i)
-        to_hand(state, p, c, public=True)
-        ev.append(Event("bought", EVERYONE, player=p, card=c, price=price))
+        to_hand(state, seat, c, public=True)
+        ev.append(Event("bought", EVERYONE, player=seat, card=c, price=price))
     else:
         chosen: dict[int, list[int]] = {}
-        for p, i in state.picks:
-            chosen.setdefault(i, []).append(p)
+        for seat, i in state.picks:
+            chosen.setdefault(i, []).append(seat)
         collided = []
         for i in sorted(chosen):
             takers = chosen[i]
             c = market[i]
             if len(takers) == 1:
-                p = takers[0]
-                state.coins[p] -= bids[p]
-                to_hand(state, p, c, public=True)
-                ev.append(Event("bought", EVERYONE, player=p, card=c, price=bids[p]))
+                seat = takers[0]
+                state.coins[seat] -= bids[seat]
+                to_hand(state, seat, c, public=True)
+                ev.append(Event("bought", EVERYONE, player=seat, card=c, price=bids[seat]))
             else:
                 collided.append(c)
                 ev.append(Event("collided", EVERYONE, players=takers, card=c))
@@ -346,16 +352,16 @@ def advance_stalls(state: State, ev: list) -> None:
 def reveal_stalls(state: State, ev: list) -> None:
     """All stalls turn face up at once; then the lowest stall acts first (ARI-15, ARI-16)."""
     n = state.num_players
-    for p in range(n):
-        state.stalls[p] = list(state.committed[p].cards)
-        known = state.known[p]
-        for c in state.stalls[p]:  # these left her hand, face up now
+    for seat in range(n):
+        state.stalls[seat] = list(state.committed[seat].cards)
+        known = state.known[seat]
+        for c in state.stalls[seat]:  # these left her hand, face up now
             if c in known:
                 known.remove(c)
-        state.stall_size[p] = len(state.stalls[p])
-        state.acted[p] = False
+        state.stall_size[seat] = len(state.stalls[seat])
+        state.acted[seat] = False
     state.committed = [None] * n
-    state.reveal_weights = [stall_weight(state, p) for p in range(n)]
+    state.reveal_weights = [stall_weight(state, seat) for seat in range(n)]
     ev.append(Event("stalls", EVERYONE, stalls=[s[:] for s in state.stalls]))
     next_active(state, ev)
 
@@ -366,12 +372,12 @@ def next_active(state: State, ev: list) -> None:
     recompute = state.options["recompute_stall_order"]  # ARI-A01
     best = -1
     best_weight = 0
-    for p in order:
-        if state.acted[p] or state.stall_size[p] == 0:  # ARI-19
+    for seat in order:
+        if state.acted[seat] or state.stall_size[seat] == 0:  # ARI-19
             continue
-        w = stall_weight(state, p) if recompute else state.reveal_weights[p]
+        w = stall_weight(state, seat) if recompute else state.reveal_weights[seat]
         if best < 0 or w < best_weight:
-            best, best_weight = p, w
+            best, best_weight = seat, w
     if best < 0:
         cleanup(state, ev)
         return
@@ -389,10 +395,10 @@ def action_done(state: State, ev: list) -> None:
     state.actions_left -= 1
     if state.actions_left > 0:
         return
-    p = state.active
-    discard(state, state.doomed, ev, who=p, why="stall")  # ARI-81: after all her actions
+    seat = state.active
+    discard(state, state.doomed, ev, who=seat, why="stall")  # ARI-81: after all her actions
     state.doomed = []
-    state.acted[p] = True
+    state.acted[seat] = True
     state.active = -1
     next_active(state, ev)
 
@@ -401,11 +407,11 @@ def cleanup(state: State, ev: list) -> None:
     """Step 8: market leftovers discarded, stalls back to hand (ARI-20); then the virtue."""
     discard(state, state.market, ev, why="market")
     state.market = []
-    for p in range(state.num_players):
-        for c in state.stalls[p]:
-            to_hand(state, p, c, public=True)
-        state.stalls[p] = []
-        state.stall_size[p] = 0
+    for seat in range(state.num_players):
+        for c in state.stalls[seat]:
+            to_hand(state, seat, c, public=True)
+        state.stalls[seat] = []
+        state.stall_size[seat] = 0
     state.active = -1
     if state.royal == KING:
         state.step = GLORY  # ARI-A09: everyone answers, secretly
@@ -422,32 +428,32 @@ def honor(state: State, ev: list) -> None:
     """1 coin per estate or château, complete or not (ARI-47)."""
     estate = state.options["estate_size"]
     gains = [
-        sum(1 for b in state.buildings[p] if len(b.cards) >= estate)
-        for p in range(state.num_players)
+        sum(1 for b in state.buildings[seat] if len(b.cards) >= estate)
+        for seat in range(state.num_players)
     ]
-    for p, g in enumerate(gains):
-        state.coins[p] += g
+    for seat, g in enumerate(gains):
+        state.coins[seat] += g
     ev.append(Event("honor", EVERYONE, coins=gains))
 
 
 def duty(state: State, ev: list) -> None:
     """Each farm without a production card gains one, face down and unseen (ARI-56, ARI-57)."""
     farm = state.options["farm_size"]
-    for p in state.herald_order():
-        for i, b in enumerate(state.buildings[p]):
+    for seat in state.herald_order():
+        for i, b in enumerate(state.buildings[seat]):
             if len(b.cards) == farm and b.production is None:
                 c = draw(state, ev)
                 if c is None:
                     return
                 b.production = c
-                ev.append(Event("produced", EVERYONE, player=p, building=i))
+                ev.append(Event("produced", EVERYONE, player=seat, building=i))
 
 
 def finish_glory(state: State, ev: list) -> None:
     """The first in herald order who chose glory ends the game (ARI-35, ARI-A09)."""
-    for p in state.herald_order():
-        if state.committed[p].end:
-            end_game(state, ev, ender=p)
+    for seat in state.herald_order():
+        if state.committed[seat].end:
+            end_game(state, ev, ender=seat)
             return
     cap = state.options["max_years"]
     if cap is not None and state.year >= cap:  # ARI-A23
@@ -474,12 +480,14 @@ def end_game(state: State, ev: list, ender: int) -> None:
     state.ended_by = ender
     n = state.num_players
     order = state.herald_order()
-    vp = [victory_points(state, p) for p in range(n)]
-    hand_weight = [sum(weight(c) for c in state.hands[p]) for p in range(n)]
-    keys = [(vp[p], state.coins[p], hand_weight[p], -order.index(p)) for p in range(n)]
+    vp = [victory_points(state, seat) for seat in range(n)]
+    hand_weight = [sum(weight(c) for c in state.hands[seat]) for seat in range(n)]
+    keys = [
+        (vp[seat], state.coins[seat], hand_weight[seat], -order.index(seat)) for seat in range(n)
+    ]
     ranking = rank_by(keys)
     capped = ender < 0
-    winners = () if capped else tuple(p for p in range(n) if ranking[p] == 1)
+    winners = () if capped else tuple(seat for seat in range(n) if ranking[seat] == 1)
     reason = "year cap reached" if capped else f"{state.names[ender]} claimed glory"
     state.outcome = Outcome(
         scores=tuple(float(v) for v in vp),
@@ -493,7 +501,7 @@ def end_game(state: State, ev: list, ender: int) -> None:
         Event(
             "revealed",
             EVERYONE,
-            buildings=[[[b.address, *b.cards] for b in state.buildings[p]] for p in range(n)],
+            buildings=[[[b.address, *b.cards] for b in state.buildings[seat]] for seat in range(n)],
         )
     )
     ev.append(Event("game_over", EVERYONE, **state.outcome.to_json()))

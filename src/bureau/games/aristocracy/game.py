@@ -228,21 +228,21 @@ class Aristocracy(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, player: int) -> list:
-        return moves.legal(state, player)
+    def legal_actions(self, state: State, seat: int) -> list:
+        return moves.legal(state, seat)
 
-    def sample_action(self, state: State, player: int, rng: random.Random):
-        return moves.sample(state, player, rng)
+    def sample_action(self, state: State, seat: int, rng: random.Random):
+        return moves.sample(state, seat, rng)
 
-    def read(self, state: State, player: int, text: str):
-        return moves.resolve(state, player, read(text))
+    def read(self, state: State, seat: int, text: str):
+        return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, player: int, action) -> None:
-        rules.check(state, player, action)
+    def check(self, state: State, seat: int, action) -> None:
+        rules.check(state, seat, action)
 
-    def perform(self, state: State, player: int, action) -> list[Event]:
+    def perform(self, state: State, seat: int, action) -> list[Event]:
         ev: list[Event] = []
-        rules.perform(state, player, action, ev)
+        rules.perform(state, seat, action, ev)
         return ev
 
     def decision_key(self, state: State) -> tuple:
@@ -256,31 +256,31 @@ class Aristocracy(Game):
             len(state.picks),
         )
 
-    def timeout_action(self, state: State, player: int):
+    def timeout_action(self, state: State, seat: int):
         """Pass, empty stall or ball, zero bid, decline; Tax discards the newest cards."""
         step = state.step
         if step == TAX:
-            k = rules.excess(state, player)
-            return Discard(tuple(state.hands[player][len(state.hands[player]) - k :]))
+            k = rules.excess(state, seat)
+            return Discard(tuple(state.hands[seat][len(state.hands[seat]) - k :]))
         if step == PICK:
             return Pick(0, state.market[0], 1)
         if step == FORCE:
             return FORCE_PAY
         return {BALL: Ball(()), STALL: Stall(()), BID: Bid(0), ACT: PASS}.get(step, DECLINE)
 
-    def help_text(self, state: State, player: int) -> str:
-        return moves.help_text(state, player)
+    def help_text(self, state: State, seat: int) -> str:
+        return moves.help_text(state, seat)
 
     # -- what each player may know -----------------------------------------------------------------
 
-    def view(self, state: State, player: int | None) -> dict:
-        return view(state, player)
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
 
     # -- determinization ---------------------------------------------------------------------------
 
-    def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        """Re-deal every card ``player`` cannot see (``determinize.py`` says what is kept)."""
-        return determinize(state, player, rng)
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Re-deal every card ``seat`` cannot see (``determinize.py`` says what is kept)."""
+        return determinize(state, seat, rng)
 
     # -- text --------------------------------------------------------------------------------------
 

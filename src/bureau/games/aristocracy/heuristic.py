@@ -88,31 +88,41 @@ P_COMPLETE = 0.35  # the chance that an opponent's unvisited building is complet
 class Plan:
     """What the bot knows of its own holdings, computed once per decision."""
 
-    __slots__ = ("builds_on", "chateau", "estate", "farm", "held", "leader", "need", "p", "state")
+    __slots__ = (
+        "builds_on",
+        "chateau",
+        "estate",
+        "farm",
+        "held",
+        "leader",
+        "need",
+        "seat",
+        "state",
+    )
 
-    def __init__(self, state, p: int):
+    def __init__(self, state, seat: int):
         self.state = state
-        self.p = p
+        self.seat = seat
         self.farm, self.estate, self.chateau = flow.sizes(state)
         held = [0] * 14
-        for c in state.hands[p]:
+        for c in state.hands[seat]:
             held[RANKS[c]] += 1
-        for c in state.stalls[p]:
+        for c in state.stalls[seat]:
             held[RANKS[c]] += 1
         self.held = held
         need = [0] * 14
-        for b in state.buildings[p]:
+        for b in state.buildings[seat]:
             r = RANKS[b.address]
             need[r] += sum(1 for c in b.cards if RANKS[c] != r)
         self.need = need
-        self.leader = public_leader(state, p)
+        self.leader = public_leader(state, seat)
         # The ranks each player builds on (public: address cards lie face up).
         self.builds_on = [{RANKS[b.address] for b in bs} for bs in state.buildings]
 
     def grow_room(self, r: int) -> int:
         """Cards of rank ``r`` that could grow the bot's complete farms and estates."""
         room = 0
-        for b in self.state.buildings[self.p]:
+        for b in self.state.buildings[self.seat]:
             if RANKS[b.address] == r and len(b.cards) < self.chateau and complete(b):
                 room += self.chateau - len(b.cards)
         return room
@@ -139,7 +149,7 @@ class Plan:
 
     def sources(self, exclude: int = -1) -> list[int]:
         """The bot's cards as action sources, stall copies first (they are exposed to trades)."""
-        out = [c | STALL for c in self.state.stalls[self.p]] + self.state.hands[self.p]
+        out = [c | STALL for c in self.state.stalls[self.seat]] + self.state.hands[self.seat]
         if exclude >= 0:
             out.remove(exclude)
         return out
@@ -150,31 +160,33 @@ def complete(b) -> bool:
     return all(RANKS[c] == want for c in b.cards)
 
 
-def public_vp(state, q: int) -> float:
-    """``q``'s victory points as anyone may guess them: a building with an exposed
+def public_vp(state, seat: int) -> float:
+    """``seat``'s victory points as anyone may guess them: a building with an exposed
     mismatched card scores nothing, any other counts with ``P_COMPLETE``."""
     farm = state.options["farm_size"]
     total = 0.0
-    for b in state.buildings[q]:
+    for b in state.buildings[seat]:
         want = RANKS[b.address]
         if not any(e and RANKS[c] != want for c, e in zip(b.cards, b.exposed, strict=True)):
             total += (len(b.cards) - farm + 1) * P_COMPLETE
     return total
 
 
-def rivals(state, p: int) -> list[int]:
-    """``p``'s opponents clockwise from her left, so that ties between them favor no seat."""
+def rivals(state, seat: int) -> list[int]:
+    """``seat``'s opponents clockwise from her left, so that ties between them favor no seat."""
     n = state.num_players
-    return [(p + k) % n for k in range(1, n)]
+    return [(seat + k) % n for k in range(1, n)]
 
 
-def public_leader(state, p: int) -> int:
-    """The opponent of ``p`` who looks furthest ahead from public information."""
+def public_leader(state, seat: int) -> int:
+    """The opponent of ``seat`` who looks furthest ahead from public information."""
     best, best_score = -1, -1.0
-    for q in rivals(state, p):
-        score = public_vp(state, q) + 0.1 * len(state.buildings[q]) + 0.01 * state.coins[q]
+    for other in rivals(state, seat):
+        score = (
+            public_vp(state, other) + 0.1 * len(state.buildings[other]) + 0.01 * state.coins[other]
+        )
         if score > best_score:
-            best, best_score = q, score
+            best, best_score = other, score
     return best
 
 
@@ -196,42 +208,42 @@ class HeuristicBot(Bot):
         self.fallbacks = 0
 
     def choose(self, state):
-        p = self.seat
+        seat = self.seat
         try:
-            action = decide(state, p)
-            rules.check(state, p, action)
+            action = decide(state, seat)
+            rules.check(state, seat, action)
             return action
         except Exception:  # never stop a game: a legal random action instead
             self.fallbacks += 1
-            return self.game.sample_action(state, p, self.rng)
+            return self.game.sample_action(state, seat, self.rng)
 
 
-def decide(state, p: int):
-    """The heuristic bot's choice for seat ``p`` in ``state``."""
+def decide(state, seat: int):
+    """The heuristic bot's choice for ``seat`` in ``state``."""
     step = state.step
     if step == ACT:
-        return act(Plan(state, p))
+        return act(Plan(state, seat))
     if step == STALL_STEP:
-        return choose_stall(Plan(state, p))
+        return choose_stall(Plan(state, seat))
     if step == TAX:
-        return choose_tax(Plan(state, p))
+        return choose_tax(Plan(state, seat))
     if step == BALL:
-        plan = Plan(state, p)
-        return Ball(tuple(sorted(c for c in state.hands[p] if plan.keep(RANKS[c]) <= JUNK)))
+        plan = Plan(state, seat)
+        return Ball(tuple(sorted(c for c in state.hands[seat] if plan.keep(RANKS[c]) <= JUNK)))
     if step == BID:
-        return choose_bid(Plan(state, p))
+        return choose_bid(Plan(state, seat))
     if step == PICK:
-        return choose_pick(Plan(state, p))
+        return choose_pick(Plan(state, seat))
     if step == PENALTY:
         choices = visit_choices(state, Penalty, exposed=True)
         return choices[0] if choices else DECLINE
     if step == FORCE:
-        return choose_force(state, p)
+        return choose_force(state, seat)
     if step == EXPOSE:
         choices = visit_choices(state, Expose, exposed=False)
         return choices[0] if choices else DECLINE
     if step == GLORY_STEP:
-        return GLORY if wants_glory(state, p) else DECLINE
+        return GLORY if wants_glory(state, seat) else DECLINE
     raise ValueError(f"no decision at step {step}")
 
 
@@ -244,12 +256,12 @@ def by_keep(plan: Plan, cards) -> list[int]:
 
 
 def choose_tax(plan: Plan):
-    k = rules.excess(plan.state, plan.p)
-    return Discard(tuple(by_keep(plan, plan.state.hands[plan.p])[:k]))
+    k = rules.excess(plan.state, plan.seat)
+    return Discard(tuple(by_keep(plan, plan.state.hands[plan.seat])[:k]))
 
 
 def choose_bid(plan: Plan):
-    coins = plan.state.coins[plan.p]
+    coins = plan.state.coins[plan.seat]
     best = max((plan.gain(RANKS[c]) for c in plan.state.market), default=0)
     if best >= NEEDED:
         return Bid(min(coins, 3))
@@ -263,7 +275,7 @@ def choose_pick(plan: Plan):
     taken = {i for _, i in plan.state.picks}  # a card two players pick is discarded
     return max(
         market_picks(plan.state),
-        key=lambda a: plan.gain(RANKS[a.card]) - (20 if a.index in taken else 0),
+        key=lambda a: plan.gain(RANKS[a.card]) - (20 if a.at in taken else 0),
     )
 
 
@@ -272,14 +284,14 @@ def choose_pick(plan: Plan):
 
 def wanted_actions(plan: Plan) -> int:
     """How many actions the bot expects to use this round."""
-    state, p = plan.state, plan.p
-    hand = state.hands[p]
+    state, seat = plan.state, plan.seat
+    hand = state.hands[seat]
     n = sum(min(plan.held[r], plan.need[r]) for r in range(1, 14))
-    n += sum(1 for b in state.buildings[p] if b.production is not None)
+    n += sum(1 for b in state.buildings[seat] if b.production is not None)
     n += sum(1 for c in state.market if plan.gain(RANKS[c]) >= 6) * 2
     n += state.num_players - 1  # opponents' stalls usually offer a useful trade
     kings = sum(1 for c in hand if RANKS[c] == KING)
-    if kings or (state.royal == KING_ROUND and state.coins[p] >= 1):
+    if kings or (state.royal == KING_ROUND and state.coins[seat] >= 1):
         n += 1 + kings
     if state.royal == QUEEN_ROUND or any(RANKS[c] in (QUEEN, JACK) for c in hand):
         n += 1
@@ -288,7 +300,7 @@ def wanted_actions(plan: Plan) -> int:
 
 def choose_stall(plan: Plan):
     """Junk first, light cards first (the lightest stall acts first); never a King."""
-    hand = plan.state.hands[plan.p]
+    hand = plan.state.hands[plan.seat]
     want = wanted_actions(plan)
     junk = sorted((c for c in hand if plan.keep(RANKS[c]) <= JUNK), key=weight)
     stall = junk[: want + 2]  # a spare pair of junk can be sold
@@ -323,19 +335,21 @@ def act(plan: Plan):
 
 def take_harvest(plan: Plan):
     """A production card is a free card."""
-    for i, b in enumerate(plan.state.buildings[plan.p]):
+    for i, b in enumerate(plan.state.buildings[plan.seat]):
         if b.production is not None:
-            return Harvest(i, building_ref(plan.state, plan.p, i))
+            return Harvest(i, building_ref(plan.state, plan.seat, i))
     return None
 
 
 def take_store(plan: Plan):
     """Swap a matching card into a building for one of its mismatched cards, exposed first."""
-    state, p = plan.state, plan.p
+    state, seat = plan.state, plan.seat
     srcs = plan.sources()
-    order = sorted(range(len(state.buildings[p])), key=lambda i: -len(state.buildings[p][i].cards))
+    order = sorted(
+        range(len(state.buildings[seat])), key=lambda i: -len(state.buildings[seat][i].cards)
+    )
     for i in order:
-        b = state.buildings[p][i]
+        b = state.buildings[seat][i]
         want = RANKS[b.address]
         src = next((s for s in srcs if RANKS[s & 63] == want), None)
         if src is None:
@@ -343,7 +357,7 @@ def take_store(plan: Plan):
         wrong = [j for j, c in enumerate(b.cards) if RANKS[c] != want]
         if wrong:
             j = max(wrong, key=lambda j: b.exposed[j])
-            return Store(src, i, building_ref(state, p, i), b.cards[j])
+            return Store(src, i, building_ref(state, seat, i), b.cards[j])
     return None
 
 
@@ -351,13 +365,13 @@ def trades(plan: Plan, threshold: int):
     """The best trade of a stall card for a market or opponent's stall card, if its net worth
     (gain, less what is given up and how much it helps whoever receives it) reaches
     ``threshold``."""
-    state, p = plan.state, plan.p
-    mine = state.stalls[p]
+    state, seat = plan.state, plan.seat
+    mine = state.stalls[seat]
     if not mine:
         return None
     targets = [(-1, c) for c in state.market]
-    for q in rivals(state, p):
-        targets += [(q, c) for c in state.stalls[q]]
+    for other in rivals(state, seat):
+        targets += [(other, c) for c in state.stalls[other]]
     best, best_net, give = None, threshold - 1, -1
     for owner, take in targets:
         r = RANKS[take]
@@ -383,7 +397,9 @@ def helps(plan: Plan, card: int, owner: int) -> int:
     """How much handing ``card`` to ``owner`` (or the market, -1) helps an opponent."""
     r = RANKS[card]
     if owner < 0:  # somebody who builds on it may take it from the market
-        return 1 if any(r in plan.builds_on[q] for q in rivals(plan.state, plan.p)) else 0
+        return (
+            1 if any(r in plan.builds_on[other] for other in rivals(plan.state, plan.seat)) else 0
+        )
     if r in plan.builds_on[owner]:
         return 12 if owner == plan.leader else 6
     return 0
@@ -399,10 +415,10 @@ def useful_trade(plan: Plan):
 
 def build_means(plan: Plan):
     """How the bot can build now: ``(favor source or -1, value it needs)``, cheapest first."""
-    state, p = plan.state, plan.p
+    state, seat = plan.state, plan.seat
     means = []
-    if state.royal == KING_ROUND and state.coins[p] >= 1:
-        means.append((-1, 4 if state.coins[p] >= RICH else 8))
+    if state.royal == KING_ROUND and state.coins[seat] >= 1:
+        means.append((-1, 4 if state.coins[seat] >= RICH else 8))
     king = next((s for s in plan.sources() if RANKS[s & 63] == KING), None)
     if king is not None:
         means.append((king, 14))
@@ -442,8 +458,8 @@ def complete_builds(plan: Plan, srcs: list[int]):
 
 def site_builds(plan: Plan, srcs: list[int]):
     """New incomplete buildings on a rank held three times, the rest filler junk."""
-    state, p = plan.state, plan.p
-    sites = sum(1 for b in state.buildings[p] if not complete(b))
+    state, seat = plan.state, plan.seat
+    sites = sum(1 for b in state.buildings[seat] if not complete(b))
     if sites >= MAX_SITES:
         return
     names = ("farm", "estate", "chateau")
@@ -466,14 +482,14 @@ def site_builds(plan: Plan, srcs: list[int]):
 def upgrades(plan: Plan, srcs: list[int]):
     """Farms and estates grown: complete ones with matching cards only; incomplete ones to
     a château with filler too, for its Honor coin, hand size and slots to fill."""
-    state, p = plan.state, plan.p
-    for i, b in enumerate(state.buildings[p]):
+    state, seat = plan.state, plan.seat
+    for i, b in enumerate(state.buildings[seat]):
         size = len(b.cards)
         if size >= plan.chateau:
             continue
         r = RANKS[b.address]
         same = of_rank(srcs, r)
-        ref = building_ref(state, p, i)
+        ref = building_ref(state, seat, i)
         if complete(b):
             add = min(len(same), plan.chateau - size)
             if add > 0:
@@ -489,11 +505,11 @@ def upgrades(plan: Plan, srcs: list[int]):
 
 def glory_downgrade(plan: Plan):
     """In the King round, drop mismatched cards if that is all Glory still needs."""
-    state, p = plan.state, plan.p
-    if state.royal != KING_ROUND or flow.can_glory(state, p):
+    state, seat = plan.state, plan.seat
+    if state.royal != KING_ROUND or flow.can_glory(state, seat):
         return None
     fixable = []
-    for i, b in enumerate(state.buildings[p]):
+    for i, b in enumerate(state.buildings[seat]):
         want = RANKS[b.address]
         wrong = tuple(sorted(c for c in b.cards if RANKS[c] != want))
         if wrong and len(b.cards) - len(wrong) >= plan.farm:
@@ -502,7 +518,7 @@ def glory_downgrade(plan: Plan):
         for chosen in combinations(fixable, k):
             if qualifies_after(plan, chosen):
                 i, wrong = chosen[0]
-                return Downgrade(i, building_ref(state, p, i), wrong)
+                return Downgrade(i, building_ref(state, seat, i), wrong)
     return None
 
 
@@ -511,18 +527,18 @@ def qualifies_after(plan: Plan, chosen) -> bool:
     with enough points to lead."""
     counts = [0, 0, 0]
     dropped = dict(chosen)
-    for i, b in enumerate(plan.state.buildings[plan.p]):
+    for i, b in enumerate(plan.state.buildings[plan.seat]):
         size = len(b.cards) - len(dropped.get(i, ()))
         if i in dropped or complete(b):
             counts[size - plan.farm] += 1
     farms, estates, chateaux = counts
     ok = chateaux >= 1 and (chateaux >= 2 or estates >= 2 or farms >= 3)
-    return ok and farms + 2 * estates + 3 * chateaux > best_rival(plan.state, plan.p)
+    return ok and farms + 2 * estates + 3 * chateaux > best_rival(plan.state, plan.seat)
 
 
 def take_buy(plan: Plan):
     """Buy a face-up discard the bot wants, with a Jack's favor or a royal action."""
-    state, p = plan.state, plan.p
+    state, seat = plan.state, plan.seat
     face_up = state.discard[:FACE_UP]
     if not face_up:
         return None
@@ -531,8 +547,8 @@ def take_buy(plan: Plan):
     jack = next((s for s in plan.sources() if RANKS[s & 63] == JACK), None)
     if jack is not None and value >= 6 and RANKS[card] != JACK:
         return Favor(jack, Buy(card))
-    enough = 6 if state.coins[p] >= RICH else 14
-    if state.royal == JACK_ROUND and state.coins[p] >= 2 and value >= enough:
+    enough = 6 if state.coins[seat] >= RICH else 14
+    if state.royal == JACK_ROUND and state.coins[seat] >= 2 and value >= enough:
         return Royal(Buy(card))
     return None
 
@@ -540,32 +556,35 @@ def take_buy(plan: Plan):
 def take_visit(plan: Plan):
     """Visit an opponent's building: with a Queen's favor anywhere, with a royal action where
     an exposed mismatched card promises a coin and the re-visit penalty."""
-    state, p = plan.state, plan.p
+    state, seat = plan.state, plan.seat
     best, best_score = None, 0
-    for q in rivals(state, p):
-        for i, b in enumerate(state.buildings[q]):
+    for other in rivals(state, seat):
+        for i, b in enumerate(state.buildings[other]):
             want = RANKS[b.address]
             exposed = any(e and RANKS[c] != want for c, e in zip(b.cards, b.exposed, strict=True))
-            score = (3 if exposed else 1) + (q == plan.leader) + (state.coins[q] > 0)
+            score = (3 if exposed else 1) + (other == plan.leader) + (state.coins[other] > 0)
             if score > best_score:
-                best, best_score = Visit(q, state.names[q], i, building_ref(state, q, i)), score
+                best, best_score = (
+                    Visit(other, state.names[other], i, building_ref(state, other, i)),
+                    score,
+                )
     if best is None:
         return None
     queen = next((s for s in plan.sources() if RANKS[s & 63] == QUEEN), None)
     if queen is not None:
         return Favor(queen, best)
-    enough = 2 if state.coins[p] >= RICH else 4  # a coin spent for a coin back, or more
-    if state.royal == QUEEN_ROUND and state.coins[p] >= 2 and best_score >= enough:
+    enough = 2 if state.coins[seat] >= RICH else 4  # a coin spent for a coin back, or more
+    if state.royal == QUEEN_ROUND and state.coins[seat] >= 2 and best_score >= enough:
         return Royal(best)
     return None
 
 
 def take_hide(plan: Plan):
     """Take a valuable stall card back before a player still to act can trade it away."""
-    state, p = plan.state, plan.p
-    if not any(not state.acted[q] and state.stall_size[q] for q in rivals(state, p)):
+    state, seat = plan.state, plan.seat
+    if not any(not state.acted[other] and state.stall_size[other] for other in rivals(state, seat)):
         return None
-    card = max(state.stalls[p], key=lambda c: plan.keep(RANKS[c]), default=None)
+    card = max(state.stalls[seat], key=lambda c: plan.keep(RANKS[c]), default=None)
     if card is not None and plan.keep(RANKS[card]) >= 8:
         return Hide(card)
     return None
@@ -573,17 +592,17 @@ def take_hide(plan: Plan):
 
 def take_sell(plan: Plan):
     """Sell two junk stall cards for a coin while coins are short."""
-    state, p = plan.state, plan.p
-    if state.coins[p] >= 5:
+    state, seat = plan.state, plan.seat
+    if state.coins[seat] >= 5:
         return None
-    junk = sorted(c for c in state.stalls[p] if plan.keep(RANKS[c]) <= JUNK)
+    junk = sorted(c for c in state.stalls[seat] if plan.keep(RANKS[c]) <= JUNK)
     return Sell(junk[0], junk[1]) if len(junk) >= 2 else None
 
 
 # -- visits and Glory -------------------------------------------------------------------------
 
 
-def choose_force(state, p: int):
+def choose_force(state, seat: int):
     """As visitor, discard the exposed card unless that completes the building; as owner
     (``revisit_choice=owner``), discard only if it completes it."""
     owner, i, j = state.visit
@@ -591,18 +610,23 @@ def choose_force(state, p: int):
     want = RANKS[b.address]
     rest_complete = all(RANKS[c] == want for k, c in enumerate(b.cards) if k != j)
     repairs = rest_complete and len(b.cards) - 1 >= state.options["farm_size"]
-    if p == owner:
-        return FORCE_DISCARD if repairs or state.coins[p] == 0 else FORCE_PAY
+    if seat == owner:
+        return FORCE_DISCARD if repairs or state.coins[seat] == 0 else FORCE_PAY
     return FORCE_PAY if repairs else FORCE_DISCARD
 
 
-def best_rival(state, p: int) -> float:
-    return max((public_vp(state, q) for q in range(state.num_players) if q != p), default=0.0)
+def best_rival(state, seat: int) -> float:
+    return max(
+        (public_vp(state, other) for other in range(state.num_players) if other != seat),
+        default=0.0,
+    )
 
 
-def wants_glory(state, p: int) -> bool:
+def wants_glory(state, seat: int) -> bool:
     """Claim Glory when qualified and ahead of every rival's public estimate."""
-    return flow.can_glory(state, p) and flow.victory_points(state, p) > best_rival(state, p)
+    return flow.can_glory(state, seat) and flow.victory_points(state, seat) > best_rival(
+        state, seat
+    )
 
 
 # -- the evaluator ------------------------------------------------------------------------------
@@ -617,8 +641,8 @@ KINGS = (0.4, 0.2)  # the first and second King held: free builds
 KINGS_HELD = tuple(sum(KINGS[:k]) for k in range(len(KINGS) + 1))  # by Kings held
 
 
-def progress(state, p: int) -> float:
-    """``p``'s progress, in victory points within reach: complete buildings in full, an
+def progress(state, seat: int) -> float:
+    """``seat``'s progress, in victory points within reach: complete buildings in full, an
     incomplete one by its points discounted per missing card (a held card that fits counts
     as most of one stored), held cards that can grow a building or make a new one, Kings
     to build with, a bonus for Glory in reach, and a little for coins.
@@ -628,14 +652,14 @@ def progress(state, p: int) -> float:
     farm = state.options["farm_size"]
     chateau = state.options["chateau_size"]
     held = [0] * 14
-    for c in state.hands[p]:
+    for c in state.hands[seat]:
         held[RANKS[c]] += 1
-    for c in state.stalls[p]:
+    for c in state.stalls[seat]:
         held[RANKS[c]] += 1
-    total = COIN * state.coins[p]
+    total = COIN * state.coins[seat]
     counts = [0, 0, 0]
     used = set()
-    for b in state.buildings[p]:
+    for b in state.buildings[seat]:
         want = RANKS[b.address]
         used.add(want)
         size = len(b.cards)
@@ -679,7 +703,7 @@ def evaluate(state) -> tuple[float, ...]:
         if not winners:
             return (1 / n,) * n
         return tuple(1 / len(winners) if s in winners else 0.0 for s in range(n))
-    scores = [progress(state, p) for p in range(n)]
+    scores = [progress(state, seat) for seat in range(n)]
     top = max(scores)
     odds = [math.exp((s - top) / TEMPERATURE) for s in scores]
     total = sum(odds)

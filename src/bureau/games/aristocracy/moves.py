@@ -103,9 +103,9 @@ def seat_named(state: State, name: str) -> int:
 class Sources:
     """Hands out a player's hand and stall cards for one action, each at most once."""
 
-    def __init__(self, state: State, p: int):
-        self.hand = Counter(state.hands[p])
-        self.stall = Counter(state.stalls[p])
+    def __init__(self, state: State, seat: int):
+        self.hand = Counter(state.hands[seat])
+        self.stall = Counter(state.stalls[seat])
 
     def take(self, raw: tuple) -> int:
         _, code, where = raw
@@ -124,8 +124,8 @@ class Sources:
 # -- reading typed text ----------------------------------------------------------------------
 
 
-def resolve(state: State, p: int, raw: tuple):
-    """The action a raw parse means for ``p``; raises ``IllegalAction`` for unknown names."""
+def resolve(state: State, seat: int, raw: tuple):
+    """The action a raw parse means for ``seat``; raises ``IllegalAction`` for unknown names."""
     kind = raw[0]
     if kind == "discard":
         return Discard(raw[1])  # order kept: it is the order they go on the pile
@@ -149,23 +149,23 @@ def resolve(state: State, p: int, raw: tuple):
         return Trade(give, take, owner, state.names[owner] if owner >= 0 else "market")
     if kind == "store":
         _, src, out, ref = raw
-        i = find_building(state, p, ref)
-        return Store(Sources(state, p).take(src), i, building_ref(state, p, i), out)
+        i = find_building(state, seat, ref)
+        return Store(Sources(state, seat).take(src), i, building_ref(state, seat, i), out)
     if kind == "hide":
         return Hide(raw[1])
     if kind == "sell":
         return Sell(raw[1], raw[2])  # order kept: it is the order they go on the pile
     if kind == "harvest":
-        i = find_building(state, p, raw[1])
-        return Harvest(i, building_ref(state, p, i))
+        i = find_building(state, seat, raw[1])
+        return Harvest(i, building_ref(state, seat, i))
     if kind == "downgrade":
-        return downgrade_action(state, p, find_building(state, p, raw[1]), raw[2])
+        return downgrade_action(state, seat, find_building(state, seat, raw[1]), raw[2])
     if kind == "favor":
-        sources = Sources(state, p)
+        sources = Sources(state, seat)
         card = sources.take(raw[1])
-        return Favor(card, resolve_special(state, p, raw[2], sources))
+        return Favor(card, resolve_special(state, seat, raw[2], sources))
     if kind == "royal":
-        return Royal(resolve_special(state, p, raw[1], Sources(state, p)))
+        return Royal(resolve_special(state, seat, raw[1], Sources(state, seat)))
     if kind == "penalty":
         return Penalty(building_card(state, raw[1], exposed=True), raw[1])
     if kind == "expose":
@@ -175,7 +175,7 @@ def resolve(state: State, p: int, raw: tuple):
     return {"pass": PASS, "glory": GLORY, "decline": DECLINE}[kind]
 
 
-def resolve_special(state: State, p: int, raw: tuple, sources: Sources):
+def resolve_special(state: State, seat: int, raw: tuple, sources: Sources):
     kind = raw[0]
     if kind == "build":
         _, size, address, cards = raw
@@ -183,8 +183,10 @@ def resolve_special(state: State, p: int, raw: tuple, sources: Sources):
         return Build(size, address, tuple(sorted(sources.take(c) for c in cards)))
     if kind == "upgrade":
         _, ref, cards = raw
-        i = find_building(state, p, ref)
-        return Upgrade(i, building_ref(state, p, i), tuple(sorted(sources.take(c) for c in cards)))
+        i = find_building(state, seat, ref)
+        return Upgrade(
+            i, building_ref(state, seat, i), tuple(sorted(sources.take(c) for c in cards))
+        )
     if kind == "visit":
         _, name, ref = raw
         owner = seat_named(state, name)
@@ -205,16 +207,16 @@ def building_card(state: State, card: int, exposed: bool) -> int:
     raise IllegalAction(f"{card_text(card)} is not {state_word} mismatched card of this building")
 
 
-def downgrade_action(state: State, p: int, i: int, cards: tuple) -> Downgrade:
+def downgrade_action(state: State, seat: int, i: int, cards: tuple) -> Downgrade:
     """Picking up so many that less than a farm remains takes the whole building (ARI-28).
 
     Cards the building does not hold are kept, so that ``check`` refuses them.
     """
-    b = state.buildings[p][i]
+    b = state.buildings[seat][i]
     held = not Counter(cards) - Counter(b.cards)
     if held and len(b.cards) - len(cards) < state.options["farm_size"]:
         cards = ()
-    return Downgrade(i, building_ref(state, p, i), tuple(sorted(cards)))
+    return Downgrade(i, building_ref(state, seat, i), tuple(sorted(cards)))
 
 
 # -- listing every legal action ----------------------------------------------------------------
@@ -227,22 +229,22 @@ def sub_multisets(items, size: int | None = None) -> list[tuple[int, ...]]:
     return sorted({combo for k in sizes for combo in combinations(items, k)})
 
 
-def legal(state: State, p: int) -> list:
+def legal(state: State, seat: int) -> list:
     step = state.step
-    if p not in pending(state):
+    if seat not in pending(state):
         return []
     if step == TAX:
-        return [Discard(c) for c in sub_multisets(state.hands[p], excess(state, p))]
+        return [Discard(c) for c in sub_multisets(state.hands[seat], excess(state, seat))]
     if step == BALL:
-        return [Ball(c) for c in sub_multisets(state.hands[p])]
+        return [Ball(c) for c in sub_multisets(state.hands[seat])]
     if step == STALL_STEP:
-        return [Stall(c) for c in sub_multisets(state.hands[p])]
+        return [Stall(c) for c in sub_multisets(state.hands[seat])]
     if step == BID:
-        return [Bid(k) for k in range(state.coins[p] + 1)]
+        return [Bid(k) for k in range(state.coins[seat] + 1)]
     if step == PICK:
         return market_picks(state)
     if step == ACT:
-        return act_actions(state, p)
+        return act_actions(state, seat)
     if step == PENALTY:
         return [*visit_choices(state, Penalty, exposed=True), DECLINE]
     if step == FORCE:
@@ -250,7 +252,7 @@ def legal(state: State, p: int) -> list:
     if step == EXPOSE:
         return [*visit_choices(state, Expose, exposed=False), DECLINE]
     if step == GLORY_STEP:
-        return [GLORY, DECLINE] if flow.can_glory(state, p) else [DECLINE]
+        return [GLORY, DECLINE] if flow.can_glory(state, seat) else [DECLINE]
     return []
 
 
@@ -279,52 +281,56 @@ def visit_choices(state: State, cls, exposed: bool) -> list:
     return out
 
 
-def source_list(state: State, p: int) -> list[int]:
-    return state.hands[p] + [c | STALL for c in state.stalls[p]]
+def source_list(state: State, seat: int) -> list[int]:
+    return state.hands[seat] + [c | STALL for c in state.stalls[seat]]
 
 
-def act_actions(state: State, p: int) -> list:
-    stall = state.stalls[p]
+def act_actions(state: State, seat: int) -> list:
+    stall = state.stalls[seat]
     out: list = [PASS]
     names = state.names
     for give in sorted(set(stall)):
         out += [Trade(give, t, -1, "market") for t in sorted(set(state.market))]
-        for q in range(state.num_players):
-            if q != p:
-                out += [Trade(give, t, q, names[q]) for t in sorted(set(state.stalls[q]))]
-    srcs = sorted(set(source_list(state, p)))
-    for i, b in enumerate(state.buildings[p]):
-        ref = building_ref(state, p, i)
+        for other in range(state.num_players):
+            if other != seat:
+                out += [
+                    Trade(give, t, other, names[other]) for t in sorted(set(state.stalls[other]))
+                ]
+    srcs = sorted(set(source_list(state, seat)))
+    for i, b in enumerate(state.buildings[seat]):
+        ref = building_ref(state, seat, i)
         out += [Store(s, i, ref, o) for s in srcs for o in sorted(set(b.cards))]
         if b.production is not None:
             out.append(Harvest(i, ref))
-        out += sorted({downgrade_action(state, p, i, c) for c in sub_multisets(b.cards) if c})
+        out += sorted({downgrade_action(state, seat, i, c) for c in sub_multisets(b.cards) if c})
     out += [Hide(c) for c in sorted(set(stall))]
     out += [Sell(a, b) for a, b in sell_pairs(stall)]
     for s in srcs:
         if is_face(s & 63):
-            rest = source_list(state, p)
+            rest = source_list(state, seat)
             rest.remove(s)
-            out += [Favor(s, sp) for sp in specials(state, p, SPECIAL_OF_RANK[rank(s & 63)], rest)]
-    if state.coins[p] >= 1:
-        out += [Royal(sp) for sp in specials(state, p, state.royal, source_list(state, p))]
+            out += [
+                Favor(s, sp) for sp in specials(state, seat, SPECIAL_OF_RANK[rank(s & 63)], rest)
+            ]
+    if state.coins[seat] >= 1:
+        out += [Royal(sp) for sp in specials(state, seat, state.royal, source_list(state, seat))]
     return out
 
 
-def specials(state: State, p: int, royal: int, srcs: list[int]) -> list:
+def specials(state: State, seat: int, royal: int, srcs: list[int]) -> list:
     if royal == KING:
-        return builds(state, p, srcs) + upgrades(state, p, srcs)
+        return builds(state, seat, srcs) + upgrades(state, seat, srcs)
     if royal == QUEEN:
         return [
-            Visit(q, state.names[q], i, building_ref(state, q, i))
-            for q in range(state.num_players)
-            if q != p
-            for i in range(len(state.buildings[q]))
+            Visit(other, state.names[other], i, building_ref(state, other, i))
+            for other in range(state.num_players)
+            if other != seat
+            for i in range(len(state.buildings[other]))
         ]
     return [Buy(c) for c in sorted(set(state.discard[:FACE_UP]))]
 
 
-def builds(state: State, p: int, srcs: list[int]) -> list[Build]:
+def builds(state: State, seat: int, srcs: list[int]) -> list[Build]:
     out = []
     for name, size in zip(SIZE_NAMES, flow.sizes(state), strict=True):
         for address in sorted(set(srcs)):
@@ -334,13 +340,13 @@ def builds(state: State, p: int, srcs: list[int]) -> list[Build]:
     return out
 
 
-def upgrades(state: State, p: int, srcs: list[int]) -> list[Upgrade]:
+def upgrades(state: State, seat: int, srcs: list[int]) -> list[Upgrade]:
     farm, estate, chateau = flow.sizes(state)
     out = []
-    for i, b in enumerate(state.buildings[p]):
+    for i, b in enumerate(state.buildings[seat]):
         n = len(b.cards)
         adds = [t - n for t in (estate, chateau) if n in (farm, estate) and t > n]
-        ref = building_ref(state, p, i)
+        ref = building_ref(state, seat, i)
         for k in adds:
             out += [Upgrade(i, ref, c) for c in sub_multisets(srcs, k)]
     return out
@@ -349,117 +355,119 @@ def upgrades(state: State, p: int, srcs: list[int]) -> list[Upgrade]:
 # -- sampling one at random, fast -----------------------------------------------------------------
 
 
-def sample(state: State, p: int, rng: random.Random):
+def sample(state: State, seat: int, rng: random.Random):
     step = state.step
     if step == ACT:
-        return sample_act(state, p, rng)
+        return sample_act(state, seat, rng)
     if step == STALL_STEP:
-        return Stall(tuple(sorted(c for c in state.hands[p] if rng.random() < 0.5)))
+        return Stall(tuple(sorted(c for c in state.hands[seat] if rng.random() < 0.5)))
     if step == BID:
-        return Bid(rng.randint(0, state.coins[p]))
+        return Bid(rng.randint(0, state.coins[seat]))
     if step == TAX:
-        return Discard(tuple(rng.sample(state.hands[p], excess(state, p))))
+        return Discard(tuple(rng.sample(state.hands[seat], excess(state, seat))))
     if step == BALL:
-        return Ball(tuple(sorted(c for c in state.hands[p] if rng.random() < 0.5)))
+        return Ball(tuple(sorted(c for c in state.hands[seat] if rng.random() < 0.5)))
     if step == PICK:
         return rng.choice(market_picks(state))
     if step == GLORY_STEP:
-        return rng.choice((GLORY, DECLINE)) if flow.can_glory(state, p) else DECLINE
-    return rng.choice(legal(state, p))
+        return rng.choice((GLORY, DECLINE)) if flow.can_glory(state, seat) else DECLINE
+    return rng.choice(legal(state, seat))
 
 
-def sample_act(state: State, p: int, rng: random.Random):
+def sample_act(state: State, seat: int, rng: random.Random):
     """Pick a kind of action among those possible, then its details at random."""
-    stall = state.stalls[p]
+    stall = state.stalls[seat]
     kinds = [_sample_pass]
     if stall:
         kinds += [_sample_trade, _sample_hide]
         if len(stall) >= 2:
             kinds.append(_sample_sell)
-    if state.buildings[p]:
+    if state.buildings[seat]:
         kinds += [_sample_store, _sample_downgrade]
-        if any(b.production is not None for b in state.buildings[p]):
+        if any(b.production is not None for b in state.buildings[seat]):
             kinds.append(_sample_harvest)
-    if any(is_face(c) for c in state.hands[p]) or any(is_face(c) for c in stall):
+    if any(is_face(c) for c in state.hands[seat]) or any(is_face(c) for c in stall):
         kinds.append(_sample_favor)
-    if state.coins[p] >= 1:
+    if state.coins[seat] >= 1:
         kinds.append(_sample_royal)
     while True:
-        action = rng.choice(kinds)(state, p, rng)
+        action = rng.choice(kinds)(state, seat, rng)
         if action is not None:
             return action
 
 
-def _sample_pass(state, p, rng):
+def _sample_pass(state, seat, rng):
     return PASS
 
 
-def _sample_trade(state, p, rng):
+def _sample_trade(state, seat, rng):
     targets = [(-1, c) for c in state.market]
-    for q in range(state.num_players):
-        if q != p:
-            targets += [(q, c) for c in state.stalls[q]]
+    for other in range(state.num_players):
+        if other != seat:
+            targets += [(other, c) for c in state.stalls[other]]
     if not targets:
         return None
     owner, take = rng.choice(targets)
     name = state.names[owner] if owner >= 0 else "market"
-    return Trade(rng.choice(state.stalls[p]), take, owner, name)
+    return Trade(rng.choice(state.stalls[seat]), take, owner, name)
 
 
-def _sample_hide(state, p, rng):
-    return Hide(rng.choice(state.stalls[p]))
+def _sample_hide(state, seat, rng):
+    return Hide(rng.choice(state.stalls[seat]))
 
 
-def _sample_sell(state, p, rng):
-    return Sell(*rng.sample(state.stalls[p], 2))
+def _sample_sell(state, seat, rng):
+    return Sell(*rng.sample(state.stalls[seat], 2))
 
 
-def _sample_store(state, p, rng):
-    srcs = source_list(state, p)
+def _sample_store(state, seat, rng):
+    srcs = source_list(state, seat)
     if not srcs:
         return None
-    i = rng.randrange(len(state.buildings[p]))
-    b = state.buildings[p][i]
-    return Store(rng.choice(srcs), i, building_ref(state, p, i), rng.choice(b.cards))
+    i = rng.randrange(len(state.buildings[seat]))
+    b = state.buildings[seat][i]
+    return Store(rng.choice(srcs), i, building_ref(state, seat, i), rng.choice(b.cards))
 
 
-def _sample_downgrade(state, p, rng):
-    i = rng.randrange(len(state.buildings[p]))
-    b = state.buildings[p][i]
+def _sample_downgrade(state, seat, rng):
+    i = rng.randrange(len(state.buildings[seat]))
+    b = state.buildings[seat][i]
     k = rng.randint(1, len(b.cards))
-    return downgrade_action(state, p, i, tuple(rng.sample(b.cards, k)))
+    return downgrade_action(state, seat, i, tuple(rng.sample(b.cards, k)))
 
 
-def _sample_harvest(state, p, rng):
-    farms = [i for i, b in enumerate(state.buildings[p]) if b.production is not None]
+def _sample_harvest(state, seat, rng):
+    farms = [i for i, b in enumerate(state.buildings[seat]) if b.production is not None]
     i = rng.choice(farms)
-    return Harvest(i, building_ref(state, p, i))
+    return Harvest(i, building_ref(state, seat, i))
 
 
-def _sample_favor(state, p, rng):
-    faces = [c for c in source_list(state, p) if is_face(c & 63)]
+def _sample_favor(state, seat, rng):
+    faces = [c for c in source_list(state, seat) if is_face(c & 63)]
     card = rng.choice(faces)
-    rest = source_list(state, p)
+    rest = source_list(state, seat)
     rest.remove(card)
-    sp = _sample_special(state, p, SPECIAL_OF_RANK[rank(card & 63)], rest, rng)
+    sp = _sample_special(state, seat, SPECIAL_OF_RANK[rank(card & 63)], rest, rng)
     return None if sp is None else Favor(card, sp)
 
 
-def _sample_royal(state, p, rng):
-    sp = _sample_special(state, p, state.royal, source_list(state, p), rng)
+def _sample_royal(state, seat, rng):
+    sp = _sample_special(state, seat, state.royal, source_list(state, seat), rng)
     return None if sp is None else Royal(sp)
 
 
-def _sample_special(state, p, royal, srcs, rng):
+def _sample_special(state, seat, royal, srcs, rng):
     if royal == KING:
         farm, estate, chateau = flow.sizes(state)
-        growable = [i for i, b in enumerate(state.buildings[p]) if len(b.cards) in (farm, estate)]
+        growable = [
+            i for i, b in enumerate(state.buildings[seat]) if len(b.cards) in (farm, estate)
+        ]
         if growable and rng.random() < 0.5:
             i = rng.choice(growable)
-            n = len(state.buildings[p][i].cards)
+            n = len(state.buildings[seat][i].cards)
             k = rng.choice([t - n for t in (estate, chateau) if t > n])
             if len(srcs) >= k:
-                return Upgrade(i, building_ref(state, p, i), tuple(sorted(rng.sample(srcs, k))))
+                return Upgrade(i, building_ref(state, seat, i), tuple(sorted(rng.sample(srcs, k))))
         fits = [
             (name, size)
             for name, size in zip(SIZE_NAMES, (farm, estate, chateau), strict=True)
@@ -472,15 +480,15 @@ def _sample_special(state, p, royal, srcs, rng):
         return Build(name, chosen[0], tuple(sorted(chosen[1:])))
     if royal == QUEEN:
         targets = [
-            (q, i)
-            for q in range(state.num_players)
-            if q != p
-            for i in range(len(state.buildings[q]))
+            (other, i)
+            for other in range(state.num_players)
+            if other != seat
+            for i in range(len(state.buildings[other]))
         ]
         if not targets:
             return None
-        q, i = rng.choice(targets)
-        return Visit(q, state.names[q], i, building_ref(state, q, i))
+        other, i = rng.choice(targets)
+        return Visit(other, state.names[other], i, building_ref(state, other, i))
     face_up = state.discard[:FACE_UP]
     return Buy(rng.choice(face_up)) if face_up else None
 
@@ -488,12 +496,12 @@ def _sample_special(state, p, royal, srcs, rng):
 # -- what to type now -------------------------------------------------------------------------
 
 
-def help_text(state: State, p: int) -> str:
-    """What ``p`` may type now, in a sentence."""
+def help_text(state: State, seat: int) -> str:
+    """What ``seat`` may type now, in a sentence."""
     step = state.step
-    hand = state.hands[p]
+    hand = state.hands[seat]
     if step == TAX:
-        k = excess(state, p)
+        k = excess(state, seat)
         return (
             f"Tax: discard exactly {k} cards from your hand ({cards_text(hand)}),"
             f" e.g. 'discard {cards_text(hand[:k])}'."
@@ -506,7 +514,7 @@ def help_text(state: State, p: int) -> str:
             f" e.g. 'ball {cards_text(hand[:2])}', or 'ball none'."
         )
     if step == BID:
-        return f"Auction: 'bid N' with N from 0 to {state.coins[p]}."
+        return f"Auction: 'bid N' with N from 0 to {state.coins[seat]}."
     if step == PICK:
         return f"Pick a market card with 'pick CARD' (market: {cards_text(state.market)})."
     if step == STALL_STEP:

@@ -157,32 +157,32 @@ def save_position(state: State) -> dict:
     step = state.step
     n = state.num_players
     seats = {}
-    for p in range(n):
-        seat: dict[str, Any] = {"coins": state.coins[p], "hand": _texts(state.hands[p])}
-        if state.known[p]:
-            seat["known"] = _texts(state.known[p])
+    for seat in range(n):
+        entry: dict[str, Any] = {"coins": state.coins[seat], "hand": _texts(state.hands[seat])}
+        if state.known[seat]:
+            entry["known"] = _texts(state.known[seat])
         if step == STALL:
-            if state.committed[p] is not None:
-                seat["stall"] = _texts(state.committed[p].cards)
-        elif state.stalls[p]:
-            seat["stall"] = _texts(state.stalls[p])
-        if state.buildings[p]:
-            seat["buildings"] = [_building(b) for b in state.buildings[p]]
-        committed = state.committed[p]
+            if state.committed[seat] is not None:
+                entry["stall"] = _texts(state.committed[seat].cards)
+        elif state.stalls[seat]:
+            entry["stall"] = _texts(state.stalls[seat])
+        if state.buildings[seat]:
+            entry["buildings"] = [_building(b) for b in state.buildings[seat]]
+        committed = state.committed[seat]
         if step == TAX and committed is not None and committed.cards:
-            seat["discards"] = _texts(committed.cards)
-        elif step == BALL and state.herald_order().index(p) < state.turn:
-            seat["ball"] = _texts(state.ball[p])
+            entry["discards"] = _texts(committed.cards)
+        elif step == BALL and state.herald_order().index(seat) < state.turn:
+            entry["ball"] = _texts(state.ball[seat])
         elif step == BID and committed is not None:
-            seat["bid"] = committed.coins
+            entry["bid"] = committed.coins
         elif step == PICK:
-            seat["bid"] = state.bids[p]
-            for q, i in state.picks:
-                if q == p:
-                    seat["pick"] = copy_ref(state.market, i)
+            entry["bid"] = state.bids[seat]
+            for picker, i in state.picks:
+                if picker == seat:
+                    entry["pick"] = copy_ref(state.market, i)
         elif step == GLORY and committed is not None:
-            seat["glory"] = committed.end
-        seats[names[p]] = seat
+            entry["glory"] = committed.end
+        seats[names[seat]] = entry
     doc: dict[str, Any] = {
         "format": FORMAT,
         "players": list(names),
@@ -200,13 +200,13 @@ def save_position(state: State) -> dict:
             "active": names[state.active],
             "actions_left": state.actions_left,
         }
-        acted = [names[p] for p in range(n) if state.acted[p]]
+        acted = [names[seat] for seat in range(n) if state.acted[seat]]
         if acted:
             turn["acted"] = acted
         if state.doomed:
             turn["stall_discards"] = _texts(state.doomed)
         if not state.options["recompute_stall_order"]:
-            turn["stall_weights"] = {names[p]: state.reveal_weights[p] for p in range(n)}
+            turn["stall_weights"] = {names[seat]: state.reveal_weights[seat] for seat in range(n)}
         doc["turn"] = turn
     if step in VISIT_STEPS:
         owner, i, j = state.visit
@@ -288,29 +288,32 @@ class _Loader:
         seats = r.per_seat(doc["seats"], "seats", self.seat_obj)
         sp = [at("seats", name) for name in r.players]  # each seat's path
         coins = [
-            r.int_(s.get("coins", START_COINS), at(sp[p], "coins")) for p, s in enumerate(seats)
+            r.int_(s.get("coins", START_COINS), at(sp[seat], "coins"))
+            for seat, s in enumerate(seats)
         ]
-        hands = [self.cards(s["hand"], at(sp[p], "hand")) for p, s in enumerate(seats)]
-        stalls = [self.cards(s.get("stall", []), at(sp[p], "stall")) for p, s in enumerate(seats)]
+        hands = [self.cards(s["hand"], at(sp[seat], "hand")) for seat, s in enumerate(seats)]
+        stalls = [
+            self.cards(s.get("stall", []), at(sp[seat], "stall")) for seat, s in enumerate(seats)
+        ]
         buildings = [
             [
-                self.building(b, at(at(sp[p], "buildings"), i))
-                for i, b in enumerate(r.list_(s.get("buildings", []), at(sp[p], "buildings")))
+                self.building(b, at(at(sp[seat], "buildings"), i))
+                for i, b in enumerate(r.list_(s.get("buildings", []), at(sp[seat], "buildings")))
             ]
-            for p, s in enumerate(seats)
+            for seat, s in enumerate(seats)
         ]
-        for p, s in enumerate(seats):
+        for seat, s in enumerate(seats):
             for key, steps in CHOICE_STEPS.items():
                 if key in s and step not in steps:
                     listed = " and ".join(steps)
-                    r.fail(at(sp[p], key), f"a {key} belongs to the {listed} step, not {step}")
+                    r.fail(at(sp[seat], key), f"a {key} belongs to the {listed} step, not {step}")
         market = self.cards(doc.get("market", []), "market")
         discard = self.cards(doc.get("discard", []), "discard")
         extra: list[list[int]] = [[] for _ in range(n)]  # tax discards or ball cards, by seat
-        for p, s in enumerate(seats):
+        for seat, s in enumerate(seats):
             for key in ("discards", "ball"):
                 if key in s:
-                    extra[p] = self.cards(s[key], at(sp[p], key))
+                    extra[seat] = self.cards(s[key], at(sp[seat], key))
         turn = self.turn_obj(doc.get("turn"), step)
         doomed = self.cards(turn.get("stall_discards", []), "turn.stall_discards") if turn else []
         draw_given = "draw_pile" in doc
@@ -328,8 +331,8 @@ class _Loader:
             discard,
         )
         st.known = [
-            self.known(s.get("known", []), at(sp[p], "known"), p, hands, stalls, step)
-            for p, s in enumerate(seats)
+            self.known(s.get("known", []), at(sp[seat], "known"), seat, hands, stalls, step)
+            for seat, s in enumerate(seats)
         ]
         order = st.herald_order()
         st.stalls = [[] for _ in range(n)] if step == STALL else stalls
@@ -343,10 +346,10 @@ class _Loader:
         st.active, st.actions_left, st.doomed, st.visit = -1, 0, [], None
         st.ended_by, st.outcome = -1, None
         if step not in (STALL, *TURN_STEPS):
-            for p in range(n):
-                if stalls[p]:
+            for seat in range(n):
+                if stalls[seat]:
                     r.fail(
-                        at(sp[p], "stall"),
+                        at(sp[seat], "stall"),
                         f"no stalls lie out in the {step} step: they are formed at step 4 and"
                         " taken back at cleanup (ARI-15, ARI-20)",
                     )
@@ -356,12 +359,12 @@ class _Loader:
             self.tax(seats, sp, extra)
         elif step == BALL:
             st.turn = self.in_order(seats, sp, "ball", order, "contributed to the Ball", "ARI-37")
-            for p in order[: st.turn]:
-                st.ball[p] = extra[p]
+            for seat in order[: st.turn]:
+                st.ball[seat] = extra[seat]
         elif step == STALL:
             st.turn = self.in_order(seats, sp, "stall", order, "formed a stall", "ARI-73")
-            for p in order[: st.turn]:
-                st.committed[p] = FaceDownStall(tuple(stalls[p]))
+            for seat in order[: st.turn]:
+                st.committed[seat] = FaceDownStall(tuple(stalls[seat]))
         elif step in (BID, PICK):
             self.auction(seats, sp, step, order)
         elif step in TURN_STEPS:
@@ -428,13 +431,13 @@ class _Loader:
             )
         exposed = [False] * len(cards)
         for i, x in enumerate(r.list_(obj.get("exposed", []), at(path, "exposed"))):
-            p = at(at(path, "exposed"), i)
-            j = self.copy_index(x, p, cards, "the building has no", "its cards")
+            where = at(at(path, "exposed"), i)
+            j = self.copy_index(x, where, cards, "the building has no", "its cards")
             if exposed[j]:
-                r.fail(p, f"{x} is listed twice")
+                r.fail(where, f"{x} is listed twice")
             if rank(cards[j]) == rank(address):
                 r.fail(
-                    p,
+                    where,
                     f"only a mismatched card is exposed (ARI-43), and {card_text(cards[j])}"
                     f" matches the address card {card_text(address)}",
                 )
@@ -482,16 +485,16 @@ class _Loader:
                     " out to shuffle the rest of the deck into it",
                 )
 
-    def known(self, obj, path, p, hands, stalls, step) -> list[int]:
+    def known(self, obj, path, seat, hands, stalls, step) -> list[int]:
         known = self.cards(obj, path, place=False)
-        held = Counter(hands[p]) + (Counter(stalls[p]) if step == STALL else Counter())
+        held = Counter(hands[seat]) + (Counter(stalls[seat]) if step == STALL else Counter())
         for i, c in enumerate(known):
             held[c] -= 1
             if held[c] < 0:
                 where = "hand or face-down stall" if step == STALL else "hand"
                 self.r.fail(
                     at(path, i),
-                    f"{card_text(c)} is not in {self.r.players[p]}'s {where}: the cards"
+                    f"{card_text(c)} is not in {self.r.players[seat]}'s {where}: the cards"
                     " everybody knows to be in a hand are some of its cards",
                 )
         return known
@@ -499,14 +502,15 @@ class _Loader:
     def in_order(self, seats, sp, key, order, did: str, rule: str) -> int:
         """How many seats of ``order`` (Herald order) have made their choice (``key``)."""
         r, st = self.r, self.state
-        done = [p for p in order if key in seats[p]]
+        done = [seat for seat in order if key in seats[seat]]
         k = len(done)
         if done != order[:k]:
-            first = next(p for p in order[:k] if key not in seats[p])
+            first = next(seat for seat in order[:k] if key not in seats[seat])
+            who = ", ".join(r.players[seat] for seat in done)
             r.fail(
                 at(sp[first], key),
                 f"missing: choices are made in Herald order ({rule}, ARI-73), and"
-                f" {', '.join(r.players[p] for p in done)} {'have' if k > 1 else 'has'} {did}",
+                f" {who} {'have' if k > 1 else 'has'} {did}",
             )
         if k == len(order):
             r.fail("step", f"every player has {did}, so the {st.step} step is over ({rule})")
@@ -522,26 +526,26 @@ class _Loader:
     def tax(self, seats, sp, extra) -> None:
         """Over-limit players discard down to their limit (ARI-31, ARI-32, ARI-A13)."""
         r, st = self.r, self.state
-        for p, s in enumerate(seats):
-            limit = flow.hand_limit(st, p)
-            held = len(st.hands[p])
+        for seat, s in enumerate(seats):
+            limit = flow.hand_limit(st, seat)
+            held = len(st.hands[seat])
             if "discards" not in s:
-                st.committed[p] = None if held > limit else NO_DISCARDS
-            elif extra[p] and held != limit:
+                st.committed[seat] = None if held > limit else NO_DISCARDS
+            elif extra[seat] and held != limit:
                 r.fail(
-                    at(sp[p], "discards"),
-                    f"{r.players[p]} discarded down to her limit of {limit} cards"
+                    at(sp[seat], "discards"),
+                    f"{r.players[seat]} discarded down to her limit of {limit} cards"
                     f" ({self.o['base_hand_size']} and one per château, ARI-31, ARI-32),"
                     f" but her hand holds {held}",
                 )
-            elif not extra[p] and held > limit:
+            elif not extra[seat] and held > limit:
                 r.fail(
-                    at(sp[p], "discards"),
-                    f"{r.players[p]} holds {held} cards, over her limit of {limit}: she"
+                    at(sp[seat], "discards"),
+                    f"{r.players[seat]} holds {held} cards, over her limit of {limit}: she"
                     f" discards {held - limit} (ARI-32)",
                 )
             else:
-                st.committed[p] = Discards(tuple(extra[p]))
+                st.committed[seat] = Discards(tuple(extra[seat]))
         if all(c is not None for c in st.committed):
             r.fail("step", "every player has made her Tax discard, so the tax is over (ARI-32)")
 
@@ -549,19 +553,19 @@ class _Loader:
         """Sealed bids (ARI-49, ARI-A16); at pick, the top bidders in Herald order (ARI-51)."""
         r, st = self.r, self.state
         bids: list = [None] * self.n
-        for p, s in enumerate(seats):
+        for seat, s in enumerate(seats):
             if "bid" in s:
-                bids[p] = r.int_(s["bid"], at(sp[p], "bid"), 0)
-                if bids[p] > st.coins[p]:
+                bids[seat] = r.int_(s["bid"], at(sp[seat], "bid"), 0)
+                if bids[seat] > st.coins[seat]:
                     r.fail(
-                        at(sp[p], "bid"),
-                        f"a bid is at most the bidder's coins, {st.coins[p]}, not {bids[p]}"
+                        at(sp[seat], "bid"),
+                        f"a bid is at most the bidder's coins, {st.coins[seat]}, not {bids[seat]}"
                         " (ARI-A16)",
                     )
-            elif st.coins[p] == 0:
-                bids[p] = 0  # without coins, the only bid is 0 (ARI-49)
+            elif st.coins[seat] == 0:
+                bids[seat] = 0  # without coins, the only bid is 0 (ARI-49)
             elif step == PICK:
-                r.fail(at(sp[p], "bid"), "missing: at the pick every bid is revealed (ARI-49)")
+                r.fail(at(sp[seat], "bid"), "missing: at the pick every bid is revealed (ARI-49)")
         if step == BID:
             st.committed = [None if b is None else SealedBid(b) for b in bids]
             if all(b is not None for b in bids):
@@ -571,20 +575,20 @@ class _Loader:
         if not st.market:
             r.fail("market", "the pick needs market cards: with none the auction is over (ARI-54)")
         top = max(bids)
-        st.pickers = [p for p in order if bids[p] == top]
-        for p, s in enumerate(seats):
-            if "pick" in s and p not in st.pickers:
+        st.pickers = [seat for seat in order if bids[seat] == top]
+        for seat, s in enumerate(seats):
+            if "pick" in s and seat not in st.pickers:
                 r.fail(
-                    at(sp[p], "pick"),
-                    f"only the top bidders pick, and {r.players[p]} bid {bids[p]} of {top}"
+                    at(sp[seat], "pick"),
+                    f"only the top bidders pick, and {r.players[seat]} bid {bids[seat]} of {top}"
                     " (ARI-50, ARI-51, ARI-A10)",
                 )
         k = self.in_order(seats, sp, "pick", st.pickers, "picked", "ARI-51")
-        for p in st.pickers[:k]:
+        for seat in st.pickers[:k]:
             i = self.copy_index(
-                seats[p]["pick"], at(sp[p], "pick"), st.market, "the market has no", "market"
+                seats[seat]["pick"], at(sp[seat], "pick"), st.market, "the market has no", "market"
             )
-            st.picks.append(Picked(p, i))
+            st.picks.append(Picked(seat, i))
 
     def turn_obj(self, obj: Any, step: str) -> dict | None:
         if step not in TURN_STEPS:
@@ -599,10 +603,10 @@ class _Loader:
         active = r.seat(turn["active"], "turn.active")
         acted = [False] * n
         for i, name in enumerate(r.list_(turn.get("acted", []), "turn.acted")):
-            q = r.seat(name, at("turn.acted", i))
-            if acted[q]:
-                r.fail(at("turn.acted", i), f"{r.players[q]} is listed twice")
-            acted[q] = True
+            other = r.seat(name, at("turn.acted", i))
+            if acted[other]:
+                r.fail(at("turn.acted", i), f"{r.players[other]} is listed twice")
+            acted[other] = True
         if acted[active]:
             r.fail("turn.acted", f"{r.players[active]} is acting now, so she has not acted yet")
         if "actions_left" in turn:
@@ -620,11 +624,11 @@ class _Loader:
             weights = r.per_seat(
                 turn["stall_weights"],
                 "turn.stall_weights",
-                lambda v, p: r.int_(v, p, 0),
+                lambda v, seat: r.int_(v, seat, 0),
                 default=-1,
             )
             current = [sum(weight(c) for c in s) for s in st.stalls]
-            weights = [current[p] if w < 0 else w for p, w in enumerate(weights)]
+            weights = [current[seat] if w < 0 else w for seat, w in enumerate(weights)]
         st.active, st.actions_left, st.acted, st.doomed = active, left, acted, doomed
         st.reveal_weights = weights
         if step in VISIT_STEPS:
@@ -688,11 +692,11 @@ class _Loader:
     def glory(self, seats, sp) -> None:
         """Every player answers secretly; only a qualifier may say glory (ARI-35, ARI-A09)."""
         r, st = self.r, self.state
-        for p, s in enumerate(seats):
+        for seat, s in enumerate(seats):
             if "glory" in s:
-                st.committed[p] = GloryVote(r.bool_(s["glory"], at(sp[p], "glory")))
-                if st.committed[p].end and not flow.can_glory(st, p):
-                    r.fail(at(sp[p], "glory"), _no_glory(r.players[p]))
+                st.committed[seat] = GloryVote(r.bool_(s["glory"], at(sp[seat], "glory")))
+                if st.committed[seat].end and not flow.can_glory(st, seat):
+                    r.fail(at(sp[seat], "glory"), _no_glory(r.players[seat]))
         if all(c is not None for c in st.committed):
             r.fail("step", "every player has answered, so the glory step is over (ARI-A09)")
 

@@ -93,7 +93,7 @@ def pending(state: State) -> tuple[int, ...]:
         return (state.active,)
     if step in (TAX, BID, GLORY):
         committed = state.committed
-        return tuple(p for p in range(state.num_players) if committed[p] is None)
+        return tuple(seat for seat in range(state.num_players) if committed[seat] is None)
     if step in (BALL, STALL_STEP):
         return ((state.herald + state.turn) % state.num_players,)  # herald order (ARI-73)
     if step == PICK:
@@ -111,8 +111,8 @@ def chooser(state: State) -> int:
     return owner if state.options["revisit_choice"] == "owner" else state.active
 
 
-def excess(state: State, p: int) -> int:
-    return max(0, len(state.hands[p]) - flow.hand_limit(state, p))
+def excess(state: State, seat: int) -> int:
+    return max(0, len(state.hands[seat]) - flow.hand_limit(state, seat))
 
 
 # -- checking ---------------------------------------------------------------------------
@@ -143,110 +143,110 @@ def has_cards(pile: list[int], cards, where: str) -> None:
         raise fail(f"you have {lacking}")
 
 
-def has_sources(state: State, p: int, srcs) -> None:
+def has_sources(state: State, seat: int, srcs) -> None:
     srcs = list(srcs)
     lacking = [
-        missing(state.stalls[p], [s & 63 for s in srcs if s & STALL], "stall"),
-        missing(state.hands[p], [s for s in srcs if not s & STALL], "hand"),
+        missing(state.stalls[seat], [s & 63 for s in srcs if s & STALL], "stall"),
+        missing(state.hands[seat], [s for s in srcs if not s & STALL], "hand"),
     ]
     if any(lacking):
         raise fail("you have " + ", and ".join(x for x in lacking if x))
 
 
-def own_building(state: State, p: int, i: int) -> Building:
-    if not 0 <= i < len(state.buildings[p]):
+def own_building(state: State, seat: int, i: int) -> Building:
+    if not 0 <= i < len(state.buildings[seat]):
         raise fail("you have no such building")
-    return state.buildings[p][i]
+    return state.buildings[seat][i]
 
 
-def check(state: State, p: int, action) -> None:
-    """Raise ``IllegalAction`` unless ``p`` may take ``action`` now."""
+def check(state: State, seat: int, action) -> None:
+    """Raise ``IllegalAction`` unless ``seat`` may take ``action`` now."""
     step = state.step
     if step == OVER:
         raise fail("the game is over")
-    if not (p == state.active and step == ACT) and p not in pending(state):
+    if not (seat == state.active and step == ACT) and seat not in pending(state):
         raise fail("it is not your turn to decide")
     if not isinstance(action, STEP_ACTIONS[step]):
         raise fail(f"'{action}' is not allowed now")
-    CHECKS[type(action)](state, p, action)
+    CHECKS[type(action)](state, seat, action)
 
 
-def check_discard(state, p, a: Discard):
-    k = excess(state, p)
+def check_discard(state, seat, a: Discard):
+    k = excess(state, seat)
     if len(a.cards) != k:
         raise fail(
-            f"you hold {len(state.hands[p])} cards and may keep "
-            f"{flow.hand_limit(state, p)}: discard exactly {k}"
+            f"you hold {len(state.hands[seat])} cards and may keep "
+            f"{flow.hand_limit(state, seat)}: discard exactly {k}"
         )
-    has_cards(state.hands[p], list(a.cards), "hand")
+    has_cards(state.hands[seat], list(a.cards), "hand")
 
 
-def check_hand_cards(state, p, a):
-    has_cards(state.hands[p], list(a.cards), "hand")
+def check_hand_cards(state, seat, a):
+    has_cards(state.hands[seat], list(a.cards), "hand")
 
 
-def check_bid(state, p, a: Bid):
-    if not 0 <= a.amount <= state.coins[p]:
-        raise fail(f"bid from 0 to your {state.coins[p]} coins")
+def check_bid(state, seat, a: Bid):
+    if not 0 <= a.amount <= state.coins[seat]:
+        raise fail(f"bid from 0 to your {state.coins[seat]} coins")
 
 
-def check_pick(state, p, a: Pick):
-    if not 0 <= a.index < len(state.market) or state.market[a.index] != a.card:
+def check_pick(state, seat, a: Pick):
+    if not 0 <= a.at < len(state.market) or state.market[a.at] != a.card:
         raise fail("pick one of the market cards")
 
 
-def check_trade(state, p, a: Trade):
-    has_cards(state.stalls[p], [a.give], "stall")
+def check_trade(state, seat, a: Trade):
+    has_cards(state.stalls[seat], [a.give], "stall")
     if a.owner < 0:
         if a.take not in state.market:
             raise fail(f"the market has no {card_text(a.take)}")
-    elif a.owner == p or a.owner >= state.num_players:
+    elif a.owner == seat or a.owner >= state.num_players:
         raise fail("trade with the market or another player's stall")
     elif a.take not in state.stalls[a.owner]:
         raise fail(f"{state.names[a.owner]}'s stall has no {card_text(a.take)}")
 
 
-def check_store(state, p, a: Store):
-    has_sources(state, p, [a.card])
-    b = own_building(state, p, a.building)
+def check_store(state, seat, a: Store):
+    has_sources(state, seat, [a.card])
+    b = own_building(state, seat, a.building)
     if a.out not in b.cards:
         raise fail(f"your {a.bref} building holds no {card_text(a.out)} building card")
 
 
-def check_hide(state, p, a: Hide):
-    has_cards(state.stalls[p], [a.card], "stall")
+def check_hide(state, seat, a: Hide):
+    has_cards(state.stalls[seat], [a.card], "stall")
 
 
-def check_sell(state, p, a: Sell):
-    has_cards(state.stalls[p], [a.first, a.second], "stall")  # ARI-A22
+def check_sell(state, seat, a: Sell):
+    has_cards(state.stalls[seat], [a.first, a.second], "stall")  # ARI-A22
 
 
-def check_harvest(state, p, a: Harvest):
-    if own_building(state, p, a.building).production is None:
+def check_harvest(state, seat, a: Harvest):
+    if own_building(state, seat, a.building).production is None:
         raise fail(f"your {a.bref} building has no production card to harvest")  # ARI-A05
 
 
-def check_downgrade(state, p, a: Downgrade):
-    b = own_building(state, p, a.building)
+def check_downgrade(state, seat, a: Downgrade):
+    b = own_building(state, seat, a.building)
     if a.cards:
         has_cards(b.cards, list(a.cards), f"{a.bref} building")
 
 
-def check_favor(state, p, a: Favor):
-    has_sources(state, p, [a.card])
+def check_favor(state, seat, a: Favor):
+    has_sources(state, seat, [a.card])
     card = a.card & 63
     if not is_face(card):
         raise fail("favor needs a face card: a King builds, a Queen visits, a Jack buys")
-    check_special(state, p, a.special, SPECIAL_OF_RANK[rank(card)], spent=[a.card])
+    check_special(state, seat, a.special, SPECIAL_OF_RANK[rank(card)], spent=[a.card])
 
 
-def check_royal(state, p, a: Royal):
-    if state.coins[p] < 1:
+def check_royal(state, seat, a: Royal):
+    if state.coins[seat] < 1:
         raise fail("a royal action costs 1 coin and you have none")  # ARI-A21
-    check_special(state, p, a.special, state.royal, spent=[])
+    check_special(state, seat, a.special, state.royal, spent=[])
 
 
-def check_special(state, p, special, royal: int, spent: list[int]) -> None:
+def check_special(state, seat, special, royal: int, spent: list[int]) -> None:
     allowed = {KING: (Build, Upgrade), QUEEN: (Visit,), JACK: (Buy,)}[royal]
     if not isinstance(special, allowed):
         raise fail(f"the {ROYAL_NAMES[royal]}'s action is {SPECIAL_NAMES[royal]}")
@@ -256,9 +256,9 @@ def check_special(state, p, special, royal: int, spent: list[int]) -> None:
         if len(special.cards) != need:
             article = "an" if special.size == "estate" else "a"
             raise fail(f"{article} {special.size} is 1 address card and {need} building cards")
-        has_sources(state, p, [*spent, special.address, *special.cards])
+        has_sources(state, seat, [*spent, special.address, *special.cards])
     elif isinstance(special, Upgrade):
-        b = own_building(state, p, special.building)
+        b = own_building(state, seat, special.building)
         size, add = len(b.cards), len(special.cards)
         farm, estate, chateau = flow.sizes(state)
         if size not in (farm, estate) or size + add not in (estate, chateau) or add <= 0:
@@ -266,9 +266,9 @@ def check_special(state, p, special, royal: int, spent: list[int]) -> None:
                 f"upgrade a farm by {estate - farm} or {chateau - farm} cards, "
                 f"or an estate by {chateau - estate}"
             )
-        has_sources(state, p, [*spent, *special.cards])
+        has_sources(state, seat, [*spent, *special.cards])
     elif isinstance(special, Visit):
-        if special.owner == p or not 0 <= special.owner < state.num_players:
+        if special.owner == seat or not 0 <= special.owner < state.num_players:
             raise fail("visit another player's building")  # ARI-A20
         if not 0 <= special.building < len(state.buildings[special.owner]):
             raise fail(f"{state.names[special.owner]} has no such building")
@@ -276,37 +276,37 @@ def check_special(state, p, special, royal: int, spent: list[int]) -> None:
         raise fail("buy one of the face-up cards at the bottom of the discard pile")
 
 
-def check_penalty(state, p, a: Penalty):
+def check_penalty(state, seat, a: Penalty):
     b = visited(state)
     if not (
-        0 <= a.index < len(b.cards)
-        and b.exposed[a.index]
-        and b.cards[a.index] == a.card
-        and a.index in b.mismatched(rank)
+        0 <= a.at < len(b.cards)
+        and b.exposed[a.at]
+        and b.cards[a.at] == a.card
+        and a.at in b.mismatched(rank)
     ):
         raise fail("invoke the penalty on an exposed mismatched card")
 
 
-def check_expose(state, p, a: Expose):
+def check_expose(state, seat, a: Expose):
     b = visited(state)
     if not (
-        0 <= a.index < len(b.cards)
-        and not b.exposed[a.index]
-        and b.cards[a.index] == a.card
-        and a.index in b.mismatched(rank)
+        0 <= a.at < len(b.cards)
+        and not b.exposed[a.at]
+        and b.cards[a.at] == a.card
+        and a.at in b.mismatched(rank)
     ):
         raise fail("expose a mismatched card that is not exposed yet")
 
 
-def check_glory(state, p, a: Glory):
-    if not flow.can_glory(state, p):
+def check_glory(state, seat, a: Glory):
+    if not flow.can_glory(state, seat):
         raise fail(
             "glory needs a complete château and a second one, two complete estates "
             "or three complete farms"
         )
 
 
-def no_check(state, p, a):
+def no_check(state, seat, a):
     return None
 
 
@@ -341,55 +341,55 @@ def visited(state: State) -> Building:
 # -- performing -------------------------------------------------------------------------------
 
 
-def perform(state: State, p: int, action, ev: list) -> None:
-    PERFORM[type(action)](state, p, action, ev)
+def perform(state: State, seat: int, action, ev: list) -> None:
+    PERFORM[type(action)](state, seat, action, ev)
 
 
-def do_discard(state, p, a: Discard, ev):
+def do_discard(state, seat, a: Discard, ev):
     for c in a.cards:
-        flow.from_hand(state, p, c, public=False)
-    state.committed[p] = Discards(tuple(a.cards))
-    ev.append(Event("committed", EVERYONE, player=p))
+        flow.from_hand(state, seat, c, public=False)
+    state.committed[seat] = Discards(tuple(a.cards))
+    ev.append(Event("committed", EVERYONE, player=seat))
     if all(c is not None for c in state.committed):
         flow.finish_tax(state, ev)
 
 
-def do_ball(state, p, a: Ball, ev):
+def do_ball(state, seat, a: Ball, ev):
     for c in a.cards:
-        flow.from_hand(state, p, c, public=False)
-    state.ball[p] = list(a.cards)
-    ev.append(Event("contributed", EVERYONE, player=p, count=len(a.cards)))  # ARI-A12
+        flow.from_hand(state, seat, c, public=False)
+    state.ball[seat] = list(a.cards)
+    ev.append(Event("contributed", EVERYONE, player=seat, count=len(a.cards)))  # ARI-A12
     state.turn += 1
     flow.advance_ball(state, ev)
 
 
-def do_bid(state, p, a: Bid, ev):
-    state.committed[p] = SealedBid(a.amount)
-    ev.append(Event("committed", EVERYONE, player=p))
+def do_bid(state, seat, a: Bid, ev):
+    state.committed[seat] = SealedBid(a.amount)
+    ev.append(Event("committed", EVERYONE, player=seat))
     if all(c is not None for c in state.committed):
         flow.finish_bids(state, ev)
 
 
-def do_pick(state, p, a: Pick, ev):
-    state.picks.append(Picked(p, a.index))
-    ev.append(Event("picked", EVERYONE, player=p, card=a.card, index=a.index))
+def do_pick(state, seat, a: Pick, ev):
+    state.picks.append(Picked(seat, a.at))
+    ev.append(Event("picked", EVERYONE, player=seat, card=a.card, index=a.at))
     if len(state.picks) == len(state.pickers):
         flow.finish_picks(state, ev)
 
 
-def do_stall(state, p, a: Stall, ev):
+def do_stall(state, seat, a: Stall, ev):
     # Face down until the reveal; what others know of her hand changes only then.
     for c in a.cards:
-        state.hands[p].remove(c)
-    state.committed[p] = FaceDownStall(tuple(a.cards))
+        state.hands[seat].remove(c)
+    state.committed[seat] = FaceDownStall(tuple(a.cards))
     count = len(a.cards) if state.options["show_stall_counts_before_reveal"] else None
-    ev.append(Event("stall_formed", EVERYONE, player=p, count=count))
+    ev.append(Event("stall_formed", EVERYONE, player=seat, count=count))
     state.turn += 1
     flow.advance_stalls(state, ev)
 
 
-def do_trade(state, p, a: Trade, ev):
-    mine = state.stalls[p]
+def do_trade(state, seat, a: Trade, ev):
+    mine = state.stalls[seat]
     mine.remove(a.give)
     mine.append(a.take)
     if a.owner < 0:
@@ -399,36 +399,36 @@ def do_trade(state, p, a: Trade, ev):
         theirs = state.stalls[a.owner]
         theirs.remove(a.take)
         theirs.append(a.give)
-    ev.append(Event("traded", EVERYONE, player=p, give=a.give, take=a.take, owner=a.owner))
+    ev.append(Event("traded", EVERYONE, player=seat, give=a.give, take=a.take, owner=a.owner))
     flow.action_done(state, ev)
 
 
-def take_source(state: State, p: int, src: int, face_up: bool) -> int:
+def take_source(state: State, seat: int, src: int, face_up: bool) -> int:
     """Remove a source card from the stall or hand; hand cards leave face up or down."""
     code = src & 63
     if src & STALL:
-        state.stalls[p].remove(code)
+        state.stalls[seat].remove(code)
     else:
-        flow.from_hand(state, p, code, public=face_up)
+        flow.from_hand(state, seat, code, public=face_up)
     return code
 
 
-def do_store(state, p, a: Store, ev):
-    b = state.buildings[p][a.building]
+def do_store(state, seat, a: Store, ev):
+    b = state.buildings[seat][a.building]
     i = pick_index(b, a.out)
     exposed = b.exposed[i]
-    incoming = take_source(state, p, a.card, face_up=False)
+    incoming = take_source(state, seat, a.card, face_up=False)
     b.cards[i] = incoming
     b.exposed[i] = False  # ARI-46
     if a.card & STALL:
-        state.stalls[p].append(a.out)  # ARI-A04: out goes where in came from
+        state.stalls[seat].append(a.out)  # ARI-A04: out goes where in came from
     else:
-        flow.to_hand(state, p, a.out, public=exposed)
+        flow.to_hand(state, seat, a.out, public=exposed)
     ev.append(
         Event(
             "stored",
             EVERYONE,
-            player=p,
+            player=seat,
             building=a.building,
             from_stall=bool(a.card & STALL),
             card=incoming if a.card & STALL else None,
@@ -439,8 +439,8 @@ def do_store(state, p, a: Store, ev):
         ev.append(
             Event(
                 "stored",
-                only(p),
-                player=p,
+                only(seat),
+                player=seat,
                 building=a.building,
                 from_stall=False,
                 card=incoming,
@@ -462,98 +462,100 @@ def pick_index(b: Building, card: int) -> int:
     return first
 
 
-def do_hide(state, p, a: Hide, ev):
-    state.stalls[p].remove(a.card)
-    flow.to_hand(state, p, a.card, public=True)
-    ev.append(Event("hid", EVERYONE, player=p, card=a.card))
+def do_hide(state, seat, a: Hide, ev):
+    state.stalls[seat].remove(a.card)
+    flow.to_hand(state, seat, a.card, public=True)
+    ev.append(Event("hid", EVERYONE, player=seat, card=a.card))
     flow.action_done(state, ev)
 
 
-def do_sell(state, p, a: Sell, ev):
-    stall = state.stalls[p]
+def do_sell(state, seat, a: Sell, ev):
+    stall = state.stalls[seat]
     stall.remove(a.first)
     stall.remove(a.second)
     state.doomed += [a.first, a.second]  # ARI-A22: discarded after her actions
-    state.coins[p] += 1
-    ev.append(Event("sold", EVERYONE, player=p, cards=[a.first, a.second]))
+    state.coins[seat] += 1
+    ev.append(Event("sold", EVERYONE, player=seat, cards=[a.first, a.second]))
     flow.action_done(state, ev)
 
 
-def do_harvest(state, p, a: Harvest, ev):
-    b = state.buildings[p][a.building]
+def do_harvest(state, seat, a: Harvest, ev):
+    b = state.buildings[seat][a.building]
     c = b.production
     b.production = None
-    flow.to_hand(state, p, c, public=False)
-    ev.append(Event("harvested", all_but(p), player=p, building=a.building))
-    ev.append(Event("harvested", only(p), player=p, building=a.building, card=c))
+    flow.to_hand(state, seat, c, public=False)
+    ev.append(Event("harvested", all_but(seat), player=seat, building=a.building))
+    ev.append(Event("harvested", only(seat), player=seat, building=a.building, card=c))
     flow.action_done(state, ev)
 
 
-def do_downgrade(state, p, a: Downgrade, ev):
-    b = state.buildings[p][a.building]
+def do_downgrade(state, seat, a: Downgrade, ev):
+    b = state.buildings[seat][a.building]
     farm = state.options["farm_size"]
     if not a.cards or len(b.cards) - len(a.cards) < farm:  # ARI-28, ARI-A18
-        dismantle(state, p, a.building, ev, why="downgrade")
+        dismantle(state, seat, a.building, ev, why="downgrade")
     else:
         for c in a.cards:
             i = pick_index(b, c)
-            flow.to_hand(state, p, c, public=b.exposed[i])
+            flow.to_hand(state, seat, c, public=b.exposed[i])
             del b.cards[i]
             del b.exposed[i]
-        ev.append(Event("downgraded", EVERYONE, player=p, building=a.building, count=len(a.cards)))
+        ev.append(
+            Event("downgraded", EVERYONE, player=seat, building=a.building, count=len(a.cards))
+        )
     flow.action_done(state, ev)
 
 
-def dismantle(state: State, p: int, i: int, ev: list, why: str) -> None:
+def dismantle(state: State, seat: int, i: int, ev: list, why: str) -> None:
     """The whole building, production card included, goes to its owner's hand (ARI-45)."""
-    b = state.buildings[p].pop(i)
-    flow.to_hand(state, p, b.address, public=True)
+    b = state.buildings[seat].pop(i)
+    flow.to_hand(state, seat, b.address, public=True)
     for c, shown in zip(b.cards, b.exposed, strict=True):
-        flow.to_hand(state, p, c, public=shown)
+        flow.to_hand(state, seat, c, public=shown)
     if b.production is not None:
-        flow.to_hand(state, p, b.production, public=False)
-    ev.append(Event("dismantled", EVERYONE, player=p, building=i, address=b.address, why=why))
+        flow.to_hand(state, seat, b.production, public=False)
+    ev.append(Event("dismantled", EVERYONE, player=seat, building=i, address=b.address, why=why))
 
 
-def do_favor(state, p, a: Favor, ev):
-    card = take_source(state, p, a.card, face_up=True)
+def do_favor(state, seat, a: Favor, ev):
+    card = take_source(state, seat, a.card, face_up=True)
     if a.card & STALL:
         state.doomed.append(card)  # ARI-A02
     else:
-        flow.discard(state, [card], ev, who=p, why="favor")
-    ev.append(Event("favor", EVERYONE, player=p, card=card))
-    special(state, p, a.special, ev)
+        flow.discard(state, [card], ev, who=seat, why="favor")
+    ev.append(Event("favor", EVERYONE, player=seat, card=card))
+    special(state, seat, a.special, ev)
 
 
-def do_royal(state, p, a: Royal, ev):
-    state.coins[p] -= 1
-    ev.append(Event("royal", EVERYONE, player=p))
-    special(state, p, a.special, ev)
+def do_royal(state, seat, a: Royal, ev):
+    state.coins[seat] -= 1
+    ev.append(Event("royal", EVERYONE, player=seat))
+    special(state, seat, a.special, ev)
 
 
-def special(state: State, p: int, sp, ev: list) -> None:
+def special(state: State, seat: int, sp, ev: list) -> None:
     if isinstance(sp, Build):
-        build(state, p, sp, ev)
+        build(state, seat, sp, ev)
     elif isinstance(sp, Upgrade):
-        upgrade(state, p, sp, ev)
+        upgrade(state, seat, sp, ev)
     elif isinstance(sp, Visit):
-        visit(state, p, sp, ev)
+        visit(state, seat, sp, ev)
         return  # a visit may wait for the visitor's follow-up choices
     else:
-        buy(state, p, sp, ev)
+        buy(state, seat, sp, ev)
     flow.action_done(state, ev)
 
 
-def build(state: State, p: int, sp: Build, ev: list) -> None:
+def build(state: State, seat: int, sp: Build, ev: list) -> None:
     """A new building of exactly its size, from hand and stall (ARI-33, ARI-A07)."""
-    address = take_source(state, p, sp.address, face_up=True)
-    cards = [take_source(state, p, s, face_up=False) for s in sp.cards]
-    state.buildings[p].append(Building(address, cards))
+    address = take_source(state, seat, sp.address, face_up=True)
+    cards = [take_source(state, seat, s, face_up=False) for s in sp.cards]
+    state.buildings[seat].append(Building(address, cards))
     ev.append(
         Event(
             "built",
             EVERYONE,
-            player=p,
+            player=seat,
             size=sp.size,
             address=address,
             stall_cards=[s & 63 for s in sp.cards if s & STALL],
@@ -561,17 +563,17 @@ def build(state: State, p: int, sp: Build, ev: list) -> None:
     )
 
 
-def upgrade(state: State, p: int, sp: Upgrade, ev: list) -> None:
+def upgrade(state: State, seat: int, sp: Upgrade, ev: list) -> None:
     """Add building cards; a farm's production card is discarded unseen (ARI-34, ARI-A05)."""
-    b = state.buildings[p][sp.building]
+    b = state.buildings[seat][sp.building]
     for s in sp.cards:
-        b.cards.append(take_source(state, p, s, face_up=False))
+        b.cards.append(take_source(state, seat, s, face_up=False))
         b.exposed.append(False)
     ev.append(
         Event(
             "upgraded",
             EVERYONE,
-            player=p,
+            player=seat,
             building=sp.building,
             count=len(sp.cards),
             stall_cards=[s & 63 for s in sp.cards if s & STALL],
@@ -582,34 +584,41 @@ def upgrade(state: State, p: int, sp: Upgrade, ev: list) -> None:
         flow.discard(state, [c], ev, public=False, why="production")
 
 
-def buy(state: State, p: int, sp: Buy, ev: list) -> None:
+def buy(state: State, seat: int, sp: Buy, ev: list) -> None:
     """Take a face-up discard; the next face-down one turns up (ARI-55, ARI-A17)."""
     pile = state.discard
     pile.remove(sp.card)  # the first copy, which check() found among the face-up four
-    flow.to_hand(state, p, sp.card, public=True)
+    flow.to_hand(state, seat, sp.card, public=True)
     turned = pile[FACE_UP - 1] if len(pile) >= FACE_UP else None
-    ev.append(Event("bought_discard", EVERYONE, player=p, card=sp.card, turned_up=turned))
+    ev.append(Event("bought_discard", EVERYONE, player=seat, card=sp.card, turned_up=turned))
 
 
-def visit(state: State, p: int, sp: Visit, ev: list) -> None:
+def visit(state: State, seat: int, sp: Visit, ev: list) -> None:
     """Inspect, collect, then the penalty and exposure choices (ARI-40..44, ARI-A08)."""
     owner = sp.owner
     b = state.buildings[owner][sp.building]
-    ev.append(Event("visit", EVERYONE, player=p, owner=owner, building=sp.building))
+    ev.append(Event("visit", EVERYONE, player=seat, owner=owner, building=sp.building))
     ev.append(
-        Event("inspected", only(p), player=p, owner=owner, building=sp.building, cards=b.cards[:])
+        Event(
+            "inspected",
+            only(seat),
+            player=seat,
+            owner=owner,
+            building=sp.building,
+            cards=b.cards[:],
+        )
     )
     wrong = b.mismatched(rank)
     if not wrong:
-        ev.append(Event("visit_clean", EVERYONE, player=p, owner=owner, building=sp.building))
+        ev.append(Event("visit_clean", EVERYONE, player=seat, owner=owner, building=sp.building))
         flow.action_done(state, ev)
         return
     if state.coins[owner] > 0:
         state.coins[owner] -= 1
-        state.coins[p] += 1
-        ev.append(Event("visit_paid", EVERYONE, player=owner, to=p, coins=1))
+        state.coins[seat] += 1
+        ev.append(Event("visit_paid", EVERYONE, player=owner, to=seat, coins=1))
     else:
-        ev.append(Event("visit_unpaid", EVERYONE, player=owner, to=p))
+        ev.append(Event("visit_unpaid", EVERYONE, player=owner, to=seat))
     state.visit = Visiting(owner, sp.building, -1)
     if any(b.exposed[i] for i in wrong):
         state.step = PENALTY
@@ -628,17 +637,17 @@ def to_expose(state: State, ev: list) -> None:
     flow.action_done(state, ev)
 
 
-def do_penalty(state, p, a: Penalty, ev):
+def do_penalty(state, seat, a: Penalty, ev):
     owner, i, _ = state.visit
-    state.visit = Visiting(owner, i, a.index)
-    ev.append(Event("penalty", EVERYONE, player=p, owner=owner, building=i, card=a.card))
+    state.visit = Visiting(owner, i, a.at)
+    ev.append(Event("penalty", EVERYONE, player=seat, owner=owner, building=i, card=a.card))
     if state.coins[owner] == 0:  # ARI-A08: an owner with no coins discards
         apply_penalty(state, True, ev)
     else:
         state.step = FORCE
 
 
-def do_force(state, p, a: Force, ev):
+def do_force(state, seat, a: Force, ev):
     apply_penalty(state, a.discard or state.coins[state.visit.owner] == 0, ev)
 
 
@@ -661,35 +670,35 @@ def apply_penalty(state: State, discard: bool, ev: list) -> None:
     to_expose(state, ev)
 
 
-def do_expose(state, p, a: Expose, ev):
+def do_expose(state, seat, a: Expose, ev):
     owner, i, _ = state.visit
-    state.buildings[owner][i].exposed[a.index] = True
-    ev.append(Event("exposed", EVERYONE, player=p, owner=owner, building=i, card=a.card))
+    state.buildings[owner][i].exposed[a.at] = True
+    ev.append(Event("exposed", EVERYONE, player=seat, owner=owner, building=i, card=a.card))
     flow.action_done(state, ev)
 
 
-def do_decline(state, p, a: Decline, ev):
+def do_decline(state, seat, a: Decline, ev):
     if state.step == PENALTY:
         to_expose(state, ev)
     elif state.step == EXPOSE:
         flow.action_done(state, ev)
     else:
-        commit_glory(state, p, False, ev)
+        commit_glory(state, seat, False, ev)
 
 
-def do_glory(state, p, a: Glory, ev):
-    commit_glory(state, p, True, ev)
+def do_glory(state, seat, a: Glory, ev):
+    commit_glory(state, seat, True, ev)
 
 
-def commit_glory(state: State, p: int, choice: bool, ev: list) -> None:
-    state.committed[p] = GloryVote(choice)
-    ev.append(Event("committed", EVERYONE, player=p))
+def commit_glory(state: State, seat: int, choice: bool, ev: list) -> None:
+    state.committed[seat] = GloryVote(choice)
+    ev.append(Event("committed", EVERYONE, player=seat))
     if all(c is not None for c in state.committed):
         flow.finish_glory(state, ev)
 
 
-def do_pass(state, p, a: Pass, ev):
-    ev.append(Event("passed", EVERYONE, player=p))
+def do_pass(state, seat, a: Pass, ev):
+    ev.append(Event("passed", EVERYONE, player=seat))
     flow.action_done(state, ev)
 
 

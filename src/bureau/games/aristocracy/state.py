@@ -36,7 +36,7 @@ class Picked(NamedTuple):
     """A market card an auction winner picked (ARI-A17's picks, revealed together)."""
 
     seat: int
-    index: int  # in the market
+    at: int  # its position in the market
 
 
 class Visiting(NamedTuple):

@@ -30,8 +30,8 @@ def statistics(state: State) -> dict[str, float]:
     built = [0, 0, 0]
     done = [0, 0, 0]
     exposed = mismatched = production = 0
-    for p in range(n):
-        for b in state.buildings[p]:
+    for seat in range(n):
+        for b in state.buildings[seat]:
             kind = flow.kind_of(state, b)
             built[kind] += 1
             done[kind] += flow.is_complete(b)
@@ -45,7 +45,7 @@ def statistics(state: State) -> dict[str, float]:
     out["building_cards_mismatched"] = float(mismatched)
     out["exposed_cards"] = float(exposed)
     out["production_unharvested"] = float(production)
-    vp = sorted((flow.victory_points(state, p) for p in range(n)), reverse=True)
+    vp = sorted((flow.victory_points(state, seat) for seat in range(n)), reverse=True)
     out["vp_mean"] = sum(vp) / n
     out["vp_top"] = float(vp[0])
     out["vp_margin"] = float(vp[0] - vp[1])

@@ -60,7 +60,8 @@ def _discarded(names: Sequence[str], d: dict) -> str:
 def _ball_revealed(names: Sequence[str], d: dict) -> str:
     if d["cards"] and isinstance(d["cards"][0], list):  # ARI-A12: who gave which
         return "Ball: " + "; ".join(
-            f"{names[p]} {' '.join(pretty(c) for c in given)}" for p, given in enumerate(d["cards"])
+            f"{names[seat]} {' '.join(pretty(c) for c in given)}"
+            for seat, given in enumerate(d["cards"])
         )
     return f"Ball cards: {_cards(d)}."
 
@@ -72,7 +73,7 @@ def _ball_returned(names: Sequence[str], d: dict) -> str:
 
 
 def _collided(names: Sequence[str], d: dict) -> str:
-    both = " and ".join(names[p] for p in d["players"])
+    both = " and ".join(names[seat] for seat in d["players"])
     return f"{both} both picked {pretty(d['card'])}: it is discarded."
 
 
@@ -83,7 +84,7 @@ def _stall_formed(names: Sequence[str], d: dict) -> str:
 
 def _stalls(names: Sequence[str], d: dict) -> str:
     shown = [" ".join(pretty(c) for c in s) or "-" for s in d["stalls"]]
-    return "Stalls: " + "; ".join(f"{names[p]} {s}" for p, s in enumerate(shown))
+    return "Stalls: " + "; ".join(f"{names[seat]} {s}" for seat, s in enumerate(shown))
 
 
 def _traded(names: Sequence[str], d: dict) -> str:
@@ -104,7 +105,7 @@ def _built(names: Sequence[str], d: dict) -> str:
 def _game_over(names: Sequence[str], d: dict) -> str:
     if d["capped"]:
         return f"The game stopped at the year cap: {d['reason']}; no winner."
-    return f"Game over ({d['reason']}): {', '.join(names[p] for p in d['winners'])} wins."
+    return f"Game over ({d['reason']}): {', '.join(names[seat] for seat in d['winners'])} wins."
 
 
 LINES: dict[str, Line] = {
@@ -115,12 +116,14 @@ LINES: dict[str, Line] = {
         f"The discard pile ({d['cards']} cards) was shuffled into a new draw pile."
     ),
     "discarded": _discarded,
-    "tax": lambda n, d: "Tax: " + ", ".join(n[p] for p in d["players"]) + " must discard.",
+    "tax": lambda n, d: "Tax: " + ", ".join(n[seat] for seat in d["players"]) + " must discard.",
     "committed": lambda n, d: f"{_who(n, d)} has decided.",
     "contributed": lambda n, d: f"{_who(n, d)} gave {plural(d['count'], 'card')} to the ball.",
     "ball_revealed": _ball_revealed,
     "ball_returned": _ball_returned,
-    "bids": lambda n, d: "Bids: " + ", ".join(f"{n[p]} {b}" for p, b in enumerate(d["bids"])) + ".",
+    "bids": lambda n, d: (
+        "Bids: " + ", ".join(f"{n[seat]} {b}" for seat, b in enumerate(d["bids"])) + "."
+    ),
     "picked": lambda n, d: f"{_who(n, d)} picked {pretty(d['card'])}.",
     "bought": lambda n, d: (
         f"{_who(n, d)} took {pretty(d['card'])} for {plural(d['price'], 'coin')}."
@@ -158,7 +161,7 @@ LINES: dict[str, Line] = {
     "exposed": lambda n, d: f"{_who(n, d)} exposed {pretty(d['card'])} in {_building(n, d)}.",
     "passed": lambda n, d: f"{_who(n, d)} passed.",
     "honor": lambda n, d: (
-        "Honor: " + ", ".join(f"{n[p]} +{g}" for p, g in enumerate(d["coins"])) + "."
+        "Honor: " + ", ".join(f"{n[seat]} +{g}" for seat, g in enumerate(d["coins"])) + "."
     ),
     "produced": lambda n, d: f"{_who(n, d)}'s farm #{d['building'] + 1} gained a production card.",
     "revealed": lambda n, d: "All buildings are revealed.",

@@ -40,13 +40,13 @@ from .state import (
 SIZE_WORDS = ("farm", "estate", "château")
 
 
-def view(state: State, player: int | None) -> dict:
-    """What ``player`` may know (``None``: the public's view)."""
+def view(state: State, seat: int | None) -> dict:
+    """What ``seat`` may know (``None``: the public's view)."""
     over = state.step == OVER
     secret = state.step in (TAX, BID, GLORY, STALL)
     out: dict[str, Any] = {
         "game": "aristocracy",
-        "you": player,
+        "you": seat,
         "year": state.year,
         "royal": ROYAL_NAMES[state.royal],
         "herald": state.herald,
@@ -58,43 +58,45 @@ def view(state: State, player: int | None) -> dict:
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
         "discard_face_up": _cards(state.discard[:FACE_UP]),
-        "players": [_player_view(state, q, player, over, secret) for q in range(state.num_players)],
+        "players": [
+            _player_view(state, other, seat, over, secret) for other in range(state.num_players)
+        ],
     }
     if state.step == PICK:
         out["bids"] = state.bids[:]
-        out["picks"] = [[q, i] for q, i in state.picks]
+        out["picks"] = [[picker, i] for picker, i in state.picks]
     if state.visit is not None and state.step in (PENALTY, FORCE, EXPOSE):
-        out["visit"] = _visit_view(state, player)
+        out["visit"] = _visit_view(state, seat)
     if over:
         out["outcome"] = state.outcome.to_json()
     return out
 
 
-def _player_view(state: State, q: int, reader: int | None, over: bool, secret: bool) -> dict:
-    mine = q == reader
+def _player_view(state: State, seat: int, reader: int | None, over: bool, secret: bool) -> dict:
+    mine = seat == reader
     pv: dict[str, Any] = {
-        "name": state.names[q],
-        "coins": state.coins[q],
-        "hand_count": len(state.hands[q]),
-        "known_hand": _cards(known_in_hand(state, q)),
-        "stall": _cards(state.stalls[q]),
-        "buildings": [_building_view(state, b, mine, over) for b in state.buildings[q]],
+        "name": state.names[seat],
+        "coins": state.coins[seat],
+        "hand_count": len(state.hands[seat]),
+        "known_hand": _cards(known_in_hand(state, seat)),
+        "stall": _cards(state.stalls[seat]),
+        "buildings": [_building_view(state, b, mine, over) for b in state.buildings[seat]],
     }
     if mine or over:
-        pv["hand"] = _cards(state.hands[q])
+        pv["hand"] = _cards(state.hands[seat])
     if secret:
-        pv["committed"] = state.committed[q] is not None
-        if mine and state.committed[q] is not None:
-            pv["choice"] = _choice_view(state.committed[q])
-        elif state.step == STALL and state.committed[q] is not None:
+        pv["committed"] = state.committed[seat] is not None
+        if mine and state.committed[seat] is not None:
+            pv["choice"] = _choice_view(state.committed[seat])
+        elif state.step == STALL and state.committed[seat] is not None:
             if state.options["show_stall_counts_before_reveal"]:
-                pv["stall_count"] = len(state.committed[q].cards)
+                pv["stall_count"] = len(state.committed[seat].cards)
             else:  # ARI-A15: the hand size would tell the count
-                pv["hand_count"] += len(state.committed[q].cards)
+                pv["hand_count"] += len(state.committed[seat].cards)
     if state.step == BALL:
-        pv["ball_count"] = len(state.ball[q])
+        pv["ball_count"] = len(state.ball[seat])
         if mine:
-            pv["ball"] = _cards(state.ball[q])
+            pv["ball"] = _cards(state.ball[seat])
     return pv
 
 
@@ -108,10 +110,10 @@ def _visit_view(state: State, reader: int | None) -> dict:
     return out
 
 
-def known_in_hand(state: State, q: int) -> list[int]:
-    """The cards everybody knows to be in ``q``'s hand now.
+def known_in_hand(state: State, seat: int) -> list[int]:
+    """The cards everybody knows to be in ``seat``'s hand now.
 
-    ``state.known[q]`` is what went into her hand face up and has not been seen to
+    ``state.known[seat]`` is what went into her hand face up and has not been seen to
     leave. While her stall lies face down, those cards are in her hand or in that stall,
     and which is her secret: a known card is certainly still in hand only where she holds
     more copies of it than the stall could take. The stall's size is public when
@@ -120,8 +122,8 @@ def known_in_hand(state: State, q: int) -> list[int]:
     no known card is certain. At the reveal everybody sees which cards left, and
     ``flow.reveal_stalls`` updates ``state.known`` itself.
     """
-    known = state.known[q]
-    committed = state.committed[q] if state.step == STALL else None
+    known = state.known[seat]
+    committed = state.committed[seat] if state.step == STALL else None
     if not known or committed is None:
         return known
     if not state.options["show_stall_counts_before_reveal"]:
