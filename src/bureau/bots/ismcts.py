@@ -476,17 +476,17 @@ class ISMCTSBot(Bot):
         explore = self.settings.explore
         return max(children, key=lambda c: c.ucb(explore)), False
 
-    def _select(self, node: Node, world, p: int) -> tuple[Node | None, bool]:
-        """The child to follow from ``node`` where ``p`` acts in ``world``; True if new."""
-        available = self._available(node, world, p)
+    def _select(self, node: Node, world, seat: int) -> tuple[Node | None, bool]:
+        """The child to follow from ``node`` where ``seat`` acts in ``world``; True if new."""
+        available = self._available(node, world, seat)
         for c in available:
             c.avail += 1
-        return self._choose(node, available, world, p)
+        return self._choose(node, available, world, seat)
 
-    def _choose(self, node: Node, available: list[Node], world, p: int):
+    def _choose(self, node: Node, available: list[Node], world, seat: int):
         """Widen ``node`` if its visits allow another child, else the best available."""
         if not available or len(node.children) < self.settings.widen * node.visits**ALPHA:
-            child = self._widen(node, world, p)
+            child = self._widen(node, world, seat)
             if child is not None:
                 return child, True
         if not available:
@@ -494,34 +494,34 @@ class ISMCTSBot(Bot):
         explore = self.settings.explore
         return max(available, key=lambda c: c.ucb(explore)), False
 
-    def _available(self, node: Node, world, p: int) -> list[Node]:
-        """The children of ``node`` whose action ``p`` may take in ``world``."""
+    def _available(self, node: Node, world, seat: int) -> list[Node]:
+        """The children of ``node`` whose action ``seat`` may take in ``world``."""
         check = self.game.check
         out = []
         for c in node.children.values():
-            if c.actor != p:
+            if c.actor != seat:
                 continue
             try:
-                check(world, p, c.action)
+                check(world, seat, c.action)
             except IllegalAction:
                 continue
             out.append(c)
         return out
 
-    def _widen(self, node: Node, world, p: int) -> Node | None:
-        """A new child of ``node``, drawn from ``p``'s legal actions in ``world``; None if
-        the draw is a child already (or ``p`` has nothing to do)."""
+    def _widen(self, node: Node, world, seat: int) -> Node | None:
+        """A new child of ``node``, drawn from ``seat``'s legal actions in ``world``; None if
+        the draw is a child already (or ``seat`` has nothing to do)."""
         try:
-            if not node.children and self._guides is not None:  # what p would sensibly do
-                action = self._guides[p].choose(world)
+            if not node.children and self._guides is not None:  # what seat would sensibly do
+                action = self._guides[seat].choose(world)
             else:
-                action = self.game.sample_action(world, p, self.rng)
-        except (IndexError, IllegalAction):  # nothing legal for p here
+                action = self.game.sample_action(world, seat, self.rng)
+        except (IndexError, IllegalAction):  # nothing legal for seat here
             return None
         key = str(action)
         if key in node.children:
             return None
-        child = node.children[key] = Node(action, p)
+        child = node.children[key] = Node(action, seat)
         child.avail = 1
         return child
 
@@ -536,10 +536,10 @@ class ISMCTSBot(Bot):
             pending = game.pending(world)
             if not pending:
                 return
-            p = pending[0]
-            action = bots[p].choose(world) if bots else game.sample_action(world, p, rng)
+            seat = pending[0]
+            action = bots[seat].choose(world) if bots else game.sample_action(world, seat, rng)
             try:  # legal by the checks; a perform that refuses all the same ends it
-                self._perform(world, p, action)
+                self._perform(world, seat, action)
             except IllegalAction:
                 return
 
@@ -548,7 +548,7 @@ class ISMCTSBot(Bot):
         if self._heuristic is None:
             seed = self.rng.getrandbits(32)
             n = state.num_players
-            self._heuristic = [self._adviser_bot(p, seed + p) for p in range(n)]
+            self._heuristic = [self._adviser_bot(seat, seed + seat) for seat in range(n)]
         return self._heuristic
 
     def _adviser_bot(self, seat: int, seed: int, **kw) -> Bot:

@@ -134,7 +134,7 @@ class DealRules:
     its effects; ``closed`` is told how every deal ended.
     """
 
-    def may_deal(self, state, player: int) -> bool:
+    def may_deal(self, state, seat: int) -> bool:
         return True
 
     def parse_item(self, state, giver: int, text: str):
@@ -180,7 +180,7 @@ def is_deal_text(text: str) -> bool:
     return bool(words) and words[0].rstrip(":").lower() in WORDS
 
 
-def parse(state, player: int, text: str, rules: DealRules):
+def parse(state, seat: int, text: str, rules: DealRules):
     """The deal action ``text`` means, or None if it is not a deal action."""
     text = text.strip()
     if not is_deal_text(text):
@@ -205,7 +205,7 @@ def parse(state, player: int, text: str, rules: DealRules):
             " coalition are listed as parts of their own)"
         )
     recipients = sorted({_seat(names, n) for n in head.replace(",", " ").split()})
-    if player in recipients:
+    if seat in recipients:
         raise IllegalAction("you cannot make an offer to yourself")
     terms: list = []
     gives: dict[int, list] = {}
@@ -258,18 +258,18 @@ def awaiting(state) -> tuple[int, ...]:
     return tuple(sorted(seats))
 
 
-def offers_to(state, player: int) -> list[Deal]:
-    """Open offers ``player`` still has to answer."""
-    return [d for d in state.offers if player in d.recipients and player not in d.accepted]
+def offers_to(state, seat: int) -> list[Deal]:
+    """Open offers ``seat`` still has to answer."""
+    return [d for d in state.offers if seat in d.recipients and seat not in d.accepted]
 
 
-def check(state, player: int, action, rules: DealRules) -> None:
-    """Raise ``IllegalAction`` unless ``player`` may take the deal ``action`` now."""
+def check(state, seat: int, action, rules: DealRules) -> None:
+    """Raise ``IllegalAction`` unless ``seat`` may take the deal ``action`` now."""
     names = state.names
-    if not rules.may_deal(state, player):
+    if not rules.may_deal(state, seat):
         raise IllegalAction("you cannot make or answer deals now")
     if isinstance(action, Propose):
-        mine = open_offer(state, player)
+        mine = open_offer(state, seat)
         if mine is not None:
             raise IllegalAction(
                 f"you already have an open offer ({mine.text(names)}); 'withdraw' it first"
@@ -277,11 +277,11 @@ def check(state, player: int, action, rules: DealRules) -> None:
         if not action.recipients:
             raise IllegalAction("name the players you make the offer to")
         for r in action.recipients:
-            if r == player or not 0 <= r < state.num_players:
+            if r == seat or not 0 <= r < state.num_players:
                 raise IllegalAction("make the offer to other players")
             if not rules.may_deal(state, r):
                 raise IllegalAction(f"{names[r]} cannot take part in deals now")
-        parties = {player, *action.recipients}
+        parties = {seat, *action.recipients}
         for g, items in action.gives:
             if g not in parties:
                 raise IllegalAction(f"{names[g]} is not a party to this offer")
@@ -289,25 +289,25 @@ def check(state, player: int, action, rules: DealRules) -> None:
                 raise IllegalAction(f"say what {names[g]} gives")
         if not action.terms and not action.gives:
             raise IllegalAction("an offer must say what someone gives, or a term")
-        rules.check_offer(state, as_deal(state, player, action))
+        rules.check_offer(state, as_deal(state, seat, action))
         return
     if isinstance(action, Withdraw):
-        if open_offer(state, player) is None:
+        if open_offer(state, seat) is None:
             raise IllegalAction("you have no open offer to withdraw")
         return
     deal = open_offer(state, action.proposer)
-    if deal is None or player not in deal.recipients:
-        waiting = ", ".join(names[d.proposer] for d in offers_to(state, player))
+    if deal is None or seat not in deal.recipients:
+        waiting = ", ".join(names[d.proposer] for d in offers_to(state, seat))
         raise IllegalAction(
             f"{names[action.proposer]} has no open offer to you"
             + (f"; answer {waiting}" if waiting else "")
         )
-    if player in deal.accepted:
+    if seat in deal.accepted:
         raise IllegalAction(f"you have already accepted {names[action.proposer]}'s offer")
 
 
-def as_deal(state, player: int, action: Propose, tag: str = "") -> Deal:
-    return Deal(state.next_deal, player, action.recipients, action.terms, action.gives, (), tag)
+def as_deal(state, seat: int, action: Propose, tag: str = "") -> Deal:
+    return Deal(state.next_deal, seat, action.recipients, action.terms, action.gives, (), tag)
 
 
 # -- performing -------------------------------------------------------------------------------
@@ -331,22 +331,22 @@ def open_deal(state, deal: Deal, ev: list) -> None:
     _tell(ev, "deal_offered", deal, {"text": deal.text(state.names)})
 
 
-def perform(state, player: int, action, rules: DealRules, ev: list) -> None:
+def perform(state, seat: int, action, rules: DealRules, ev: list) -> None:
     """Perform a deal action that ``check`` accepted."""
     if isinstance(action, Propose):
-        deal = as_deal(state, player, action)
+        deal = as_deal(state, seat, action)
         open_deal(state, deal._replace(tag=rules.tag(state, deal)), ev)
         return
     if isinstance(action, Withdraw):
-        close(state, _checked_offer(state, player), "withdrawn", rules, ev)
+        close(state, _checked_offer(state, seat), "withdrawn", rules, ev)
         return
     deal = _checked_offer(state, action.proposer)
     if isinstance(action, Decline):
-        ev.append(Event("deal_answered", EVERYONE, **_public(deal), player=player, accept=False))
+        ev.append(Event("deal_answered", EVERYONE, **_public(deal), player=seat, accept=False))
         close(state, deal, "declined", rules, ev)
         return
-    ev.append(Event("deal_answered", EVERYONE, **_public(deal), player=player, accept=True))
-    accepted = (*deal.accepted, player)
+    ev.append(Event("deal_answered", EVERYONE, **_public(deal), player=seat, accept=True))
+    accepted = (*deal.accepted, seat)
     if len(accepted) < len(deal.recipients):
         updated = deal._replace(accepted=accepted)
         state.offers = tuple(updated if d.id == deal.id else d for d in state.offers)
@@ -388,13 +388,13 @@ def expire(state, ev: list, who: int | None = None) -> None:
 # -- showing ----------------------------------------------------------------------------------
 
 
-def view(state, player: int | None) -> list[dict]:
-    """Open offers as ``player`` may see them: everybody sees who offers to whom; the
+def view(state, seat: int | None) -> list[dict]:
+    """Open offers as ``seat`` may see them: everybody sees who offers to whom; the
     parties also see what the offer says."""
     out = []
     for d in state.offers:
         entry: dict[str, Any] = {**_public(d), "accepted": list(d.accepted)}
-        if player is not None and player in d.parties:
+        if seat is not None and seat in d.parties:
             entry["text"] = d.text(state.names)
         out.append(entry)
     return out

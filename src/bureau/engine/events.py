@@ -51,11 +51,11 @@ class Event:
         self.audience = audience
         self.data = data
 
-    def visible_to(self, player: int | None) -> bool:
-        """May ``player`` (a seat, None for a spectator, or ``MODERATOR``) see this event?"""
-        if player == MODERATOR:
+    def visible_to(self, seat: int | None) -> bool:
+        """May ``seat`` (a seat, None for a spectator, or ``MODERATOR``) see this event?"""
+        if seat == MODERATOR:
             return True
-        return bool(self.audience >> (SPECTATOR_BIT if player is None else player) & 1)
+        return bool(self.audience >> (SPECTATOR_BIT if seat is None else seat) & 1)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, **self.data}
@@ -112,6 +112,6 @@ def told(lines: dict, event: Event, context) -> str:
     return line(context, event.data) if line else f"{event.kind}: {event.data}"
 
 
-def visible(events, player: int | None) -> list[Event]:
-    """The events of ``events`` that ``player`` may see."""
-    return [e for e in events if e.visible_to(player)]
+def visible(events, seat: int | None) -> list[Event]:
+    """The events of ``events`` that ``seat`` may see."""
+    return [e for e in events if e.visible_to(seat)]

@@ -196,49 +196,49 @@ class Game(Generic[S, A]):
         """The seats the game is waiting for (several when choices are simultaneous)."""
         raise NotImplementedError
 
-    def legal_actions(self, state: S, player: int) -> list[A]:
-        """Every legal action of ``player`` now (empty if it has none)."""
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every legal action of ``seat`` now (empty if it has none)."""
         raise NotImplementedError
 
-    def sample_action(self, state: S, player: int, rng: random.Random) -> A:
+    def sample_action(self, state: S, seat: int, rng: random.Random) -> A:
         """A random legal action, cheaply; games with combinatorial choices override."""
-        return rng.choice(self.legal_actions(state, player))
+        return rng.choice(self.legal_actions(state, seat))
 
-    def parse(self, state: S, player: int, text: str) -> A:
-        """The action ``text`` means for ``player``, checked; raises ``IllegalAction`` whose
+    def parse(self, state: S, seat: int, text: str) -> A:
+        """The action ``text`` means for ``seat``, checked; raises ``IllegalAction`` whose
         message ends with what is legal now."""
         try:
-            action = self.read(state, player, text)
-            self.check(state, player, action)
+            action = self.read(state, seat, text)
+            self.check(state, seat, action)
         except (ValueError, IllegalAction) as exc:
-            raise self.illegal(state, player, str(exc)) from None
+            raise self.illegal(state, seat, str(exc)) from None
         return action
 
-    def read(self, state: S, player: int, text: str) -> A:
+    def read(self, state: S, seat: int, text: str) -> A:
         """The action ``text`` means, not yet checked; ``ValueError`` or ``IllegalAction``
         when it means none."""
         raise NotImplementedError
 
-    def apply(self, state: S, player: int, action: A, at: float | None = None) -> list[Event]:
+    def apply(self, state: S, seat: int, action: A, at: float | None = None) -> list[Event]:
         """Validate and perform ``action``; return the events it caused.
 
         With a ``decision_seconds`` option set, a new decision's clock starts at
         ``at`` whenever ``decision_key`` changes; without one, nothing is timed.
         """
-        self.check(state, player, action)
+        self.check(state, seat, action)
         if state.options.get("decision_seconds") is None:
-            return self.perform(state, player, action)
+            return self.perform(state, seat, action)
         before = self.decision_key(state)
-        events = self.perform(state, player, action)
+        events = self.perform(state, seat, action)
         if self.decision_key(state) != before:
             state.step_started = at
         return events
 
-    def check(self, state: S, player: int, action: A) -> None:
-        """Raise ``IllegalAction`` unless ``player`` may take ``action`` now."""
+    def check(self, state: S, seat: int, action: A) -> None:
+        """Raise ``IllegalAction`` unless ``seat`` may take ``action`` now."""
         raise NotImplementedError
 
-    def perform(self, state: S, player: int, action: A) -> list[Event]:
+    def perform(self, state: S, seat: int, action: A) -> list[Event]:
         """Carry out a checked action; return its events."""
         raise NotImplementedError
 
@@ -246,12 +246,12 @@ class Game(Generic[S, A]):
         """What identifies the decision under way; a new key starts a new clock."""
         raise NotImplementedError
 
-    def view(self, state: S, player: int | None) -> dict:
-        """A JSON-ready dict of exactly what ``player`` (None: a spectator) may know."""
+    def view(self, state: S, seat: int | None) -> dict:
+        """A JSON-ready dict of exactly what ``seat`` (None: a spectator) may know."""
         raise NotImplementedError
 
-    def timeout_action(self, state: S, player: int) -> A:
-        """What the Bureau does for ``player`` when a deadline passes."""
+    def timeout_action(self, state: S, seat: int) -> A:
+        """What the Bureau does for ``seat`` when a deadline passes."""
         raise NotImplementedError
 
     def begin(self, state: S, at: float) -> None:
@@ -272,12 +272,12 @@ class Game(Generic[S, A]):
             return None
         return started + seconds
 
-    def channels(self, state: S, player: int) -> frozenset[int]:
-        """The seats ``player`` may talk to privately."""
-        return frozenset(range(state.num_players)) - {player}
+    def channels(self, state: S, seat: int) -> frozenset[int]:
+        """The other seats ``seat`` may talk to privately."""
+        return frozenset(range(state.num_players)) - {seat}
 
-    def determinize(self, state: S, player: int, rng: random.Random) -> S:
-        """A full state that ``player`` cannot tell from ``state``, unknowns re-dealt."""
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A full state that ``seat`` cannot tell from ``state``, unknowns re-dealt."""
         raise NotImplementedError
 
     def outcome(self, state: S) -> Outcome | None:
@@ -341,22 +341,22 @@ class Game(Generic[S, A]):
         report of the last resolution, in ``fmt`` (``bureau.engine.forum.FORMATS``)."""
         raise NotImplementedError(f"{self.title} has no forum posts")
 
-    def action_help(self, state: S, player: int) -> str:
+    def action_help(self, state: S, seat: int) -> str:
         """A short reminder of the action texts legal now, for error messages."""
         if self.outcome(state) is not None:
             return "The game is over."
         waiting = self.pending(state)
-        if player not in waiting:
+        if seat not in waiting:
             return f"The game is waiting for {', '.join(state.names[p] for p in waiting)}."
-        return self.help_text(state, player)
+        return self.help_text(state, seat)
 
-    def help_text(self, state: S, player: int) -> str:
-        """What ``player``, who is pending, may type now."""
+    def help_text(self, state: S, seat: int) -> str:
+        """What ``seat``, who is pending, may type now."""
         return ""
 
-    def illegal(self, state: S, player: int, message: str) -> IllegalAction:
+    def illegal(self, state: S, seat: int, message: str) -> IllegalAction:
         """An ``IllegalAction`` whose message ends with what is legal now."""
-        hint = self.action_help(state, player)
+        hint = self.action_help(state, seat)
         return IllegalAction(f"{message}. {hint}" if hint else message)
 
 

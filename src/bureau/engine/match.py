@@ -92,8 +92,8 @@ class Match:
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
-    def view(self, player: int | None) -> dict:
-        return self.game.view(self.state, player)
+    def view(self, seat: int | None) -> dict:
+        return self.game.view(self.state, seat)
 
     def seat(self, who: int | str) -> int:
         """A seat from its number or its player's name (any case); ``moderator`` is the
@@ -114,27 +114,27 @@ class Match:
         return MODERATOR_NAME if seat == MODERATOR else self.names[seat]
 
     def play(
-        self, player: int, action: Any, at: float | None = None, *, timeout: bool = False
+        self, seat: int, action: Any, at: float | None = None, *, timeout: bool = False
     ) -> list[Event]:
-        """Apply ``action`` (an action or its text) for ``player`` and log it; ``timeout``:
-        the Bureau made it for ``player`` at a deadline (said so in the events first)."""
+        """Apply ``action`` (an action or its text) for ``seat`` and log it; ``timeout``:
+        the Bureau made it for ``seat`` at a deadline (said so in the events first)."""
         if isinstance(action, str):
-            action = self.game.parse(self.state, player, action)
+            action = self.game.parse(self.state, seat, action)
         text = str(action)
-        events = self.game.apply(self.state, player, action, at)
-        return self.adopt(self.state, player, text, at, events, timeout=timeout)
+        events = self.game.apply(self.state, seat, action, at)
+        return self.adopt(self.state, seat, text, at, events, timeout=timeout)
 
     def adopt(
         self,
         state: Any,
-        player: int,
+        seat: int,
         text: str,
         at: float | None,
         events: list[Event],
         *,
         timeout: bool = False,
     ) -> list[Event]:
-        """Take ``state`` as the match's state and log it as ``play`` does: ``player``'s
+        """Take ``state`` as the match's state and log it as ``play`` does: ``seat``'s
         action ``text`` applied at ``at`` (with ``events``) to a clone of the match's
         state, by a caller that checked and stored it before taking it (the server).
         Returns the events logged, a timeout's first.
@@ -149,9 +149,9 @@ class Match:
         """
         if timeout:
             self.timeouts.add(len(self.actions))
-            events = [*timed_out(player, text), *events]
+            events = [*timed_out(seat, text), *events]
         self.state = state
-        self.actions.append((player, text, at))
+        self.actions.append((seat, text, at))
         self.events.extend(events)
         self.ends.append(len(self.events))
         return events

@@ -68,11 +68,11 @@ class Loaded:
         """The receipt of ``seat``'s ``number``-th action (None before commitments)."""
         if self.commitment is None or nonce is None:
             return None
-        player = self.match.who(seat)
+        name = self.match.who(seat)
         return {
-            "scheme": fairness.SCHEME, "commitment": self.commitment, "player": player,
+            "scheme": fairness.SCHEME, "commitment": self.commitment, "player": name,
             "number": number, "text": text, "nonce": nonce,
-            "receipt": fairness.receipt(self.commitment, number, player, text, nonce),
+            "receipt": fairness.receipt(self.commitment, number, name, text, nonce),
         }  # fmt: skip
 
     def receipts(self, seat: int | None = None) -> list[dict | None]:
