@@ -11,7 +11,7 @@ from . import rules
 from .state import OVER, State
 
 
-def determinize(state: State, player: int, rng: random.Random) -> State:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     """Re-deal every card ``player`` cannot see and re-draw others' sealed bids.
 
     Hidden from her: the deck and the other hands, less the cards a party to one of
@@ -24,11 +24,11 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
         return state.clone()
     new = state.clone(rng=state.rng)  # for now: its own comes at the end
     for q in new.bidders:
-        if q != player and new.bids[q]:
+        if q != seat and new.bids[q]:
             new.bids[q] = rng.randint(1, rules.MAX_BID)
     keep = [Counter() for _ in range(new.num_players)]
     for d in new.offers:
-        if player in d.parties:
+        if seat in d.parties:
             for giver, items in d.gives:
                 keep[giver].update(i.kind for i in items if hasattr(i, "kind"))
     had_sd = new.sd in new.deck
@@ -37,7 +37,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     pool = new.deck[:]
     slots = []
     for q in range(new.num_players):
-        if q == player:
+        if q == seat:
             continue
         for i, k in enumerate(new.hands[q]):
             if keep[q][k] > 0:

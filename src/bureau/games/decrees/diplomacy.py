@@ -19,7 +19,7 @@ from .state import OVER
 
 
 class DecreesDeals(DealRules):
-    def may_deal(self, state, player: int) -> bool:
+    def may_deal(self, state, seat: int) -> bool:
         return state.phase != OVER
 
     def parse_item(self, state, giver: int, text: str):

@@ -46,7 +46,7 @@ def _stored(step: Step, typed: list) -> tuple:
 # -- reading typed arguments -----------------------------------------------------------------
 
 
-def read_args(state: State, p: int, card: Card, tokens) -> tuple:
+def read_args(state: State, seat: int, card: Card, tokens) -> tuple:
     """The argument tuples of a play of ``card`` from its typed tokens.
 
     Amounts may all be left out: each is then the most the step can use now.
@@ -55,10 +55,10 @@ def read_args(state: State, p: int, card: Card, tokens) -> tuple:
     defaults = not any(kind == "int" for kind, _ in tokens)
     out = []
     for step in card.effect:
-        if not choices(state, p, step):
+        if not choices(state, seat, step):
             if tokens and slots(step) and tokens[0][0] != "int":
                 typed = [_take(state, kind, tokens, card) for kind in slots(step)]
-                check_step(state, p, step, _stored(step, typed))  # raises the reason
+                check_step(state, seat, step, _stored(step, typed))  # raises the reason
             out.append(None)
             continue
         typed: list = []
@@ -69,7 +69,7 @@ def read_args(state: State, p: int, card: Card, tokens) -> tuple:
                 typed.append(_take(state, kind, tokens, card))
         if None in typed:
             typed[typed.index(None)] = most(
-                state, p, step, _stored(step, [0 if t is None else t for t in typed])
+                state, seat, step, _stored(step, [0 if t is None else t for t in typed])
             )
         out.append(_stored(step, typed))
     if tokens:
@@ -130,29 +130,29 @@ def full_placements(state: State, pairs) -> tuple[Placement, ...]:
     return tuple(map(Placement, range(len(where)), where))
 
 
-def most(state: State, p: int, step: Step, args) -> int:
+def most(state: State, seat: int, step: Step, args) -> int:
     """The largest amount ``step`` can use now with these other arguments."""
     do = step.do
     if do == "move_dept_blame":
-        src = your(state, p) if args[1] < 0 else args[1]
+        src = your(state, seat) if args[1] < 0 else args[1]
         return min(step.up_to, state.dept_blame[src])
     if do == "remove_dept_blame":
-        dept = your(state, p) if args[1] < 0 else args[1]
+        dept = your(state, seat) if args[1] < 0 else args[1]
         return min(step.up_to, state.dept_blame[dept])
-    return min(step.up_to, state.blame[p])
+    return min(step.up_to, state.blame[seat])
 
 
-def your(state: State, p: int) -> int:
-    return state.dept_of[p]
+def your(state: State, seat: int) -> int:
+    return state.dept_of[seat]
 
 
 # -- legal choices ---------------------------------------------------------------------------
 
 
-def choices(state: State, p: int, step: Step) -> list[tuple]:
+def choices(state: State, seat: int, step: Step) -> list[tuple]:
     """Every legal argument tuple of ``step`` for ``p`` now."""
     do = step.do
-    mine = your(state, p)
+    mine = your(state, seat)
     depts = state.depts
     if do == "move_dept_blame":
         srcs = [mine] if step.source == "yours" else list(depts)
@@ -178,10 +178,10 @@ def choices(state: State, p: int, step: Step) -> list[tuple]:
             for n in range(min(step.up_to, state.dept_blame[d]) + 1)
         ]
     if do == "remove_personal_blame":
-        return [(n,) for n in range(min(step.up_to, state.blame[p]) + 1)]
+        return [(n,) for n in range(min(step.up_to, state.blame[seat]) + 1)]
     if do == "give_personal_blame":
-        top = min(step.up_to, state.blame[p])
-        return [(n, q) for q in range(state.num_players) if q != p for n in range(top + 1)]
+        top = min(step.up_to, state.blame[seat])
+        return [(n, q) for q in range(state.num_players) if q != seat for n in range(top + 1)]
     if do == "move_decree":
         out = []
         empty = state.empty_department()
@@ -195,7 +195,7 @@ def choices(state: State, p: int, step: Step) -> list[tuple]:
                 out += [(i, d) for d in depts if d != at]
         return out
     if do == "stamp":
-        return [(i,) for i in state.decrees_at(mine) if stamp_problem(state, p, i, step) is None]
+        return [(i,) for i in state.decrees_at(mine) if stamp_problem(state, seat, i, step) is None]
     if do == "restructure":
         return [
             (c,)
@@ -204,7 +204,7 @@ def choices(state: State, p: int, step: Step) -> list[tuple]:
             )
         ]
     if do == "investigate":
-        return [(d,) for d in investigable(state, p)]
+        return [(d,) for d in investigable(state, seat)]
     if do == "swap_heads":
         n = state.num_players
         return [(a, b) for a in range(n) for b in range(a + 1, n)]
@@ -225,23 +225,23 @@ def _placements(depts: tuple[int, ...], n: int) -> tuple[tuple[Placement, ...], 
     return tuple(tuple(map(Placement, range(n), perm)) for perm in permutations(depts, n))
 
 
-def investigable(state: State, p: int) -> list[int]:
+def investigable(state: State, seat: int) -> list[int]:
     """DEC-A11: headed departments other than yours."""
-    mine = your(state, p)
+    mine = your(state, seat)
     return [d for d in state.depts if d != mine and state.head[d] >= 0]
 
 
 # -- checking --------------------------------------------------------------------------------
 
 
-def check_step(state: State, p: int, step: Step, args) -> None:
+def check_step(state: State, seat: int, step: Step, args) -> None:
     """Raise ``IllegalAction`` unless ``args`` are legal for ``step`` now."""
     if args is None:
-        if choices(state, p, step):
+        if choices(state, seat, step):
             raise IllegalAction("this card has a target now: say what it applies to")
         return
     do = step.do
-    mine = your(state, p)
+    mine = your(state, seat)
     names = state.names
     if do in (
         "move_dept_blame",
@@ -266,8 +266,8 @@ def check_step(state: State, p: int, step: Step, args) -> None:
         present(state, dept)
         enough(state.dept_blame[dept], args[0], DEPT_CODES[dept])
     elif do in ("remove_personal_blame", "give_personal_blame"):
-        enough(state.blame[p], args[0], "your personal pool")
-        if do == "give_personal_blame" and args[1] == p:
+        enough(state.blame[seat], args[0], "your personal pool")
+        if do == "give_personal_blame" and args[1] == seat:
             raise IllegalAction("give the blame to another player")
     elif do == "move_decree":
         i, dst = args
@@ -279,7 +279,7 @@ def check_step(state: State, p: int, step: Step, args) -> None:
         if dst == at:
             raise IllegalAction(f"{decree_text(i)} is already on {DEPT_CODES[dst]}")
     elif do == "stamp":
-        reason = stamp_problem(state, p, args[0], step)
+        reason = stamp_problem(state, seat, args[0], step)
         if reason:
             raise IllegalAction(reason)
     elif do == "restructure":
@@ -292,10 +292,10 @@ def check_step(state: State, p: int, step: Step, args) -> None:
         if reason:
             raise IllegalAction(reason)
     elif do == "investigate":
-        if args[0] not in investigable(state, p):
+        if args[0] not in investigable(state, seat):
             raise IllegalAction(
                 f"investigate a headed department other than yours:"
-                f" {', '.join(DEPT_CODES[d] for d in investigable(state, p))}"
+                f" {', '.join(DEPT_CODES[d] for d in investigable(state, seat))}"
             )
     elif do == "swap_heads":
         if args[0] == args[1]:
@@ -328,7 +328,7 @@ def decree_at(state: State, i: int) -> int:
     return at
 
 
-def stamp_problem(state: State, p: int, i: int, step: Step | None = None) -> str | None:
+def stamp_problem(state: State, seat: int, i: int, step: Step | None = None) -> str | None:
     """Why ``p`` may not stamp decree ``i`` now (DEC-54, DEC-55), or None.
 
     ``step`` is a card's stamp step, which may relax the department rule.
@@ -337,7 +337,7 @@ def stamp_problem(state: State, p: int, i: int, step: Step | None = None) -> str
         at = decree_at(state, i)
     except IllegalAction as exc:
         return str(exc)
-    mine = your(state, p)
+    mine = your(state, seat)
     if at != mine:
         return (
             f"{decree_text(i)} is on {DEPT_CODES[at]}, not on your department ({DEPT_CODES[mine]})"
@@ -368,42 +368,42 @@ def placements_problem(state: State, placements) -> str | None:
 # -- performing ------------------------------------------------------------------------------
 
 
-def perform_step(state: State, p: int, step: Step, args, ev: list) -> None:
+def perform_step(state: State, seat: int, step: Step, args, ev: list) -> None:
     if args is None:
-        ev.append(Event("no_effect", EVERYONE, player=p, do=step.do))
+        ev.append(Event("no_effect", EVERYONE, player=seat, do=step.do))
         return
     do = step.do
-    mine = your(state, p)
+    mine = your(state, seat)
     if do == "extra_actions":
         state.actions_left += step.n
-        ev.append(Event("extra_actions", EVERYONE, player=p, amount=step.n))
+        ev.append(Event("extra_actions", EVERYONE, player=seat, amount=step.n))
     elif do == "draw":
-        flow.draw(state, p, step.n, ev, "card")
+        flow.draw(state, seat, step.n, ev, "card")
     elif do == "move_dept_blame":
         n, src, dst = args
         src = mine if src < 0 else src
         dst = state.empty_department() if dst < 0 else dst
-        move_blame(state, p, ((n, src, dst),), ev)
+        move_blame(state, seat, ((n, src, dst),), ev)
     elif do == "remove_dept_blame":
         n, dept = args
         dept = mine if dept < 0 else dept
         state.dept_blame[dept] -= n
-        ev.append(Event("dept_blame_removed", EVERYONE, player=p, dept=dept, amount=n))
+        ev.append(Event("dept_blame_removed", EVERYONE, player=seat, dept=dept, amount=n))
     elif do == "remove_personal_blame":
-        flow.lose(state, p, args[0], ev, "card")
+        flow.lose(state, seat, args[0], ev, "card")
     elif do == "give_personal_blame":
         n, q = args
-        state.blame[p] -= n
+        state.blame[seat] -= n
         state.blame[q] += n
-        ev.append(Event("blame_given", EVERYONE, player=p, to=q, amount=n))
+        ev.append(Event("blame_given", EVERYONE, player=seat, to=q, amount=n))
     elif do == "move_decree":
         i, dst = args
         dst = state.empty_department() if dst < 0 else dst
-        flow.move_decree(state, p, i, dst, step.reward, ev, "card")
+        flow.move_decree(state, seat, i, dst, step.reward, ev, "card")
     elif do == "stamp":
-        flow.stamp(state, p, args[0], ev, "card")
+        flow.stamp(state, seat, args[0], ev, "card")
     elif do == "restructure":
-        restructure(state, p, args[0], ev)
+        restructure(state, seat, args[0], ev)
     elif do == "investigate":
         flow.to_head(state, args[0], ev, "investigation")
     elif do == "audit_all":
@@ -413,32 +413,32 @@ def perform_step(state: State, p: int, step: Step, args, ev: list) -> None:
     elif do == "swap_heads":
         a, b = args
         da, db = state.dept_of[a], state.dept_of[b]
-        reassign(state, p, ((a, db), (b, da)), ev)
+        reassign(state, seat, ((a, db), (b, da)), ev)
     elif do == "reassign":
-        reassign(state, p, args[0], ev)
+        reassign(state, seat, args[0], ev)
     elif do == "move_head":
-        move_to_empty(state, p, args[0], ev)
+        move_to_empty(state, seat, args[0], ev)
     elif do == "skip_decree_blame":
         state.leave = mine
-        ev.append(Event("leave_taken", EVERYONE, player=p, dept=mine))
+        ev.append(Event("leave_taken", EVERYONE, player=seat, dept=mine))
 
 
-def move_blame(state: State, p: int, moves, ev: list) -> None:
+def move_blame(state: State, seat: int, moves, ev: list) -> None:
     """Departmental blame moves (``BlameMove``s or their plain tuples), all checked."""
     for n, src, dst in moves:
         state.dept_blame[src] -= n
         state.dept_blame[dst] += n
-    ev.append(Event("blame_moved", EVERYONE, player=p, moves=[list(m) for m in moves]))
+    ev.append(Event("blame_moved", EVERYONE, player=seat, moves=[list(m) for m in moves]))
 
 
-def restructure(state: State, p: int, change, ev: list) -> None:
+def restructure(state: State, seat: int, change, ev: list) -> None:
     state.arrows = control.changed(state.arrows, change)
     op, old, new = change
     ev.append(
         Event(
             "restructured",
             EVERYONE,
-            player=p,
+            player=seat,
             op=op,
             arrow=list(old),
             to=list(new) if new else None,
@@ -446,7 +446,7 @@ def restructure(state: State, p: int, change, ev: list) -> None:
     )
 
 
-def reassign(state: State, p: int, placements, ev: list) -> None:
+def reassign(state: State, seat: int, placements, ev: list) -> None:
     """Players take their new departments (a valid assignment: DEC-A19)."""
     moved = [(s, d) for s, d in placements if state.dept_of[s] != d]
     for s, _ in moved:
@@ -454,10 +454,10 @@ def reassign(state: State, p: int, placements, ev: list) -> None:
     for s, d in moved:
         state.head[d] = s
         state.dept_of[s] = d
-    ev.append(Event("reassigned", EVERYONE, player=p, placements=[list(m) for m in moved]))
+    ev.append(Event("reassigned", EVERYONE, player=seat, placements=[list(m) for m in moved]))
 
 
-def move_to_empty(state: State, p: int, q: int, ev: list) -> None:
+def move_to_empty(state: State, seat: int, q: int, ev: list) -> None:
     dept = state.empty_department()
     state.place(q, dept)
-    ev.append(Event("head", EVERYONE, player=q, dept=dept, by=p))
+    ev.append(Event("head", EVERYONE, player=q, dept=dept, by=seat))

@@ -47,9 +47,9 @@ def setup(names, seed: int, options: dict, cards, decrees, heads=None, order=Non
 # -- the bid for Human Resources (DEC-21 .. DEC-27, DEC-A09) ---------------------------------
 
 
-def bid(state: State, p: int, amount: int, ev: list) -> None:
-    state.bids[p] = amount
-    ev.append(Event("bid_made", EVERYONE, player=p))
+def bid(state: State, seat: int, amount: int, ev: list) -> None:
+    state.bids[seat] = amount
+    ev.append(Event("bid_made", EVERYONE, player=seat))
     if all(state.bids[q] for q in state.bidders):
         settle_bids(state, ev)
 
@@ -109,10 +109,10 @@ def begin_play(state: State, ev: list) -> None:
     deal_book.expire(state, ev)
     if not state.deck:
         build_deck(state)
-    for p in range(state.num_players):  # DEC-29: one card each
+    for seat in range(state.num_players):  # DEC-29: one card each
         card = state.deck.pop()
-        state.hands[p].append(card)
-        ev.append(Event("dealt", only(p), player=p, card=card))
+        state.hands[seat].append(card)
+        ev.append(Event("dealt", only(seat), player=seat, card=card))
     ev.append(Event("deck_ready", EVERYONE, cards=len(state.deck)))
     start_turn(state, state.head[EXE], ev)  # DEC-31
 
@@ -135,21 +135,21 @@ def build_deck(state: State) -> None:
 # -- turns (DEC-35 .. DEC-38) ----------------------------------------------------------------
 
 
-def start_turn(state: State, p: int, ev: list) -> None:
+def start_turn(state: State, seat: int, ev: list) -> None:
     cap = state.options["max_turns"]
     if cap is not None and state.turns >= cap:
         end_game(state, ev, f"the turn cap of {cap} was reached", capped=True)
         return
     state.phase = TURN
-    state.active = p
+    state.active = seat
     state.turns += 1
     state.actions_left = BASE_ACTIONS
     state.drew = state.budget_used = state.manoeuvres_used = False
     state.leave = -1
     state.offers_made = 0
-    ev.append(Event("turn", EVERYONE, player=p, turn=state.turns))
-    gain(state, state.dept_of[p], 1, ev, "incompetence")  # DEC-35
-    draw(state, p, 1, ev, "turn")  # DEC-36
+    ev.append(Event("turn", EVERYONE, player=seat, turn=state.turns))
+    gain(state, state.dept_of[seat], 1, ev, "incompetence")  # DEC-35
+    draw(state, seat, 1, ev, "turn")  # DEC-36
 
 
 def gain(state: State, dept: int, amount: int, ev: list, why: str) -> None:
@@ -165,46 +165,46 @@ def after_action(state: State, ev: list) -> None:
 
 
 def end_turn(state: State, ev: list) -> None:
-    p = state.active
-    dept = state.dept_of[p]
+    seat = state.active
+    dept = state.dept_of[seat]
     if state.leave == dept:
-        ev.append(Event("leave", EVERYONE, player=p, dept=dept))
+        ev.append(Event("leave", EVERYONE, player=seat, dept=dept))
     else:
         gain(state, dept, len(state.decrees_at(dept)), ev, "decrees")  # DEC-38, DEC-A20
-    ev.append(Event("turn_over", EVERYONE, player=p))
+    ev.append(Event("turn_over", EVERYONE, player=seat))
     deal_book.expire(state, ev)
-    start_turn(state, (p + 1) % state.num_players, ev)  # DEC-A18
+    start_turn(state, (seat + 1) % state.num_players, ev)  # DEC-A18
 
 
 # -- drawing and Stagnation and Decline (DEC-14 .. DEC-19, DEC-A06) --------------------------
 
 
-def draw(state: State, p: int, count: int, ev: list, why: str) -> None:
+def draw(state: State, seat: int, count: int, ev: list, why: str) -> None:
     """``p`` draws ``count`` cards one at a time; S&D is played at once."""
     for k in range(count):
         if state.phase == OVER:
             return
         card = state.deck.pop()
-        ev.append(Event("drew", only(p), player=p, card=card, why=why))
+        ev.append(Event("drew", only(seat), player=seat, card=card, why=why))
         if card == state.sd:  # played at once, face up
-            ev.append(Event("drew", all_but(p), player=p, card=card, why=why))
-            decline(state, p, ev)
+            ev.append(Event("drew", all_but(seat), player=seat, card=card, why=why))
+            decline(state, seat, ev)
             if state.salvage is not None:
                 state.draws_owed = count - k - 1
                 return
             continue
-        state.hands[p].append(card)
-        ev.append(Event("drew", all_but(p), player=p, why=why))
+        state.hands[seat].append(card)
+        ev.append(Event("drew", all_but(seat), player=seat, why=why))
         if not state.deck:
             end_game(state, ev, "the last card was drawn")  # DEC-32
 
 
-def decline(state: State, p: int, ev: list) -> None:
+def decline(state: State, seat: int, ev: list) -> None:
     discarded = [
         state.deck.pop() for _ in range(min(state.options["sd_discard_count"], len(state.deck)))
     ]
     state.discard += discarded
-    ev.append(Event("decline", EVERYONE, player=p, discarded=discarded))  # DEC-15
+    ev.append(Event("decline", EVERYONE, player=seat, discarded=discarded))  # DEC-15
     for d in state.depts:  # DEC-16, DEC-A06: the Empty Department keeps its blame
         head = state.head[d]
         if head >= 0 and state.dept_blame[d]:
@@ -223,16 +223,16 @@ def decline(state: State, p: int, ev: list) -> None:
         state.phase = SALVAGE
 
 
-def keep(state: State, p: int, kind: int, ev: list) -> None:
+def keep(state: State, seat: int, kind: int, ev: list) -> None:
     if kind >= 0:
         pos = len(state.discard) - 1 - state.discard[::-1].index(kind)
         del state.discard[pos]
-        state.hands[p].append(kind)
-    ev.append(Event("kept", EVERYONE, player=p, card=kind))
+        state.hands[seat].append(kind)
+    ev.append(Event("kept", EVERYONE, player=seat, card=kind))
     state.salvage = None
     state.phase = TURN
     owed, state.draws_owed = state.draws_owed, 0
-    draw(state, p, owed, ev, "card")
+    draw(state, seat, owed, ev, "card")
     after_action(state, ev)
 
 
@@ -245,32 +245,38 @@ def to_head(state: State, dept: int, ev: list, why: str) -> None:
     ev.append(Event("blame_to_head", EVERYONE, dept=dept, player=head, amount=amount, why=why))
 
 
-def lose(state: State, p: int, amount: int, ev: list, why: str) -> None:
+def lose(state: State, seat: int, amount: int, ev: list, why: str) -> None:
     """``p`` loses up to ``amount`` personal blame (never below 0: DEC-A13)."""
-    amount = min(amount, state.blame[p])
-    state.blame[p] -= amount
-    ev.append(Event("blame_lost", EVERYONE, player=p, amount=amount, why=why))
+    amount = min(amount, state.blame[seat])
+    state.blame[seat] -= amount
+    ev.append(Event("blame_lost", EVERYONE, player=seat, amount=amount, why=why))
 
 
 # -- decrees (DEC-54 .. DEC-61) --------------------------------------------------------------
 
 
-def move_decree(state: State, p: int, i: int, dept: int, reward: bool, ev: list, why: str):
+def move_decree(state: State, seat: int, i: int, dept: int, reward: bool, ev: list, why: str):
     state.decree_at[i] = dept
-    ev.append(Event("decree_moved", EVERYONE, player=p, decree=i, dept=dept, why=why))
+    ev.append(Event("decree_moved", EVERYONE, player=seat, decree=i, dept=dept, why=why))
     if reward and state.next_step(i) == dept:  # DEC-43
-        lose(state, p, 1, ev, "forward")
+        lose(state, seat, 1, ev, "forward")
 
 
-def stamp(state: State, p: int, i: int, ev: list, why: str = "stamp") -> None:
+def stamp(state: State, seat: int, i: int, ev: list, why: str = "stamp") -> None:
     dept = state.decree_at[i]
     state.decree_done[i] += 1
     ev.append(
         Event(
-            "stamped", EVERYONE, player=p, decree=i, dept=dept, step=state.decree_done[i], why=why
+            "stamped",
+            EVERYONE,
+            player=seat,
+            decree=i,
+            dept=dept,
+            step=state.decree_done[i],
+            why=why,
         )
     )
-    lose(state, p, 1, ev, "stamp")  # DEC-56
+    lose(state, seat, 1, ev, "stamp")  # DEC-56
     if state.next_step(i) < 0:
         enact(state, i, dept, ev)
 
@@ -291,14 +297,14 @@ def enact(state: State, i: int, dept: int, ev: list) -> None:
         end_game(state, ev, "every decree was enacted")  # DEC-33
 
 
-def remove_extra(state: State, p: int, removals, ev: list) -> None:
+def remove_extra(state: State, seat: int, removals, ev: list) -> None:
     """The chooser's ``Removal``s after an enactment (DEC-61)."""
-    for seat, dept, amount in removals:
-        if seat >= 0:
-            state.blame[seat] -= amount
+    for target, dept, amount in removals:
+        if target >= 0:
+            state.blame[target] -= amount
         else:
             state.dept_blame[dept] -= amount
-    ev.append(Event("extra_removed", EVERYONE, player=p, removals=[list(r) for r in removals]))
+    ev.append(Event("extra_removed", EVERYONE, player=seat, removals=[list(r) for r in removals]))
     state.choose = None
     state.phase = TURN
     if state.enacted == len(state.decrees):

@@ -188,23 +188,23 @@ class FinalDecrees(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, player: int) -> list:
-        return moves.legal(state, player)
+    def legal_actions(self, state: State, seat: int) -> list:
+        return moves.legal(state, seat)
 
-    def sample_action(self, state: State, player: int, rng: random.Random):
-        return moves.sample(state, player, rng)
+    def sample_action(self, state: State, seat: int, rng: random.Random):
+        return moves.sample(state, seat, rng)
 
-    def read(self, state: State, player: int, text: str):
+    def read(self, state: State, seat: int, text: str):
         if deal_book.is_deal_text(text):
-            return deal_book.parse(state, player, text, RULES)
-        return moves.resolve(state, player, read(text))
+            return deal_book.parse(state, seat, text, RULES)
+        return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, player: int, action) -> None:
-        rules.check(state, player, action)
+    def check(self, state: State, seat: int, action) -> None:
+        rules.check(state, seat, action)
 
-    def perform(self, state: State, player: int, action) -> list[Event]:
+    def perform(self, state: State, seat: int, action) -> list[Event]:
         ev: list[Event] = []
-        rules.perform(state, player, action, ev)
+        rules.perform(state, seat, action, ev)
         return ev
 
     def decision_key(self, state: State) -> tuple:
@@ -217,19 +217,19 @@ class FinalDecrees(Game):
             state.choose,
         )
 
-    def timeout_action(self, state: State, player: int):
-        return moves.timeout(state, player)
+    def timeout_action(self, state: State, seat: int):
+        return moves.timeout(state, seat)
 
-    def help_text(self, state: State, player: int) -> str:
-        return moves.help_text(state, player)
+    def help_text(self, state: State, seat: int) -> str:
+        return moves.help_text(state, seat)
 
     # -- what each player may know (DEC-A24) -------------------------------------------------
 
-    def view(self, state: State, player: int | None) -> dict:
-        return view(state, player)
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
 
-    def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        return determinize(state, player, rng)
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return determinize(state, seat, rng)
 
     # -- text --------------------------------------------------------------------------------
 

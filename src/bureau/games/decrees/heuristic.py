@@ -654,7 +654,7 @@ def reassignments(state: State, me: int) -> list[tuple]:
     if -1 not in sorted_all:
         out.append(tuple(enumerate(sorted_all)))
     current = tuple(enumerate(state.dept_of))
-    return [p for p in dict.fromkeys(out) if p != current]
+    return [r for r in dict.fromkeys(out) if r != current]
 
 
 def _swapped(state: State, seat: int, dept: int) -> tuple:
@@ -683,7 +683,7 @@ def _step_args(state: State, me: int, step, rival: int) -> list:
     if do == "restructure":
         return [(c,) for c in restructures(state, me, step.ops)]
     if do == "reassign":
-        return [(p,) for p in reassignments(state, me)]
+        return [(r,) for r in reassignments(state, me)]
     choices = effects.choices(state, me, step)
     if do == "move_decree":
         return [a for a in choices if a[1] < 0 or a[1] in destinations(state, rival, a[0])]

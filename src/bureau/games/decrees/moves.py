@@ -63,7 +63,7 @@ from .state import (
 # -- resolving typed text ---------------------------------------------------------------------
 
 
-def resolve(state: State, p: int, raw: tuple):
+def resolve(state: State, seat: int, raw: tuple):
     word = raw[0]
     names = state.names
     if word == "bid":
@@ -75,7 +75,7 @@ def resolve(state: State, p: int, raw: tuple):
         pairs = [Placement(effects.seat_named(state, n), d) for n, d in raw[1]]
         return Reassign(effects.full_placements(state, pairs), names)
     if word == "play":
-        return _play(state, p, raw[1], raw[2])
+        return _play(state, seat, raw[1], raw[2])
     if word == "spread":
         merged: dict[tuple[int, int], int] = {}
         for n, a, b in raw[1]:
@@ -84,8 +84,8 @@ def resolve(state: State, p: int, raw: tuple):
     if word == "forward":
         return Forward(raw[1], raw[2])
     if word == "move":
-        seat = effects.seat_named(state, raw[1])
-        return Move(seat, names[seat])
+        target = effects.seat_named(state, raw[1])
+        return Move(target, names[target])
     if word == "stamp":
         return Stamp(raw[1])
     if word == "restructure":
@@ -114,12 +114,12 @@ def kind_named(state: State, key: str) -> int:
     raise IllegalAction(f"no card is called {key!r}; the cards are {keys}")
 
 
-def _play(state: State, p: int, key: str, tokens) -> Play:
+def _play(state: State, seat: int, key: str, tokens) -> Play:
     kind = kind_named(state, key)
-    if kind not in state.hands[p]:
-        held = ", ".join(sorted({state.cards[k].key for k in state.hands[p]})) or "no cards"
+    if kind not in state.hands[seat]:
+        held = ", ".join(sorted({state.cards[k].key for k in state.hands[seat]})) or "no cards"
         raise IllegalAction(f"you hold no {state.cards[kind].name}; you hold {held}")
-    args = effects.read_args(state, p, state.cards[kind], tokens)
+    args = effects.read_args(state, seat, state.cards[kind], tokens)
     return make_play(state, kind, args)
 
 
@@ -140,32 +140,32 @@ def _remove(state: State, items) -> Remove:
 # -- the legal actions ------------------------------------------------------------------------
 
 
-def legal(state: State, p: int) -> list:
+def legal(state: State, seat: int) -> list:
     out: list = []
-    for d in deal_book.offers_to(state, p):
+    for d in deal_book.offers_to(state, seat):
         name = state.names[d.proposer]
         out += [deal_book.Accept(d.proposer, name), deal_book.Decline(d.proposer, name)]
-    if deal_book.open_offer(state, p) is not None:
+    if deal_book.open_offer(state, seat) is not None:
         out.append(deal_book.WITHDRAW)
-    if p not in pending(state) or (out and deal_book.awaiting(state)):
+    if seat not in pending(state) or (out and deal_book.awaiting(state)):
         return out
     phase = state.phase
     if phase == BID:
         return out + [Bid(n) for n in range(1, MAX_BID + 1)]
     if phase == ASSIGN:
-        return out + assignments(state, p)
+        return out + assignments(state, seat)
     if phase == CHOOSE:
         return out + removals(state)
     if phase == SALVAGE:
         kinds = sorted(set(state.salvage))
         return out + [Keep(-1, "")] + [Keep(k, state.cards[k].key) for k in kinds]
     if phase == TURN:
-        return out + turn_actions(state, p)
+        return out + turn_actions(state, seat)
     return out
 
 
-def assignments(state: State, p: int) -> list[Assign]:
-    others = [q for q in range(state.num_players) if q != p]
+def assignments(state: State, seat: int) -> list[Assign]:
+    others = [q for q in range(state.num_players) if q != seat]
     open_depts = [d for d in state.depts if d not in (HR, REF)]
     return [
         Assign(tuple(map(Placement, others, perm)), state.names)
@@ -188,30 +188,30 @@ def removals(state: State) -> list[Remove]:
     return out
 
 
-def turn_actions(state: State, p: int) -> list:
-    return [a for family in families(state, p) for a in family()]
+def turn_actions(state: State, seat: int) -> list:
+    return [a for family in families(state, seat) for a in family()]
 
 
-def families(state: State, p: int) -> list:
+def families(state: State, seat: int) -> list:
     """The turn's actions in families (each a function listing its actions), so that a
     random player can pick a kind of action before listing the big ones."""
     out = [lambda: [END]]
     if not state.drew:
         out.append(lambda: [DRAW])
-    for kind in sorted(set(state.hands[p])):
+    for kind in sorted(set(state.hands[seat])):
         if kind != state.sd:
-            out.append(partial(plays, state, p, kind))
-    if len(spread_scope(state, p)[0]) > 1:
-        out.append(partial(spreads, state, p))
-    if state.decrees_at(state.dept_of[p]):
-        out.append(partial(decree_actions, state, p))
+            out.append(partial(plays, state, seat, kind))
+    if len(spread_scope(state, seat)[0]) > 1:
+        out.append(partial(spreads, state, seat))
+    if state.decrees_at(state.dept_of[seat]):
+        out.append(partial(decree_actions, state, seat))
     out.append(lambda: [Move(q, state.names[q]) for q in range(state.num_players)])
-    out.append(partial(specials, state, p))
+    out.append(partial(specials, state, seat))
     return out
 
 
-def spreads(state: State, p: int) -> list[Spread]:
-    sources, dests = spread_scope(state, p)
+def spreads(state: State, seat: int) -> list[Spread]:
+    sources, dests = spread_scope(state, seat)
     return [
         Spread((BlameMove(state.dept_blame[a], a, b),))
         for a in sorted(sources)
@@ -221,23 +221,23 @@ def spreads(state: State, p: int) -> list[Spread]:
     ]
 
 
-def decree_actions(state: State, p: int) -> list:
-    mine = state.dept_of[p]
+def decree_actions(state: State, seat: int) -> list:
+    mine = state.dept_of[seat]
     out: list = []
     for i in state.decrees_at(mine):
         out += [Forward(i, d) for d in state.depts if d != mine]
-        if effects.stamp_problem(state, p, i) is None:
+        if effects.stamp_problem(state, seat, i) is None:
             out.append(Stamp(i))
     return out
 
 
-def specials(state: State, p: int) -> list:
+def specials(state: State, seat: int) -> list:
     """The special action of the department ``p`` heads (DEC-46 .. DEC-52)."""
-    mine = state.dept_of[p]
+    mine = state.dept_of[seat]
     if mine == TRE:
         return [] if state.budget_used else [BUDGET]
     if mine == SS:
-        return [Investigate(d) for d in effects.investigable(state, p)]
+        return [Investigate(d) for d in effects.investigable(state, seat)]
     if mine == ADM:
         return [] if state.manoeuvres_used else [MANOEUVRES]
     if mine == HR:
@@ -248,17 +248,17 @@ def specials(state: State, p: int) -> list:
     return []
 
 
-def plays(state: State, p: int, kind: int) -> list[Play]:
+def plays(state: State, seat: int, kind: int) -> list[Play]:
     card = state.cards[kind]
     if kind == state.sd:
         return []
-    options = [effects.choices(state, p, s) or [None] for s in card.effect]
+    options = [effects.choices(state, seat, s) or [None] for s in card.effect]
     out = []
     for args in product(*options):
         action = make_play(state, kind, args)
         if len(card.effect) > 1:
             try:
-                check(state, p, action)
+                check(state, seat, action)
             except IllegalAction:
                 continue
         out.append(action)
@@ -268,57 +268,57 @@ def plays(state: State, p: int, kind: int) -> list[Play]:
 # -- random play ------------------------------------------------------------------------------
 
 
-def sample(state: State, p: int, rng: random.Random):
-    offers = deal_book.offers_to(state, p)
+def sample(state: State, seat: int, rng: random.Random):
+    offers = deal_book.offers_to(state, seat)
     if offers:
         d = offers[0]
         name = state.names[d.proposer]
         if rng.random() < 0.5:
             return deal_book.Accept(d.proposer, name)
         return deal_book.Decline(d.proposer, name)
-    if p not in pending(state):
+    if seat not in pending(state):
         return deal_book.WITHDRAW
     phase = state.phase
     if phase == BID:
         return Bid(rng.randint(1, MAX_BID))
     if phase == ASSIGN:
-        return rng.choice(assignments(state, p))
+        return rng.choice(assignments(state, seat))
     if phase == TURN:
         if state.offers_made == 0 and rng.random() < 0.03:
-            offer = sample_offer(state, p, rng)
+            offer = sample_offer(state, seat, rng)
             if offer is not None:
                 return offer
-        return sample_turn(state, p, rng)
-    return rng.choice(legal(state, p))
+        return sample_turn(state, seat, rng)
+    return rng.choice(legal(state, seat))
 
 
-def sample_turn(state: State, p: int, rng: random.Random):
+def sample_turn(state: State, seat: int, rng: random.Random):
     """A random action, picking its family first so that big families (reassignments,
     restructures) do not crowd out the rest."""
-    options = families(state, p)
+    options = families(state, seat)
     while True:
         actions = options.pop(rng.randrange(len(options)))()
         if actions:
             return rng.choice(actions)
 
 
-def sample_offer(state: State, p: int, rng: random.Random):
+def sample_offer(state: State, seat: int, rng: random.Random):
     """A random two-player trade: some blame or a card for a card the other may hold.
 
     It asks for a card of any kind (never looking at the other hand), so it depends only
     on what ``p`` knows."""
-    if not state.hands[p] and not state.blame[p]:
+    if not state.hands[seat] and not state.blame[seat]:
         return None
-    q = rng.choice([x for x in range(state.num_players) if x != p])
-    if state.blame[p] and state.options["allow_blame_trades"]:
-        mine = Blame(rng.randint(1, min(3, state.blame[p])))
-    elif state.hands[p]:
-        k = rng.choice(state.hands[p])
+    q = rng.choice([x for x in range(state.num_players) if x != seat])
+    if state.blame[seat] and state.options["allow_blame_trades"]:
+        mine = Blame(rng.randint(1, min(3, state.blame[seat])))
+    elif state.hands[seat]:
+        k = rng.choice(state.hands[seat])
         mine = CardItem(k, state.cards[k].key)
     else:
         return None
     k = rng.choice([k for k in range(len(state.cards)) if k != state.sd])
-    gives = sorted([(p, (mine,)), (q, (CardItem(k, state.cards[k].key),))])
+    gives = sorted([(seat, (mine,)), (q, (CardItem(k, state.cards[k].key),))])
     return deal_book.Propose((q,), (), tuple(gives), state.names)
 
 
@@ -352,8 +352,8 @@ def timeout(state: State, seat: int):
 # -- help -------------------------------------------------------------------------------------
 
 
-def help_text(state: State, p: int) -> str:
-    offers = deal_book.offers_to(state, p)
+def help_text(state: State, seat: int) -> str:
+    offers = deal_book.offers_to(state, seat)
     if offers:
         who = state.names[offers[0].proposer]
         return f"Answer {who}'s offer: 'accept {who}' or 'decline {who}'."
@@ -375,7 +375,7 @@ def help_text(state: State, p: int) -> str:
     if phase == SALVAGE:
         keys = ", ".join(sorted({state.cards[k].key for k in state.salvage}))
         return f"Keep one discarded card: 'keep KEY' ({keys}) or 'keep nothing'."
-    mine = DEPT_CODES[state.dept_of[p]]
+    mine = DEPT_CODES[state.dept_of[seat]]
     special = {
         "TRE": " 'budget';",
         "SS": " 'investigate DEPT';",
@@ -383,7 +383,9 @@ def help_text(state: State, p: int) -> str:
         "HR": " 'reassign PLAYER DEPT, ...';",
         "EXE": " 'restructure add|remove|reverse A->B' or 'restructure move A->B to C->D';",
     }.get(mine, "")
-    plays = "; ".join(usage(state.cards[k]) for k in sorted(set(state.hands[p])) if k != state.sd)
+    plays = "; ".join(
+        usage(state.cards[k]) for k in sorted(set(state.hands[seat])) if k != state.sd
+    )
     return (
         f"{plural(state.actions_left, 'action')} left as head of {mine}: 'draw';"
         " 'spread N DEPT to DEPT, ...';"

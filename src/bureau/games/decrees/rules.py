@@ -75,20 +75,20 @@ def pending(state: State) -> tuple[int, ...]:
 # -- checking ---------------------------------------------------------------------------------
 
 
-def check(state: State, p: int, action) -> None:
+def check(state: State, seat: int, action) -> None:
     if state.phase == OVER:
         raise IllegalAction("the game is over")
     if isinstance(action, DEAL_ACTIONS):
-        deal_book.check(state, p, action, RULES)
+        deal_book.check(state, seat, action, RULES)
         return
     waiting = pending(state)
-    if p not in waiting:
+    if seat not in waiting:
         raise IllegalAction("it is not your decision")
     phase = state.phase
     if phase == BID:
-        _check_bid(state, p, action)
+        _check_bid(state, seat, action)
     elif phase == ASSIGN:
-        _check_assign(state, p, action)
+        _check_assign(state, seat, action)
     elif phase == CHOOSE:
         _check_remove(state, action)
     elif phase == SALVAGE:
@@ -97,20 +97,20 @@ def check(state: State, p: int, action) -> None:
         if action.kind >= 0 and action.kind not in state.salvage:
             raise IllegalAction(f"{action.key} is not among the discarded cards")
     else:
-        _check_turn(state, p, action)
+        _check_turn(state, seat, action)
 
 
-def _check_bid(state: State, p: int, action) -> None:
+def _check_bid(state: State, seat: int, action) -> None:
     if not isinstance(action, Bid):
         raise IllegalAction("bid for Human Resources first")
     if not 1 <= action.amount <= MAX_BID:
         raise IllegalAction(f"bid 1 to {MAX_BID} blame, not {action.amount}")  # DEC-21
 
 
-def _check_assign(state: State, p: int, action) -> None:
+def _check_assign(state: State, seat: int, action) -> None:
     if not isinstance(action, Assign):
         raise IllegalAction("assign the other players to departments first")
-    others = [q for q in range(state.num_players) if q != p]
+    others = [q for q in range(state.num_players) if q != seat]
     seats = [s for s, _ in action.placements]
     if sorted(seats) != others:
         raise IllegalAction(
@@ -149,8 +149,8 @@ def _check_remove(state: State, action) -> None:
             effects.enough(state.dept_blame[dept], n, DEPT_CODES[dept])
 
 
-def _check_turn(state: State, p: int, action) -> None:
-    mine = state.dept_of[p]
+def _check_turn(state: State, seat: int, action) -> None:
+    mine = state.dept_of[seat]
     kind = type(action)
     if kind in SPECIALS and SPECIALS[kind] != mine:
         raise IllegalAction(
@@ -163,9 +163,9 @@ def _check_turn(state: State, p: int, action) -> None:
         if state.drew:
             raise IllegalAction("you have used your Draw action this turn (once a turn)")
     elif isinstance(action, Play):
-        _check_play(state, p, action)
+        _check_play(state, seat, action)
     elif isinstance(action, Spread):
-        _check_spread(state, p, action)
+        _check_spread(state, seat, action)
     elif isinstance(action, Forward):
         at = effects.decree_at(state, action.decree)
         if at != mine:
@@ -177,7 +177,7 @@ def _check_turn(state: State, p: int, action) -> None:
         if action.dept == mine:
             raise IllegalAction("forward the decree to another department")
     elif isinstance(action, Stamp):
-        reason = effects.stamp_problem(state, p, action.decree)
+        reason = effects.stamp_problem(state, seat, action.decree)
         if reason:
             raise IllegalAction(reason)
     elif isinstance(action, Budget):
@@ -187,7 +187,7 @@ def _check_turn(state: State, p: int, action) -> None:
         if state.manoeuvres_used:
             raise IllegalAction("manoeuvres are once a turn")
     elif isinstance(action, Investigate):
-        effects.check_step(state, p, _STEP_INVESTIGATE, (action.dept,))
+        effects.check_step(state, seat, _STEP_INVESTIGATE, (action.dept,))
     elif isinstance(action, Reassign):
         reason = effects.placements_problem(state, action.placements)
         if reason:
@@ -205,36 +205,36 @@ def _check_turn(state: State, p: int, action) -> None:
         raise IllegalAction(f"'{action}' is not an action of a turn")
 
 
-def _check_play(state: State, p: int, action: Play) -> None:
+def _check_play(state: State, seat: int, action: Play) -> None:
     if not 0 <= action.kind < len(state.cards):
         raise IllegalAction("no such card")
     card = state.cards[action.kind]
-    if action.kind not in state.hands[p]:
+    if action.kind not in state.hands[seat]:
         raise IllegalAction(f"you hold no {card.name}")
     if action.kind == state.sd:
         raise IllegalAction("Stagnation and Decline is played when it is drawn")
     if len(action.args) != len(card.effect):
         raise IllegalAction(f"write '{usage(card)}'")
     if len(card.effect) == 1:
-        effects.check_step(state, p, card.effect[0], action.args[0])
+        effects.check_step(state, seat, card.effect[0], action.args[0])
         return
     trial = state.clone()  # later steps see what earlier ones did
     for step, args in zip(card.effect, action.args, strict=True):
-        effects.check_step(trial, p, step, args)
-        effects.perform_step(trial, p, step, args, [])
+        effects.check_step(trial, seat, step, args)
+        effects.perform_step(trial, seat, step, args, [])
 
 
-def spread_scope(state: State, p: int) -> tuple[set[int], set[int]]:
+def spread_scope(state: State, seat: int) -> tuple[set[int], set[int]]:
     """Where ``p`` may take blame from and put it (DEC-41, DEC-A03)."""
-    mine = state.dept_of[p]
+    mine = state.dept_of[seat]
     under = control.below(state.arrows, mine)
     sources = under | {mine}
     return sources, (sources if state.options["spread_to_self"] else under)
 
 
-def _check_spread(state: State, p: int, action: Spread) -> None:
-    mine = state.dept_of[p]
-    sources, dests = spread_scope(state, p)
+def _check_spread(state: State, seat: int, action: Spread) -> None:
+    mine = state.dept_of[seat]
+    sources, dests = spread_scope(state, seat)
     if len(sources) == 1:
         raise IllegalAction(
             f"{DEPT_CODES[mine]} controls no department; a department with none below it cannot"
@@ -264,67 +264,67 @@ def _codes(depts) -> str:
 # -- performing -------------------------------------------------------------------------------
 
 
-def perform(state: State, p: int, action, ev: list) -> None:
+def perform(state: State, seat: int, action, ev: list) -> None:
     if isinstance(action, DEAL_ACTIONS):
         if isinstance(action, Propose):
             state.offers_made += 1
-        deal_book.perform(state, p, action, RULES, ev)
+        deal_book.perform(state, seat, action, RULES, ev)
         return
     if isinstance(action, Bid):
-        flow.bid(state, p, action.amount, ev)
+        flow.bid(state, seat, action.amount, ev)
     elif isinstance(action, Assign):
         flow.assign(state, action.placements, ev)
     elif isinstance(action, Remove):
-        flow.remove_extra(state, p, action.removals, ev)
+        flow.remove_extra(state, seat, action.removals, ev)
     elif isinstance(action, Keep):
-        flow.keep(state, p, action.kind, ev)
+        flow.keep(state, seat, action.kind, ev)
     elif isinstance(action, End):
         flow.end_turn(state, ev)
     else:
         state.actions_left -= 1
-        _turn_action(state, p, action, ev)
+        _turn_action(state, seat, action, ev)
         flow.after_action(state, ev)
 
 
-def _turn_action(state: State, p: int, action, ev: list) -> None:
-    mine = state.dept_of[p]
+def _turn_action(state: State, seat: int, action, ev: list) -> None:
+    mine = state.dept_of[seat]
     if isinstance(action, Draw):
         state.drew = True
-        flow.draw(state, p, 1, ev, "draw")
+        flow.draw(state, seat, 1, ev, "draw")
     elif isinstance(action, Play):
         card = state.cards[action.kind]
-        state.hands[p].remove(action.kind)
-        ev.append(Event("played", EVERYONE, player=p, card=action.kind, text=str(action)))
+        state.hands[seat].remove(action.kind)
+        ev.append(Event("played", EVERYONE, player=seat, card=action.kind, text=str(action)))
         for step, args in zip(card.effect, action.args, strict=True):
             if state.phase == OVER:
                 break
-            effects.perform_step(state, p, step, args, ev)
+            effects.perform_step(state, seat, step, args, ev)
         state.discard.append(action.kind)  # DEC-A01: once resolved, face up to the discard
     elif isinstance(action, Spread):
-        effects.move_blame(state, p, action.moves, ev)
+        effects.move_blame(state, seat, action.moves, ev)
     elif isinstance(action, Forward):
-        flow.move_decree(state, p, action.decree, action.dept, True, ev, "forward")
+        flow.move_decree(state, seat, action.decree, action.dept, True, ev, "forward")
     elif isinstance(action, Move):
-        effects.move_to_empty(state, p, action.seat, ev)
+        effects.move_to_empty(state, seat, action.seat, ev)
     elif isinstance(action, Stamp):
-        flow.stamp(state, p, action.decree, ev)
+        flow.stamp(state, seat, action.decree, ev)
     elif isinstance(action, Budget):
         state.budget_used = True
         state.actions_left += 2
-        ev.append(Event("extra_actions", EVERYONE, player=p, amount=2, dept=mine))
+        ev.append(Event("extra_actions", EVERYONE, player=seat, amount=2, dept=mine))
     elif isinstance(action, Investigate):
         flow.to_head(state, action.dept, ev, "investigation")
     elif isinstance(action, Manoeuvres):
         state.manoeuvres_used = True
-        personal = min(2, state.blame[p])  # DEC-49, DEC-A12
+        personal = min(2, state.blame[seat])  # DEC-49, DEC-A12
         dept = min(4, state.dept_blame[ADM])
-        state.blame[p] -= personal
+        state.blame[seat] -= personal
         state.dept_blame[ADM] -= dept
-        ev.append(Event("manoeuvres", EVERYONE, player=p, personal=personal, dept=dept))
+        ev.append(Event("manoeuvres", EVERYONE, player=seat, personal=personal, dept=dept))
     elif isinstance(action, Reassign):
-        effects.reassign(state, p, action.placements, ev)
+        effects.reassign(state, seat, action.placements, ev)
     elif isinstance(action, Restructure):
-        effects.restructure(state, p, action.change, ev)
+        effects.restructure(state, seat, action.change, ev)
 
 
 _STEP_INVESTIGATE = effects.Step("investigate")

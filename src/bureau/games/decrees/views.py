@@ -19,12 +19,12 @@ from .data import explain
 from .state import ASSIGN, BID, DEPT_CODES, DEPT_TITLES, OVER, State
 
 
-def view(state: State, player: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict:
     over = state.phase == OVER
     cards = state.cards
     out: dict[str, Any] = {
         "game": "decrees",
-        "you": player,
+        "you": seat,
         "phase": state.phase,
         "turn": state.turns,
         "active": state.active if state.turns else None,
@@ -62,14 +62,14 @@ def view(state: State, player: int | None) -> dict:
         # and what each does, from the deck the game loaded (a group's own explains itself)
         "card_texts": {c.key: {"name": c.name, "text": explain(c)} for c in cards},
         "discard": [cards[k].key for k in state.discard],
-        "players": [_player_view(state, q, player, over) for q in range(state.num_players)],
+        "players": [_player_view(state, q, seat, over) for q in range(state.num_players)],
         "turn_state": {
             "drew": state.drew,
             "budget_used": state.budget_used,
             "manoeuvres_used": state.manoeuvres_used,
             "leave": DEPT_CODES[state.leave] if state.leave >= 0 else None,
         },
-        "offers": deal_book.view(state, player),
+        "offers": deal_book.view(state, seat),
     }
     if state.phase == BID:
         out["bid"] = {
@@ -77,8 +77,8 @@ def view(state: State, player: int | None) -> dict:
             "bidders": list(state.bidders),
             "committed": [q for q in state.bidders if state.bids[q]],
         }
-        if player is not None and state.bids[player]:
-            out["bid"]["yours"] = state.bids[player]
+        if seat is not None and state.bids[seat]:
+            out["bid"]["yours"] = state.bids[seat]
     if state.choose is not None:
         out["choose"] = {"player": state.choose.chooser, "amount": state.choose.amount}
     if state.salvage is not None:
