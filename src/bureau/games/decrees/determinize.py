@@ -23,9 +23,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     if state.phase == OVER:
         return state.clone()
     new = state.clone(rng=state.rng)  # for now: its own comes at the end
-    for q in new.bidders:
-        if q != seat and new.bids[q]:
-            new.bids[q] = rng.randint(1, rules.MAX_BID)
+    for other in new.bidders:
+        if other != seat and new.bids[other]:
+            new.bids[other] = rng.randint(1, rules.MAX_BID)
     keep = [Counter() for _ in range(new.num_players)]
     for d in new.offers:
         if seat in d.parties:
@@ -36,19 +36,19 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         new.deck.remove(new.sd)
     pool = new.deck[:]
     slots = []
-    for q in range(new.num_players):
-        if q == seat:
+    for other in range(new.num_players):
+        if other == seat:
             continue
-        for i, k in enumerate(new.hands[q]):
-            if keep[q][k] > 0:
-                keep[q][k] -= 1
+        for i, k in enumerate(new.hands[other]):
+            if keep[other][k] > 0:
+                keep[other][k] -= 1
             else:
-                slots.append((q, i))
+                slots.append((other, i))
                 pool.append(k)
     rng.shuffle(pool)
     it = iter(pool)
-    for q, i in slots:
-        new.hands[q][i] = next(it)
+    for other, i in slots:
+        new.hands[other][i] = next(it)
     new.deck = [next(it) for _ in range(len(new.deck))]
     if had_sd:
         size = len(new.deck) + 1

@@ -181,7 +181,12 @@ def choices(state: State, seat: int, step: Step) -> list[tuple]:
         return [(n,) for n in range(min(step.up_to, state.blame[seat]) + 1)]
     if do == "give_personal_blame":
         top = min(step.up_to, state.blame[seat])
-        return [(n, q) for q in range(state.num_players) if q != seat for n in range(top + 1)]
+        return [
+            (n, other)
+            for other in range(state.num_players)
+            if other != seat
+            for n in range(top + 1)
+        ]
     if do == "move_decree":
         out = []
         empty = state.empty_department()
@@ -211,7 +216,7 @@ def choices(state: State, seat: int, step: Step) -> list[tuple]:
     if do == "reassign":
         return [(pl,) for pl in all_placements(state)]
     if do == "move_head":
-        return [(q,) for q in range(state.num_players)]
+        return [(other,) for other in range(state.num_players)]
     return [()]
 
 
@@ -392,10 +397,10 @@ def perform_step(state: State, seat: int, step: Step, args, ev: list) -> None:
     elif do == "remove_personal_blame":
         flow.lose(state, seat, args[0], ev, "card")
     elif do == "give_personal_blame":
-        n, q = args
+        n, target = args
         state.blame[seat] -= n
-        state.blame[q] += n
-        ev.append(Event("blame_given", EVERYONE, player=seat, to=q, amount=n))
+        state.blame[target] += n
+        ev.append(Event("blame_given", EVERYONE, player=seat, to=target, amount=n))
     elif do == "move_decree":
         i, dst = args
         dst = state.empty_department() if dst < 0 else dst
@@ -457,7 +462,7 @@ def reassign(state: State, seat: int, placements, ev: list) -> None:
     ev.append(Event("reassigned", EVERYONE, player=seat, placements=[list(m) for m in moved]))
 
 
-def move_to_empty(state: State, seat: int, q: int, ev: list) -> None:
+def move_to_empty(state: State, seat: int, other: int, ev: list) -> None:
     dept = state.empty_department()
-    state.place(q, dept)
-    ev.append(Event("head", EVERYONE, player=q, dept=dept, by=seat))
+    state.place(other, dept)
+    ev.append(Event("head", EVERYONE, player=other, dept=dept, by=seat))

@@ -50,38 +50,38 @@ def setup(names, seed: int, options: dict, cards, decrees, heads=None, order=Non
 def bid(state: State, seat: int, amount: int, ev: list) -> None:
     state.bids[seat] = amount
     ev.append(Event("bid_made", EVERYONE, player=seat))
-    if all(state.bids[q] for q in state.bidders):
+    if all(state.bids[other] for other in state.bidders):
         settle_bids(state, ev)
 
 
 def settle_bids(state: State, ev: list) -> None:
     """Reveal a round of bids together and charge them."""
-    bids = {q: state.bids[q] for q in state.bidders}
+    bids = {seat: state.bids[seat] for seat in state.bidders}
     high, low = max(bids.values()), min(bids.values())
-    top = [q for q, b in bids.items() if b == high]
+    top = [seat for seat, b in bids.items() if b == high]
     gains = {}
-    for q, b in bids.items():
+    for seat, b in bids.items():
         if b == high:
-            gains[q] = b if len(top) == 1 else 2  # DEC-25 / DEC-26
+            gains[seat] = b if len(top) == 1 else 2  # DEC-25 / DEC-26
         elif b == low:
-            gains[q] = b + 5  # DEC-24, DEC-27 (never when all bid the same: DEC-23)
+            gains[seat] = b + 5  # DEC-24, DEC-27 (never when all bid the same: DEC-23)
         else:
-            gains[q] = b  # DEC-22
+            gains[seat] = b  # DEC-22
     winner = top[0] if len(top) == 1 else -1
     drawn = False
     if winner < 0 and state.rebids >= state.options["max_rebids"]:
         winner = state.rng.choice(top)  # DEC-A09: HR by lot after the last rebid
         gains[winner] = high
         drawn = True
-    for q, g in gains.items():
-        state.blame[q] += g
+    for seat, g in gains.items():
+        state.blame[seat] += g
     ev.append(
         Event(
             "bids",
             EVERYONE,
             round=state.rebids,
-            bids={str(q): b for q, b in bids.items()},
-            gains={str(q): g for q, g in gains.items()},
+            bids={str(seat): b for seat, b in bids.items()},
+            gains={str(seat): g for seat, g in gains.items()},
             winner=winner,
             by_lot=drawn,
         )
@@ -323,11 +323,16 @@ def end_game(state: State, ev: list, reason: str, capped: bool = False) -> None:
                 to_head(state, d, ev, "final audit")
     blame = state.blame
     if state.options["tiebreak"] == "least_dept_blame":
-        keys = [(-blame[q], -state.dept_blame[state.dept_of[q]]) for q in range(state.num_players)]
+        keys = [
+            (-blame[seat], -state.dept_blame[state.dept_of[seat]])
+            for seat in range(state.num_players)
+        ]
     else:
-        keys = [(-blame[q],) for q in range(state.num_players)]
+        keys = [(-blame[seat],) for seat in range(state.num_players)]
     ranking = rank_by(keys)
-    winners = () if capped else tuple(q for q in range(state.num_players) if ranking[q] == 1)
+    winners = (
+        () if capped else tuple(seat for seat in range(state.num_players) if ranking[seat] == 1)
+    )
     state.outcome = Outcome(
         scores=tuple(float(b) for b in blame),
         ranking=ranking,

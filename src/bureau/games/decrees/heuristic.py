@@ -133,14 +133,14 @@ def estimates(state: State) -> list[float]:
             mats[at] += 1
     card = CARD * g
     out = []
-    for q in range(state.num_players):
-        e = blame[q] - card * len(state.hands[q])
-        d = dept_of[q]
+    for seat in range(state.num_players):
+        e = blame[seat] - card * len(state.hands[seat])
+        d = dept_of[seat]
         if d >= 0:
             e += (A_SPREAD if below[d] else A_STUCK) * dept_blame[d]
             e += DECREE * mats[d] - POWER[d] * g
             for u in above[d]:
-                if head[u] >= 0 and head[u] != q:
+                if head[u] >= 0 and head[u] != seat:
                     e += EXPOSED * dept_blame[u]
         out.append(e)
     _enactments(state, out, top)
@@ -154,8 +154,8 @@ def estimates(state: State) -> list[float]:
     return out
 
 
-def _own_dept_blame(state: State, q: int) -> int:
-    d = state.dept_of[q]
+def _own_dept_blame(state: State, seat: int) -> int:
+    d = state.dept_of[seat]
     return state.dept_blame[d] if d >= 0 else 0
 
 
@@ -195,7 +195,7 @@ def evaluate(state: State) -> tuple[float, ...]:
         if out is None or out.capped or not out.winners:
             return (1 / n,) * n
         share = 1 / len(out.winners)
-        return tuple(share if q in out.winners else 0.0 for q in range(n))
+        return tuple(share if seat in out.winners else 0.0 for seat in range(n))
     t = _temperature(state)
     e = estimates(state)
     best = min(e)
@@ -219,7 +219,7 @@ def log_share(state: State, seat: int) -> float:
 # -- what a card is worth to a seat (deals) ---------------------------------------------------
 
 
-def card_value(state: State, q: int, kind: int) -> float:
+def card_value(state: State, seat: int, kind: int) -> float:
     """What holding a card of ``kind`` is worth to seat ``q``, in blame, from public facts.
 
     >>> import bureau
@@ -230,16 +230,16 @@ def card_value(state: State, q: int, kind: int) -> float:
     >>> card_value(s, 1, press) > card_value(s, 0, press)
     True
     """
-    d = state.dept_of[q]
+    d = state.dept_of[seat]
     own = state.dept_blame[d] if d >= 0 else 0
     mats = sum(1 for at in state.decree_at if at == d and d >= 0)
     value = 0.0
     for step in state.cards[kind].effect:
-        value += _step_value(state, q, step, own, mats)
+        value += _step_value(state, seat, step, own, mats)
     return value
 
 
-def _step_value(state: State, q: int, step, own: int, mats: int) -> float:
+def _step_value(state: State, seat: int, step, own: int, mats: int) -> float:
     do = step.do
     if do == "extra_actions":
         return 0.4 * step.n
@@ -250,7 +250,7 @@ def _step_value(state: State, q: int, step, own: int, mats: int) -> float:
     if do == "remove_dept_blame":
         return 0.2 + 0.6 * min(step.up_to, own if step.source == "yours" else max(own, 2))
     if do in ("remove_personal_blame", "give_personal_blame"):
-        return min(step.up_to, state.blame[q])
+        return min(step.up_to, state.blame[seat])
     if do == "skip_decree_blame":
         return float(mats)
     if do == "stamp":
@@ -392,25 +392,25 @@ def propose(state: State, me: int):
     best, choice = None, None
     for kind in set(state.hands[me]):
         keep = card_value(state, me, kind)
-        for q in range(state.num_players):
-            if q == me:
+        for seat in range(state.num_players):
+            if seat == me:
                 continue
-            use = card_value(state, q, kind)
+            use = card_value(state, seat, kind)
             for amount in range(1, min(2, state.blame[me]) + 1):
                 mine, theirs = amount - keep, use - amount
                 if not (
-                    acceptable(state, me, q, mine, theirs)
-                    and acceptable(state, q, me, theirs, mine)
+                    acceptable(state, me, seat, mine, theirs)
+                    and acceptable(state, seat, me, theirs, mine)
                 ):
                     continue
-                key = (mine, e[q])
+                key = (mine, e[seat])
                 if best is None or key > best:
-                    best, choice = key, (q, kind, amount)
+                    best, choice = key, (seat, kind, amount)
     if choice is None:
         return None
-    q, kind, amount = choice
+    seat, kind, amount = choice
     items = (Blame(amount), CardItem(kind, state.cards[kind].key))
-    return deal_book.Propose((q,), (), ((me, items),), state.names)
+    return deal_book.Propose((seat,), (), ((me, items),), state.names)
 
 
 # -- the turn ---------------------------------------------------------------------------------
@@ -562,7 +562,7 @@ def candidates(state: State, me: int, e: list[float]):
     """The sensible actions to try now (ending, drawing and extra actions aside), given
     the seats' estimates ``e``."""
     mine = state.dept_of[me]
-    rival = min((q for q in range(state.num_players) if q != me), key=e.__getitem__)
+    rival = min((seat for seat in range(state.num_players) if seat != me), key=e.__getitem__)
     yield from spreads(state, me)
     for i in state.decrees_at(mine):
         for d in destinations(state, rival, i):
@@ -570,8 +570,8 @@ def candidates(state: State, me: int, e: list[float]):
                 yield Forward(i, d)
         if effects.stamp_problem(state, me, i) is None:
             yield Stamp(i)
-    for q in range(state.num_players):
-        yield Move(q, state.names[q])
+    for seat in range(state.num_players):
+        yield Move(seat, state.names[seat])
     yield from specials(state, me)
     for kind in set(state.hands[me]):
         if kind != state.sd and all(s.do in SIMULATED for s in state.cards[kind].effect):
@@ -643,14 +643,14 @@ def reassignments(state: State, me: int) -> list[tuple]:
     costs = _dept_costs(state)
     e = estimates(state)
     order = sorted(state.depts, key=costs.__getitem__)
-    rivals = sorted((q for q in range(state.num_players) if q != me), key=e.__getitem__)
+    rivals = sorted((seat for seat in range(state.num_players) if seat != me), key=e.__getitem__)
     out = []
     out.append(_swapped(state, me, order[0]))
     out.append(_swapped(state, rivals[0], order[-1]))
     sorted_all = [-1] * state.num_players
     sorted_all[me] = order[0]
-    for q, d in zip(rivals, reversed(order[1:]), strict=False):
-        sorted_all[q] = d
+    for seat, d in zip(rivals, reversed(order[1:]), strict=False):
+        sorted_all[seat] = d
     if -1 not in sorted_all:
         out.append(tuple(enumerate(sorted_all)))
     current = tuple(enumerate(state.dept_of))

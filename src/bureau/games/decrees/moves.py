@@ -165,7 +165,7 @@ def legal(state: State, seat: int) -> list:
 
 
 def assignments(state: State, seat: int) -> list[Assign]:
-    others = [q for q in range(state.num_players) if q != seat]
+    others = [other for other in range(state.num_players) if other != seat]
     open_depts = [d for d in state.depts if d not in (HR, REF)]
     return [
         Assign(tuple(map(Placement, others, perm)), state.names)
@@ -177,10 +177,10 @@ def assignments(state: State, seat: int) -> list[Assign]:
 def removals(state: State) -> list[Remove]:
     amount = state.choose.amount
     out = [Remove((), state.names)]
-    for q in range(state.num_players):
-        n = min(amount, state.blame[q])
+    for seat in range(state.num_players):
+        n = min(amount, state.blame[seat])
         if n:
-            out.append(Remove((Removal(q, -1, n),), state.names))
+            out.append(Remove((Removal(seat, -1, n),), state.names))
     for d in state.depts:
         n = min(amount, state.dept_blame[d])
         if n:
@@ -205,7 +205,7 @@ def families(state: State, seat: int) -> list:
         out.append(partial(spreads, state, seat))
     if state.decrees_at(state.dept_of[seat]):
         out.append(partial(decree_actions, state, seat))
-    out.append(lambda: [Move(q, state.names[q]) for q in range(state.num_players)])
+    out.append(lambda: [Move(other, state.names[other]) for other in range(state.num_players)])
     out.append(partial(specials, state, seat))
     return out
 
@@ -309,7 +309,7 @@ def sample_offer(state: State, seat: int, rng: random.Random):
     on what ``p`` knows."""
     if not state.hands[seat] and not state.blame[seat]:
         return None
-    q = rng.choice([x for x in range(state.num_players) if x != seat])
+    other = rng.choice([x for x in range(state.num_players) if x != seat])
     if state.blame[seat] and state.options["allow_blame_trades"]:
         mine = Blame(rng.randint(1, min(3, state.blame[seat])))
     elif state.hands[seat]:
@@ -318,8 +318,8 @@ def sample_offer(state: State, seat: int, rng: random.Random):
     else:
         return None
     k = rng.choice([k for k in range(len(state.cards)) if k != state.sd])
-    gives = sorted([(seat, (mine,)), (q, (CardItem(k, state.cards[k].key),))])
-    return deal_book.Propose((q,), (), tuple(gives), state.names)
+    gives = sorted([(seat, (mine,)), (other, (CardItem(k, state.cards[k].key),))])
+    return deal_book.Propose((other,), (), tuple(gives), state.names)
 
 
 # -- the deadline (DEC-A22) -------------------------------------------------------------------

@@ -131,8 +131,8 @@ def save_position(state: State) -> dict:
         "format": FORMAT,
         "players": list(names),
         "phase": state.phase,
-        "blame": {names[q]: state.blame[q] for q in range(n)},
-        "heads": {names[q]: DEPT_CODES[d] for q, d in enumerate(state.dept_of) if d >= 0},
+        "blame": {names[seat]: state.blame[seat] for seat in range(n)},
+        "heads": {names[seat]: DEPT_CODES[d] for seat, d in enumerate(state.dept_of) if d >= 0},
         "dept_blame": {DEPT_CODES[d]: state.dept_blame[d] for d in state.depts},
         "arrows": [arrow_text(a) for a in state.arrows],
         "decrees": {
@@ -142,7 +142,7 @@ def save_position(state: State) -> dict:
             }
             for i, d in enumerate(state.decree_at)
         },
-        "hands": {names[q]: keys(state.hands[q]) for q in range(n)},
+        "hands": {names[seat]: keys(state.hands[seat]) for seat in range(n)},
         "deck": keys(reversed(state.deck)),  # top first
         "discard": keys(state.discard),  # oldest first, as the view lists it
         "sd_range": list(state.sd_range) if state.sd_range is not None else None,
@@ -150,8 +150,8 @@ def save_position(state: State) -> dict:
     if state.phase == BID:
         doc["bid"] = {
             "round": state.rebids,
-            "bidders": [names[q] for q in state.bidders],
-            "bids": {names[q]: state.bids[q] for q in state.bidders if state.bids[q]},
+            "bidders": [names[seat] for seat in state.bidders],
+            "bids": {names[seat]: state.bids[seat] for seat in state.bidders if state.bids[seat]},
         }
     if state.turns:
         doc["turn"] = {
@@ -303,7 +303,7 @@ class _Loader:
                     " one head (DEC-A19)",
                 )
             head[d], dept_of[seat] = seat, d
-        headed = [q for q in range(self.n) if dept_of[q] >= 0]
+        headed = [other for other in range(self.n) if dept_of[other] >= 0]
         if phase == BID and headed:
             r.fail(
                 at("heads", names[headed[0]]),
@@ -316,10 +316,10 @@ class _Loader:
                 " Resources (DEC-25, DEC-28)",
             )
         if phase in PLAYING:
-            for q in range(self.n):
-                if dept_of[q] < 0:
+            for other in range(self.n):
+                if dept_of[other] < 0:
                     r.fail(
-                        at("heads", names[q]),
+                        at("heads", names[other]),
                         "missing: once play has begun every player heads one department"
                         " (DEC-03, DEC-A19)",
                     )
@@ -409,7 +409,7 @@ class _Loader:
                     f"{names[seat]} is not bidding in this round (DEC-26)",
                 )
             out["bids"][seat] = amount
-        if all(out["bids"][q] for q in out["bidders"]):
+        if all(out["bids"][other] for other in out["bidders"]):
             r.fail(
                 "bid.bids",
                 "every bidder has bid, so the bids are revealed: leave out a bid still to"
@@ -535,10 +535,10 @@ class _Loader:
         if "sd_range" in doc and doc["sd_range"] is not None and "deck" not in doc:
             r.fail("sd_range", "give sd_range with the whole deck")
         sd = state.sd
-        for q, hand in enumerate(hands):
+        for seat, hand in enumerate(hands):
             if sd in hand:
                 r.fail(
-                    at("hands", names[q]),
+                    at("hands", names[seat]),
                     "Stagnation and Decline is played when drawn, never held (DEC-14)",
                 )
         if phase in PLAYING:
@@ -558,10 +558,10 @@ class _Loader:
                     " Stagnation and Decline discarded, in order (DEC-15, DEC-19)",
                 )
         else:
-            for q, hand in enumerate(hands):
+            for seat, hand in enumerate(hands):
                 if hand:
                     r.fail(
-                        at("hands", names[q]),
+                        at("hands", names[seat]),
                         "the cards are dealt once Human Resources has assigned the others (DEC-29)",
                     )
             if discard:
@@ -589,8 +589,8 @@ class _Loader:
             *((at("deck", i), k) for i, k in enumerate(reversed(deck))),
             *((at("discard", i), k) for i, k in enumerate(discard)),
             *(
-                (at(at("hands", names[q]), i), k)
-                for q, h in enumerate(hands)
+                (at(at("hands", names[seat]), i), k)
+                for seat, h in enumerate(hands)
                 for i, k in enumerate(h)
             ),
         ]
@@ -703,11 +703,11 @@ def final_outcome(state: State, slots: dict, reason: str, capped: bool) -> Outco
     n = state.num_players
     blame, dept_blame, dept_of = slots["blame"], slots["dept_blame"], slots["dept_of"]
     if state.options["tiebreak"] == "least_dept_blame":
-        keys = [(-blame[q], -dept_blame[dept_of[q]]) for q in range(n)]
+        keys = [(-blame[seat], -dept_blame[dept_of[seat]]) for seat in range(n)]
     else:
-        keys = [(-blame[q],) for q in range(n)]
+        keys = [(-blame[seat],) for seat in range(n)]
     ranking = rank_by(keys)
-    winners = () if capped else tuple(q for q in range(n) if ranking[q] == 1)
+    winners = () if capped else tuple(seat for seat in range(n) if ranking[seat] == 1)
     return Outcome(
         scores=tuple(float(b) for b in blame),
         ranking=ranking,

@@ -64,7 +64,7 @@ def pending(state: State) -> tuple[int, ...]:
     if waiting:
         return waiting
     if phase == BID:
-        return tuple(q for q in state.bidders if not state.bids[q])
+        return tuple(seat for seat in state.bidders if not state.bids[seat])
     if phase == ASSIGN:
         return (state.head[HR],)
     if phase == CHOOSE:
@@ -110,11 +110,11 @@ def _check_bid(state: State, seat: int, action) -> None:
 def _check_assign(state: State, seat: int, action) -> None:
     if not isinstance(action, Assign):
         raise IllegalAction("assign the other players to departments first")
-    others = [q for q in range(state.num_players) if q != seat]
+    others = [other for other in range(state.num_players) if other != seat]
     seats = [s for s, _ in action.placements]
     if sorted(seats) != others:
         raise IllegalAction(
-            f"assign each of {', '.join(state.names[q] for q in others)} exactly once"
+            f"assign each of {', '.join(state.names[other] for other in others)} exactly once"
         )
     open_depts = [d for d in state.depts if d not in (HR, REF)]
     depts = [d for _, d in action.placements]

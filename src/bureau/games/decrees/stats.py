@@ -45,7 +45,7 @@ def _decrees(state: State) -> dict[str, float]:
 
 def _blame(state: State) -> dict[str, float]:
     blame = state.blame
-    out = {f"blame_seat_{q}": float(b) for q, b in enumerate(blame)}
+    out = {f"blame_seat_{seat}": float(b) for seat, b in enumerate(blame)}
     out["blame_least"] = float(min(blame))
     out["blame_most"] = float(max(blame))
     out["blame_mean"] = sum(blame) / len(blame)

@@ -40,8 +40,8 @@ def _card(s: State, kind: int) -> str:
 
 
 def _bids(s: State, d: dict) -> str:
-    shown = ", ".join(f"{s.names[int(q)]} {b}" for q, b in d["bids"].items())
-    gains = ", ".join(f"{s.names[int(q)]} +{g}" for q, g in d["gains"].items())
+    shown = ", ".join(f"{s.names[int(seat)]} {b}" for seat, b in d["bids"].items())
+    gains = ", ".join(f"{s.names[int(seat)]} +{g}" for seat, g in d["gains"].items())
     label = "Bids" if d["round"] == 0 else f"Rebid {d['round']}"
     if d["winner"] < 0:
         result = "tied for highest: they bid again"
@@ -113,7 +113,8 @@ def _restructured(s: State, d: dict) -> str:
 
 def _reassigned(s: State, d: dict) -> str:
     moved = (
-        ", ".join(f"{s.names[q]} to {DEPT_CODES[x]}" for q, x in d["placements"]) or "nobody moves"
+        ", ".join(f"{s.names[seat]} to {DEPT_CODES[x]}" for seat, x in d["placements"])
+        or "nobody moves"
     )
     return f"{_who(s, d)} reassigns: {moved}."
 
@@ -121,7 +122,7 @@ def _reassigned(s: State, d: dict) -> str:
 def _game_over(s: State, d: dict) -> str:
     if d["capped"]:
         return f"The game stopped at the cap: {d['reason']}; no winner."
-    won = [s.names[q] for q in d["winners"]]
+    won = [s.names[seat] for seat in d["winners"]]
     if len(won) == 1:
         return f"Game over ({d['reason']}): {won[0]} wins with the least blame."
     tied = f"{', '.join(won[:-1])} and {won[-1]}"

@@ -62,7 +62,7 @@ def view(state: State, seat: int | None) -> dict:
         # and what each does, from the deck the game loaded (a group's own explains itself)
         "card_texts": {c.key: {"name": c.name, "text": explain(c)} for c in cards},
         "discard": [cards[k].key for k in state.discard],
-        "players": [_player_view(state, q, seat, over) for q in range(state.num_players)],
+        "players": [_player_view(state, other, seat, over) for other in range(state.num_players)],
         "turn_state": {
             "drew": state.drew,
             "budget_used": state.budget_used,
@@ -75,7 +75,7 @@ def view(state: State, seat: int | None) -> dict:
         out["bid"] = {
             "round": state.rebids,
             "bidders": list(state.bidders),
-            "committed": [q for q in state.bidders if state.bids[q]],
+            "committed": [other for other in state.bidders if state.bids[other]],
         }
         if seat is not None and state.bids[seat]:
             out["bid"]["yours"] = state.bids[seat]
@@ -88,14 +88,14 @@ def view(state: State, seat: int | None) -> dict:
     return out
 
 
-def _player_view(state: State, q: int, reader: int | None, over: bool) -> dict:
-    dept = state.dept_of[q]
+def _player_view(state: State, seat: int, reader: int | None, over: bool) -> dict:
+    dept = state.dept_of[seat]
     pv: dict[str, Any] = {
-        "name": state.names[q],
+        "name": state.names[seat],
         "dept": DEPT_CODES[dept] if dept >= 0 else None,
-        "blame": state.blame[q],
-        "hand_count": len(state.hands[q]),
+        "blame": state.blame[seat],
+        "hand_count": len(state.hands[seat]),
     }
-    if q == reader or over:
-        pv["hand"] = sorted(state.cards[k].key for k in state.hands[q])
+    if seat == reader or over:
+        pv["hand"] = sorted(state.cards[k].key for k in state.hands[seat])
     return pv
