@@ -10,15 +10,15 @@ from .actions import Hide, Tell
 from .state import AIR, DRAFT, State
 
 
-def check(state: State, player: int, action) -> None:
-    if player == MODERATOR:
+def check(state: State, seat: int, action) -> None:
+    if seat == MODERATOR:
         return moderator.check(state, action)
     if isinstance(action, (moderator.Resolve, moderator.Override)):
         raise IllegalAction("only the moderator may resolve or override")
-    rules.check(state, player, action)
+    rules.check(state, seat, action)
 
 
-def apply(state: State, player: int, action, at: float | None = None) -> list[Event]:
+def apply(state: State, seat: int, action, at: float | None = None) -> list[Event]:
     """Messages carry the time they were sent (SEA-52): the action's ``at``, or one
     virtual minute after the last public action in games without a clock. Without a
     ``start_time`` the clock starts with the first action that carries a time.
@@ -38,15 +38,15 @@ def apply(state: State, player: int, action, at: float | None = None) -> list[Ev
     """
     ev: list[Event] = []
     if at is not None and not state.clock:
-        check(state, player, action)
+        check(state, seat, action)
         flow.start_clock(state, at)
     elif at is not None and _overdue(state, at):
         trial = state.clone()
         _close_overdue(trial, at, [])
-        check(trial, player, action)  # refused: nothing changes
+        check(trial, seat, action)  # refused: nothing changes
         _close_overdue(state, at, ev)
     else:
-        check(state, player, action)
+        check(state, seat, action)
     secret = isinstance(action, (Hide, Tell))  # no trace in others' views (SEA-16)
     if at is not None:
         state.now = max(state.now, at)
@@ -54,10 +54,10 @@ def apply(state: State, player: int, action, at: float | None = None) -> list[Ev
         state.now += flow.VIRTUAL_STEP
     if not secret:  # SEA-A14: before the action, at their deadlines
         flow.lapse_due(state, state.now, ev)
-    if player == MODERATOR:
+    if seat == MODERATOR:
         _moderate(state, action, ev)
     else:
-        rules.perform(state, player, action, ev)
+        rules.perform(state, seat, action, ev)
     _chronicle(state, ev)
     return ev
 

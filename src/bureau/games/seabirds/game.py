@@ -176,27 +176,27 @@ class Seabirds(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, player: int) -> list:
-        if player == MODERATOR:  # never pending; her commands are typed
+    def legal_actions(self, state: State, seat: int) -> list:
+        if seat == MODERATOR:  # never pending; her commands are typed
             return []
-        return moves.legal(state, player)
+        return moves.legal(state, seat)
 
-    def sample_action(self, state: State, player: int, rng: random.Random):
-        return moves.sample(state, player, rng)
+    def sample_action(self, state: State, seat: int, rng: random.Random):
+        return moves.sample(state, seat, rng)
 
-    def read(self, state: State, player: int, text: str):
-        if player == MODERATOR:
+    def read(self, state: State, seat: int, text: str):
+        if seat == MODERATOR:
             return moderator.read(state, text)
         words = text.split()
         if words and words[0].lower() in ("resolve", "override"):
             raise IllegalAction("only the moderator may resolve or override")
-        return moves.resolve(state, player, read(text))
+        return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, player: int, action) -> None:
-        clock.check(state, player, action)
+    def check(self, state: State, seat: int, action) -> None:
+        clock.check(state, seat, action)
 
-    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
-        return clock.apply(state, player, action, at)
+    def apply(self, state: State, seat: int, action, at: float | None = None) -> list[Event]:
+        return clock.apply(state, seat, action, at)
 
     def begin(self, state: State, at: float) -> None:
         if not state.clock:
@@ -206,22 +206,22 @@ class Seabirds(Game):
         """The end of the Air or Land Phase (SEA-28, SEA-37), once the clock runs."""
         return flow.phase_deadline(state)
 
-    def timeout_action(self, state: State, player: int):
-        return moves.timeout(state, player)
+    def timeout_action(self, state: State, seat: int):
+        return moves.timeout(state, seat)
 
-    def help_text(self, state: State, player: int) -> str:
-        return moves.help_text(state, player)
+    def help_text(self, state: State, seat: int) -> str:
+        return moves.help_text(state, seat)
 
-    def channels(self, state: State, player: int) -> frozenset[int]:
-        return frozenset(range(state.num_players)) - {player}
+    def channels(self, state: State, seat: int) -> frozenset[int]:
+        return frozenset(range(state.num_players)) - {seat}
 
     # -- what each player may know -----------------------------------------------------------
 
-    def view(self, state: State, player: int | None) -> dict:
-        return view(state, player)
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
 
-    def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        return determinize(state, player, rng)
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return determinize(state, seat, rng)
 
     def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:
         """The public post (``seat`` None) or ``seat``'s private report (``exports``)."""

@@ -51,7 +51,7 @@ def _named(names, word: str, what: str) -> int:
     return lowered.index(word.lower())
 
 
-def resolve(state: State, p: int, raw: tuple):
+def resolve(state: State, seat: int, raw: tuple):
     word = raw[0]
     if word == "pick":
         return Pick(_named(HOUSES, raw[1], "House"))
@@ -77,17 +77,17 @@ def resolve(state: State, p: int, raw: tuple):
     return {"ready": READY, "agree": AGREE}[word]
 
 
-def legal(state: State, p: int) -> list:
+def legal(state: State, seat: int) -> list:
     if state.phase == DRAFT:
-        if p not in pending(state):
+        if seat not in pending(state):
             return []
         return [Pick(h) for h in range(6) if h not in state.house_of]
     if state.phase not in (AIR, LAND):
         return []
-    out: list = [] if state.ready[p] else [READY]
-    if state.proposal is not None and p not in state.agreed:
+    out: list = [] if state.ready[seat] else [READY]
+    if state.proposal is not None and seat not in state.agreed:
         out.append(AGREE)
-    if state.upgrades[p][ADMINISTRATOR] and state.holdings[p][MONEY] >= 1:
+    if state.upgrades[seat][ADMINISTRATOR] and state.holdings[seat][MONEY] >= 1:
         out += [Administer(c) for c in sorted(set(state.discard))]
     return out
 
@@ -102,19 +102,19 @@ def timeout(state: State, seat: int):
 # -- random play ------------------------------------------------------------------------------
 
 
-def sample(state: State, p: int, rng: random.Random):
+def sample(state: State, seat: int, rng: random.Random):
     if state.phase == DRAFT:
-        return rng.choice(legal(state, p))
-    if state.ready[p] or rng.random() < 0.3:
-        options = legal(state, p)
-        if options and not state.ready[p]:
+        return rng.choice(legal(state, seat))
+    if state.ready[seat] or rng.random() < 0.3:
+        options = legal(state, seat)
+        if options and not state.ready[seat]:
             return READY
         if options:
             return rng.choice(options)
-    record = random_transaction(state, p, rng)
+    record = random_transaction(state, seat, rng)
     if record is None:
-        return READY if not state.ready[p] else Post("Fair winds.")
-    house = state.house_of[p]
+        return READY if not state.ready[seat] else Post("Fair winds.")
+    house = state.house_of[seat]
     message = f"{HEADER} {text(record, house)}"
     if not isinstance(record, Take) and rng.random() < 0.3:
         coming = state.coming_stop()
@@ -124,9 +124,9 @@ def sample(state: State, p: int, rng: random.Random):
     return Post(message)
 
 
-def random_transaction(state: State, p: int, rng: random.Random):
-    house = state.house_of[p]
-    held = state.holdings[p]
+def random_transaction(state: State, seat: int, rng: random.Random):
+    house = state.house_of[seat]
+    held = state.holdings[seat]
     others = [h for h in state.house_of if h != house]
     own = own_asset(house)
     kind = rng.randrange(5)
@@ -143,7 +143,7 @@ def random_transaction(state: State, p: int, rng: random.Random):
         window = rng.choice(("default", "same_batch", "standing"))
         return Conditional(gift, (Requirement(to, house, want),), window, None)
     if kind == 3:
-        upgrade = affordable_upgrade(state, p, rng)
+        upgrade = affordable_upgrade(state, seat, rng)
         if upgrade is not None and rng.random() < 0.3:  # bought only if someone pays first
             giver = rng.choice(others)
             requirement = Requirement(giver, house, _one(MONEY, 1))
@@ -151,8 +151,8 @@ def random_transaction(state: State, p: int, rng: random.Random):
         return upgrade
     if (
         house in (SENSATION, SUPPRESSION)
-        and state.special_left[p]
-        and state.special_round[p] != state.round
+        and state.special_left[seat]
+        and state.special_round[seat] != state.round
     ):
         targets = [h for h in others if state.holdings[state.seat_of(h)][MONEY] >= 1]
         if targets:
@@ -173,9 +173,9 @@ def _some(held, rng: random.Random) -> tuple[int, ...]:
     return _one(a, min(held[a], rng.randint(1, 2)) or 1)
 
 
-def affordable_upgrade(state: State, p: int, rng: random.Random):
-    house = state.house_of[p]
-    held = state.holdings[p]
+def affordable_upgrade(state: State, seat: int, rng: random.Random):
+    house = state.house_of[seat]
+    held = state.holdings[seat]
     choices = list(range(len(UPGRADES)))
     rng.shuffle(choices)
     for upgrade in choices:
@@ -196,7 +196,7 @@ def affordable_upgrade(state: State, p: int, rng: random.Random):
     return None
 
 
-def help_text(state: State, p: int) -> str:
+def help_text(state: State, seat: int) -> str:
     if state.phase == DRAFT:
         free = ", ".join(HOUSES[h] for h in range(6) if h not in state.house_of)
         return f"Choose your House: 'house NAME' ({free})."
@@ -204,7 +204,7 @@ def help_text(state: State, p: int) -> str:
         "'post: TEXT' (public; 'post: ATTN Bureau: Transaction. I give 2 Money to Usury.'),"
         " 'tell PLAYER: TEXT', 'hide [for stop N]: TEXT' (sealed for the Bureau), 'ready',"
         " 'propose limits AIR LAND' (hours), 'agree limits'"
-        + (", 'administrator CARD'" if state.upgrades[p][ADMINISTRATOR] else "")
-        + (", 'distribution ASSET, ...'" if state.upgrades[p][DISTRIBUTION] else "")
+        + (", 'administrator CARD'" if state.upgrades[seat][ADMINISTRATOR] else "")
+        + (", 'distribution ASSET, ...'" if state.upgrades[seat][DISTRIBUTION] else "")
         + "."
     )

@@ -356,7 +356,7 @@ class _Loader:
 
     def _houses(self) -> None:
         r = self.r
-        given = r.per_seat(self.doc.get("houses", {}), "houses", lambda v, p: v, default={})
+        given = r.per_seat(self.doc.get("houses", {}), "houses", lambda v, path: v, default={})
         self.house_of = []
         self.rolls = []
         self.holdings = []

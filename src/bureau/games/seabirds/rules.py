@@ -48,14 +48,14 @@ def pending(state: State) -> tuple[int, ...]:
     return ()
 
 
-def check(state: State, p: int, action) -> None:
+def check(state: State, seat: int, action) -> None:
     phase = state.phase
     if phase == OVER:
         raise IllegalAction("the game is over")
     if phase == DRAFT:
         if not isinstance(action, Pick):
             raise IllegalAction("the Houses are being chosen: 'house NAME'")
-        if p not in pending(state):
+        if seat not in pending(state):
             raise IllegalAction("it is not your pick")
         if action.house in state.house_of:
             raise IllegalAction(f"{HOUSES[action.house]} is taken")  # SEA-04
@@ -65,10 +65,12 @@ def check(state: State, p: int, action) -> None:
     if isinstance(action, (Post, Tell, Hide)) and not action.text.strip():
         raise IllegalAction("write something in the message")
     if isinstance(action, Ready):
-        if state.ready[p]:
+        if state.ready[seat]:
             raise IllegalAction("you are ready already")
     elif isinstance(action, Tell):
-        if not action.seats or any(s == p or not 0 <= s < state.num_players for s in action.seats):
+        if not action.seats or any(
+            s == seat or not 0 <= s < state.num_players for s in action.seats
+        ):
             raise IllegalAction("tell other players")
     elif isinstance(action, Hide):
         card = administrator_card(action.text)
@@ -96,18 +98,18 @@ def check(state: State, p: int, action) -> None:
     elif isinstance(action, Agree):
         if state.proposal is None:
             raise IllegalAction("there is no proposal of time limits to agree to")
-        if p in state.agreed:
+        if seat in state.agreed:
             raise IllegalAction("you have agreed already")
     elif isinstance(action, Administer):
-        if not state.upgrades[p][ADMINISTRATOR]:
+        if not state.upgrades[seat][ADMINISTRATOR]:
             raise IllegalAction("you need a Loyal Administrator")
-        if state.holdings[p][MONEY] < 1:
+        if state.holdings[seat][MONEY] < 1:
             raise IllegalAction("the Loyal Administrator costs 1 Money a use")
         if action.card not in state.discard:
             shown = ", ".join(CARDS[c] for c in state.discard) or "nothing"
             raise IllegalAction(f"no {CARDS[action.card]} in the discard pile ({shown})")
     elif isinstance(action, Orders):
-        owned = state.upgrades[p][DISTRIBUTION]
+        owned = state.upgrades[seat][DISTRIBUTION]
         if len(action.assets) != owned:
             raise IllegalAction(f"give one order for each of your {owned} Distribution Contracts")
 
@@ -126,7 +128,7 @@ def administrator_card(message: str) -> int | None:
     return next((c for c, name in enumerate(CARDS) if name.lower() == word), None)
 
 
-def answer(state: State, p: int, msg: Message, batch: list, ev: list) -> None:
+def answer(state: State, seat: int, msg: Message, batch: list, ev: list) -> None:
     """The Bureau's private answer to a post or a hidden message of ``p``: the canonical
     text of each Transaction it read (SEA-A27), so that the sender sees what the Bureau
     understood; or, for a message that is no Transaction but looks meant as one (a near
@@ -134,9 +136,9 @@ def answer(state: State, p: int, msg: Message, batch: list, ev: list) -> None:
     if batch:
         texts = [text(t.record, t.house) for t in batch]
         stop = msg.to if msg.kind == "hidden" else None
-        ev.append(Event("understood", only(p), player=p, texts=texts, stop=stop))
+        ev.append(Event("understood", only(seat), player=seat, texts=texts, stop=stop))
     elif not is_transaction(msg.text):
-        said = near_miss(msg.text, state.house_of[p], state.players())
+        said = near_miss(msg.text, state.house_of[seat], state.players())
         card = administrator_card(msg.text) if said is None else None
         if card is not None:
             said = (
@@ -144,50 +146,50 @@ def answer(state: State, p: int, msg: Message, batch: list, ev: list) -> None:
                 f"'administrator {CARDS[card]}' (SEA-A19)"
             )
         if said is not None:
-            flow.reply(state, p, said, ev)
+            flow.reply(state, seat, said, ev)
 
 
-def perform(state: State, p: int, action, ev: list) -> None:
+def perform(state: State, seat: int, action, ev: list) -> None:
     if isinstance(action, Pick):
-        flow.pick(state, p, action.house, ev)
+        flow.pick(state, seat, action.house, ev)
     elif isinstance(action, Post):
-        msg = flow.post(state, p, "public", -1, action.text, ev)
-        batch = flow.transactions(state, p, msg, ev)
-        answer(state, p, msg, batch, ev)
+        msg = flow.post(state, seat, "public", -1, action.text, ev)
+        batch = flow.transactions(state, seat, msg, ev)
+        answer(state, seat, msg, batch, ev)
         if batch:
             clerk.resolve(state, batch, state.now, ev)
     elif isinstance(action, Tell):
-        flow.post(state, p, "private", sum(1 << s for s in action.seats), action.text, ev)
+        flow.post(state, seat, "private", sum(1 << s for s in action.seats), action.text, ev)
     elif isinstance(action, Hide):
         stop = min(state.coming_stop() if action.stop is None else action.stop, state.stops)
-        msg = flow.post(state, p, "hidden", stop, action.text, ev)
-        batch = flow.transactions(state, p, msg, ev)
-        answer(state, p, msg, batch, ev)
+        msg = flow.post(state, seat, "hidden", stop, action.text, ev)
+        batch = flow.transactions(state, seat, msg, ev)
+        answer(state, seat, msg, batch, ev)
         state.sealed += batch
     elif isinstance(action, Ready):
-        state.ready[p] = True
-        ev.append(Event("ready", EVERYONE, player=p))
+        state.ready[seat] = True
+        ev.append(Event("ready", EVERYONE, player=seat))
         if all(state.ready):
             flow.end_phase(state, ev)
     elif isinstance(action, Limits):
-        state.proposal = Proposal(p, action.air, action.land)
-        state.agreed = (p,)
-        ev.append(Event("limits_proposed", EVERYONE, player=p, air=action.air, land=action.land))
+        state.proposal = Proposal(seat, action.air, action.land)
+        state.agreed = (seat,)
+        ev.append(Event("limits_proposed", EVERYONE, player=seat, air=action.air, land=action.land))
         _agreed(state, ev)
     elif isinstance(action, Agree):
-        state.agreed = (*state.agreed, p)
-        ev.append(Event("limits_agreed", EVERYONE, player=p))
+        state.agreed = (*state.agreed, seat)
+        ev.append(Event("limits_agreed", EVERYONE, player=seat))
         _agreed(state, ev)
     elif isinstance(action, Administer):
-        state.holdings[p][MONEY] -= 1
+        state.holdings[seat][MONEY] -= 1
         at = len(state.discard) - 1 - state.discard[::-1].index(action.card)
         del state.discard[at]
         state.deck.append(action.card)
         state.known_top = True
-        ev.append(Event("administered", EVERYONE, player=p, card=action.card))
+        ev.append(Event("administered", EVERYONE, player=seat, card=action.card))
     elif isinstance(action, Orders):
-        state.distribution[p] = list(action.assets)
-        ev.append(Event("orders", EVERYONE, player=p, assets=list(action.assets)))
+        state.distribution[seat] = list(action.assets)
+        ev.append(Event("orders", EVERYONE, player=seat, assets=list(action.assets)))
 
 
 def _agreed(state: State, ev: list) -> None:

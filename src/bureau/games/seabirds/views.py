@@ -21,10 +21,10 @@ from .state import CARDS, DRAFT, GROUP, GROUP_NAMES, OPPOSES, OVER, State
 from .transactions import ASSETS, HOUSES, UPGRADES
 
 
-def view(state: State, player: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict:
     out: dict[str, Any] = {
         "game": "seabirds",
-        "you": player,
+        "you": seat,
         "phase": state.phase,
         "round": state.round,
         "stops": state.stops,
@@ -54,7 +54,7 @@ def view(state: State, player: int | None) -> dict:
                 "revealed": m.revealed,
             }
             for m in state.messages
-            if _reads(m, player)
+            if _reads(m, seat)
         ],
         "standing": [economy.text(t) for t in state.standing],
     }
@@ -62,7 +62,7 @@ def view(state: State, player: int | None) -> dict:
         out["draft_order"] = list(state.draft_order)
     if state.phase == OVER:
         out["outcome"] = state.outcome.to_json()
-    if player == MODERATOR:
+    if seat == MODERATOR:
         out.update(_moderator_view(state))
     return out
 
@@ -84,13 +84,13 @@ def _house_view(state: State, seat: int) -> dict:
     }
 
 
-def _reads(m, player: int | None) -> bool:
+def _reads(m, seat: int | None) -> bool:
     """May ``player`` (a seat, None or ``MODERATOR``) read message ``m``?"""
-    if m.kind == "public" or player == MODERATOR:
+    if m.kind == "public" or seat == MODERATOR:
         return True
     if m.kind == "private":
-        return player is not None and (player == m.author or bool(m.to >> player & 1))
-    return m.revealed or m.author == player
+        return seat is not None and (seat == m.author or bool(m.to >> seat & 1))
+    return m.revealed or m.author == seat
 
 
 def _moderator_view(state: State) -> dict:
