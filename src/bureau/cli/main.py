@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -357,7 +357,7 @@ def serve(
     ] = None,
 ) -> None:
     """Run the game server (HTTP and WebSocket API; migrates the database on start)."""
-    try:
+    try:  # the server is an extra (bureau[server]): loaded only to serve
         from bureau.server import serve as run_server
         from bureau.server.mail import SmtpConfig
     except ImportError as exc:
@@ -872,8 +872,6 @@ def _reproduce(summary: Summary, seed: int) -> str:
 
 
 def _summary_renderable(summary: Summary, where: str | None) -> RenderableType:
-    from rich.console import Group
-
     parts: list[RenderableType] = []
     options = ", ".join(f"{k}={v}" for k, v in summary.options.items()) or "defaults"
     bots = _bots_text(summary.bots)
@@ -949,8 +947,6 @@ def _summary_renderable(summary: Summary, where: str | None) -> RenderableType:
 
 def _sweep_renderable(summaries: list[Summary], where: str | None) -> RenderableType:
     """A sweep's variants side by side: endings, seat win rates, length, statistics."""
-    from rich.console import Group
-
     first = summaries[0]
     swept = list(dict.fromkeys(k for s in summaries for k in s.variant))
     fixed = {k: v for k, v in first.options.items() if k not in swept}

@@ -235,7 +235,7 @@ def outcome_table(outcome: dict, names: Sequence[str]) -> RenderableType:
 
 def render_view(view: dict) -> RenderableType:
     """The nicest available drawing of ``view``: its game's own layout, else the generic one."""
-    from .views import renderer_for
+    from .views import renderer_for  # here: each game's layout imports this module's helpers
 
     special = renderer_for(str(view.get("game", "")))
     if special is not None:

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -31,6 +32,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import formatdate
 from urllib.parse import unquote, urlsplit
+
+from anyio import to_thread
 
 log = logging.getLogger("bureau.server")
 
@@ -215,10 +218,6 @@ class Postman:
         """Send due mails every ``period`` seconds; write deadline reminders every
         ``remind_every`` (their leads are an hour and a day: a finer look costs a catch-up
         of every game near its deadline each time, for nothing)."""
-        import asyncio
-
-        from anyio import to_thread
-
         reminded = 0.0
         while True:
             try:

@@ -14,14 +14,14 @@ from pathlib import Path
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .pages import Pages
+from .rules import RulesPages
+
 STATIC = Path(__file__).parent / "static"
 
 
 def routes(api) -> list:
     """The pages and static files, bound to ``api`` (``bureau.server.app.Api``)."""
-    from .pages import Pages
-    from .rules import RulesPages
-
     pages = Pages(api)
     rules = RulesPages(pages)
     g = "/games/{game_id:int}"
