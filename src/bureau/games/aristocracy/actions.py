@@ -179,14 +179,14 @@ class Downgrade(NamedTuple):
 
 class Favor(NamedTuple):
     card: int  # source face card
-    special: Build | Upgrade | Visit | Buy
+    special: Special
 
     def __str__(self):
         return f"favor {src_text(self.card)} {self.special}"
 
 
 class Royal(NamedTuple):
-    special: Build | Upgrade | Visit | Buy
+    special: Special
 
     def __str__(self):
         return f"royal {self.special}"
@@ -233,6 +233,29 @@ class Decline(NamedTuple):
         return "decline"
 
 
+# Every decision a player makes, one type each; the royal specials travel inside Favor and Royal.
+Action = (
+    Discard
+    | Ball
+    | Bid
+    | Pick
+    | Stall
+    | Trade
+    | Store
+    | Hide
+    | Sell
+    | Harvest
+    | Downgrade
+    | Favor
+    | Royal
+    | Pass
+    | Penalty
+    | Force
+    | Expose
+    | Glory
+    | Decline
+)
+Special = Build | Upgrade | Visit | Buy  # a royal special action
 PASS, GLORY, DECLINE = Pass(), Glory(), Decline()
 FORCE_DISCARD, FORCE_PAY = Force(True), Force(False)
 

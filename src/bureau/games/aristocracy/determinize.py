@@ -17,6 +17,8 @@ from .state import (
     STALL,
     TAX,
     Building,
+    Discards,
+    FaceDownStall,
     GloryVote,
     SealedBid,
     State,
@@ -33,13 +35,15 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     """
     new = state.clone(rng=state.rng)  # for now: its own comes at the end
     slots: list[tuple[list[int], int]] = []  # (list, first hidden position)
-    face_down: list[tuple[int, list[int]]] = []  # (seat, cards): re-dealt discards, stalls
+    # (seat, the choice's type, cards): re-dealt discards, stalls
+    face_down: list[tuple[int, type[Discards | FaceDownStall], list[int]]] = []
     for other in range(new.num_players):
         if other == seat:
             continue
         hand, known = new.hands[other], new.known[other]
         committed = new.committed[other] if new.step in (TAX, STALL) else None
         if committed is not None:
+            assert isinstance(committed, (Discards, FaceDownStall))  # the choices of TAX, STALL
             # Face-down discards or a stall may hold some of her publicly known cards:
             # which ones is secret, so the known cards are spread afresh over both.
             cards = list(committed.cards)
@@ -49,7 +53,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
             kept = [c for c, spot in zip(known, spots, strict=True) if spot >= size]
             rest = _without(hand + cards, known)
             cards = kept + rest[: len(cards) - len(kept)]
-            face_down.append((other, cards))
+            face_down.append((other, type(committed), cards))
             slots.append((cards, len(kept)))
             hand = rest[len(committed.cards) - len(kept) :]
         else:
@@ -67,15 +71,15 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
                 productions.append(b)
             if other != seat:
                 hidden_building_cards += [(b, i) for i, e in enumerate(b.exposed) if not e]
-    if new.step in (PENALTY, FORCE, EXPOSE) and seat in (new.active, new.visit.owner):
-        owner, i, _ = new.visit
+    if new.step in (PENALTY, FORCE, EXPOSE) and seat in (new.active, new.visiting().owner):
+        owner, i, _ = new.visiting()
         if i >= 0:  # the visitor has seen these cards
             seen = new.buildings[owner][i]
             hidden_building_cards = [(b, j) for b, j in hidden_building_cards if b is not seen]
     slots.append((new.deck, 0))
     slots.append((new.discard, FACE_UP))
     pool = [c for lst, start in slots for c in lst[start:]]
-    pool += [b.production for b in productions]
+    pool += [b.production for b in productions if b.production is not None]  # all of them
     pool += [b.cards[i] for b, i in hidden_building_cards]
     pool.sort()  # the re-deal depends on what she knows, not on where the cards are
     draw = rng.random
@@ -92,16 +96,19 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     for b, i in hidden_building_cards:
         b.cards[i] = pool[k]
         k += 1
-    for other, cards in face_down:
-        new.committed[other] = type(new.committed[other])(tuple(cards))
+    for other, kind, cards in face_down:
+        new.committed[other] = kind(tuple(cards))
     if new.step == BID:
         for other in range(new.num_players):
             if other != seat and new.committed[other] is not None:
                 new.committed[other] = SealedBid(rng.randint(0, new.coins[other]))
     if new.step == GLORY:
         for other in range(new.num_players):
-            vote = new.committed[other]
-            if other != seat and vote is not None and vote.end:
+            if (
+                other != seat
+                and new.committed[other] is not None
+                and new.chosen(other, GloryVote).end
+            ):
                 new.committed[other] = GloryVote(flow.can_glory(new, other))
     new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too
     return new

@@ -6,6 +6,8 @@ They trust their input: ``rules.check`` has validated every decision first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bureau.cards import rank, standard_deck, weight
 from bureau.engine import EVERYONE, Event, Outcome, all_but, only
 from bureau.engine.game import rank_by
@@ -28,6 +30,10 @@ from .state import (
     STALL,
     TAX,
     Building,
+    Discards,
+    FaceDownStall,
+    GloryVote,
+    SealedBid,
     State,
 )
 
@@ -116,7 +122,7 @@ def from_hand(state: State, seat: int, card: int, public: bool) -> None:
 # -- piles ---------------------------------------------------------------------------
 
 
-def draw(state: State, ev: list) -> int | None:
+def draw(state: State, ev: list[Event]) -> int | None:
     """The top card of the draw pile, reshuffling the discard pile if it is empty (ARI-77)."""
     if not state.deck:
         if not state.discard:
@@ -128,7 +134,14 @@ def draw(state: State, ev: list) -> int | None:
     return state.deck.pop()
 
 
-def discard(state: State, cards, ev: list, who: int = -1, public: bool = True, why: str = ""):
+def discard(
+    state: State,
+    cards: Sequence[int],
+    ev: list[Event],
+    who: int = -1,
+    public: bool = True,
+    why: str = "",
+) -> None:
     """Put ``cards`` face down on the discard pile, in order (ARI-75, ARI-A17).
 
     Cards landing among the four oldest are face up, so everybody sees them.
@@ -186,7 +199,7 @@ def setup(names: tuple[str, ...], seed: int, options: dict, deck: list[int]) -> 
 # -- rounds --------------------------------------------------------------------------
 
 
-def start_round(state: State, ev: list) -> None:
+def start_round(state: State, ev: list[Event]) -> None:
     """Steps 1-3 of a round: market, draws, and the royal event's start (ARI-12..14)."""
     ev.append(Event("round", EVERYONE, year=state.year, royal=state.royal, herald=state.herald))
     for _ in range(2):  # ARI-12
@@ -217,7 +230,7 @@ def start_round(state: State, ev: list) -> None:
         begin_bids(state, ev)
 
 
-def begin_tax(state: State, ev: list) -> None:
+def begin_tax(state: State, ev: list[Event]) -> None:
     """Players over their hand limit discard down to it, secretly (ARI-32)."""
     state.committed = [None] * state.num_players
     over = [
@@ -235,13 +248,13 @@ def begin_tax(state: State, ev: list) -> None:
     ev.append(Event("tax", EVERYONE, players=over))
 
 
-def finish_tax(state: State, ev: list) -> None:
+def finish_tax(state: State, ev: list[Event]) -> None:
     for seat in state.herald_order():  # ARI-A17: players in herald order
-        discard(state, state.committed[seat].cards, ev, who=seat, public=False, why="tax")
+        discard(state, state.chosen(seat, Discards).cards, ev, who=seat, public=False, why="tax")
     begin_stalls(state, ev)
 
 
-def advance_ball(state: State, ev: list) -> None:
+def advance_ball(state: State, ev: list[Event]) -> None:
     """Skip players with nothing to give; reveal once everyone has contributed."""
     order = state.herald_order()
     while state.turn < len(order) and not state.hands[order[state.turn]]:
@@ -250,7 +263,7 @@ def advance_ball(state: State, ev: list) -> None:
         finish_ball(state, ev)
 
 
-def finish_ball(state: State, ev: list) -> None:
+def finish_ball(state: State, ev: list[Event]) -> None:
     """Reveal, shuffle with the market, deal back, rest to the market (ARI-38, ARI-39)."""
     contributed = [c for seat in range(state.num_players) for c in state.ball[seat]]
     if state.options["ball_reveal_attribution"]:
@@ -273,7 +286,7 @@ def finish_ball(state: State, ev: list) -> None:
     begin_stalls(state, ev)
 
 
-def begin_bids(state: State, ev: list) -> None:
+def begin_bids(state: State, ev: list[Event]) -> None:
     """Sealed bids; a player without coins can only bid 0, so she is not asked (ARI-49)."""
     state.step = BID
     state.committed = [
@@ -283,9 +296,9 @@ def begin_bids(state: State, ev: list) -> None:
         finish_bids(state, ev)
 
 
-def finish_bids(state: State, ev: list) -> None:
+def finish_bids(state: State, ev: list[Event]) -> None:
     """Reveal bids; the top bidder or tied bidders pick (ARI-50, ARI-51, ARI-A10)."""
-    bids = [c.coins for c in state.committed]
+    bids = [state.chosen(seat, SealedBid).coins for seat in range(state.num_players)]
     state.bids = bids
     ev.append(Event("bids", EVERYONE, bids=bids))
     top = max(bids)
@@ -298,7 +311,7 @@ def finish_bids(state: State, ev: list) -> None:
     state.step = PICK
 
 
-def finish_picks(state: State, ev: list) -> None:
+def finish_picks(state: State, ev: list[Event]) -> None:
     """Settle the auction (ARI-50, ARI-52, ARI-53, ARI-54)."""
     bids = state.bids
     market = state.market
@@ -332,7 +345,7 @@ def finish_picks(state: State, ev: list) -> None:
     begin_stalls(state, ev)
 
 
-def begin_stalls(state: State, ev: list) -> None:
+def begin_stalls(state: State, ev: list[Event]) -> None:
     """Stalls are formed in herald order, face down (ARI-15)."""
     state.step = STALL
     state.committed = [None] * state.num_players
@@ -340,7 +353,7 @@ def begin_stalls(state: State, ev: list) -> None:
     advance_stalls(state, ev)
 
 
-def advance_stalls(state: State, ev: list) -> None:
+def advance_stalls(state: State, ev: list[Event]) -> None:
     order = state.herald_order()
     while state.turn < len(order) and not state.hands[order[state.turn]]:
         state.committed[order[state.turn]] = EMPTY_STALL  # from an empty hand
@@ -349,11 +362,11 @@ def advance_stalls(state: State, ev: list) -> None:
         reveal_stalls(state, ev)
 
 
-def reveal_stalls(state: State, ev: list) -> None:
+def reveal_stalls(state: State, ev: list[Event]) -> None:
     """All stalls turn face up at once; then the lowest stall acts first (ARI-15, ARI-16)."""
     n = state.num_players
     for seat in range(n):
-        state.stalls[seat] = list(state.committed[seat].cards)
+        state.stalls[seat] = list(state.chosen(seat, FaceDownStall).cards)
         known = state.known[seat]
         for c in state.stalls[seat]:  # these left her hand, face up now
             if c in known:
@@ -366,7 +379,7 @@ def reveal_stalls(state: State, ev: list) -> None:
     next_active(state, ev)
 
 
-def next_active(state: State, ev: list) -> None:
+def next_active(state: State, ev: list[Event]) -> None:
     """The lowest current stall weight among those yet to act; herald order breaks ties."""
     order = state.herald_order()
     recompute = state.options["recompute_stall_order"]  # ARI-A01
@@ -388,7 +401,7 @@ def next_active(state: State, ev: list) -> None:
     ev.append(Event("active", EVERYONE, player=best, actions=state.actions_left))
 
 
-def action_done(state: State, ev: list) -> None:
+def action_done(state: State, ev: list[Event]) -> None:
     """One action of the active player is over; her turn ends after the last (ARI-18)."""
     state.visit = None
     state.step = ACT
@@ -403,7 +416,7 @@ def action_done(state: State, ev: list) -> None:
     next_active(state, ev)
 
 
-def cleanup(state: State, ev: list) -> None:
+def cleanup(state: State, ev: list[Event]) -> None:
     """Step 8: market leftovers discarded, stalls back to hand (ARI-20); then the virtue."""
     discard(state, state.market, ev, why="market")
     state.market = []
@@ -424,7 +437,7 @@ def cleanup(state: State, ev: list) -> None:
     next_round(state, ev)
 
 
-def honor(state: State, ev: list) -> None:
+def honor(state: State, ev: list[Event]) -> None:
     """1 coin per estate or château, complete or not (ARI-47)."""
     estate = state.options["estate_size"]
     gains = [
@@ -436,7 +449,7 @@ def honor(state: State, ev: list) -> None:
     ev.append(Event("honor", EVERYONE, coins=gains))
 
 
-def duty(state: State, ev: list) -> None:
+def duty(state: State, ev: list[Event]) -> None:
     """Each farm without a production card gains one, face down and unseen (ARI-56, ARI-57)."""
     farm = state.options["farm_size"]
     for seat in state.herald_order():
@@ -449,10 +462,10 @@ def duty(state: State, ev: list) -> None:
                 ev.append(Event("produced", EVERYONE, player=seat, building=i))
 
 
-def finish_glory(state: State, ev: list) -> None:
+def finish_glory(state: State, ev: list[Event]) -> None:
     """The first in herald order who chose glory ends the game (ARI-35, ARI-A09)."""
     for seat in state.herald_order():
-        if state.committed[seat].end:
+        if state.chosen(seat, GloryVote).end:
             end_game(state, ev, ender=seat)
             return
     cap = state.options["max_years"]
@@ -463,7 +476,7 @@ def finish_glory(state: State, ev: list) -> None:
     next_round(state, ev)
 
 
-def next_round(state: State, ev: list) -> None:
+def next_round(state: State, ev: list[Event]) -> None:
     if state.royal == JACK:  # ARI-11: the herald passes left after the Jack round
         state.herald = (state.herald + 1) % state.num_players
         state.year += 1
@@ -474,7 +487,7 @@ def next_round(state: State, ev: list) -> None:
     start_round(state, ev)
 
 
-def end_game(state: State, ev: list, ender: int) -> None:
+def end_game(state: State, ev: list[Event], ender: int) -> None:
     """Scoring with the three tie-breakers (ARI-67..71); a capped game has no winner."""
     state.step = OVER
     state.ended_by = ender
@@ -489,7 +502,7 @@ def end_game(state: State, ev: list, ender: int) -> None:
     capped = ender < 0
     winners = () if capped else tuple(seat for seat in range(n) if ranking[seat] == 1)
     reason = "year cap reached" if capped else f"{state.names[ender]} claimed glory"
-    state.outcome = Outcome(
+    state.outcome = outcome = Outcome(
         scores=tuple(float(v) for v in vp),
         ranking=ranking,
         winners=winners,
@@ -504,4 +517,4 @@ def end_game(state: State, ev: list, ender: int) -> None:
             buildings=[[[b.address, *b.cards] for b in state.buildings[seat]] for seat in range(n)],
         )
     )
-    ev.append(Event("game_over", EVERYONE, **state.outcome.to_json()))
+    ev.append(Event("game_over", EVERYONE, **outcome.to_json()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import tomllib
 from collections import Counter
+from collections.abc import Mapping
 from importlib.resources import files
 from typing import Any
 
@@ -13,7 +14,7 @@ from bureau.engine import Event, Game, Option, OptionError
 from bureau.engine.positions import POSITION
 
 from . import flow, moves, rules
-from .actions import DECLINE, FORCE_PAY, PASS, Ball, Bid, Discard, Pick, Stall, read
+from .actions import DECLINE, FORCE_PAY, PASS, Action, Ball, Bid, Discard, Pick, Stall, read
 from .determinize import determinize
 from .state import ACT, BALL, BID, FORCE, PICK, STALL, TAX, State
 from .text import describe
@@ -145,7 +146,7 @@ def _load_variants() -> dict[str, dict]:
 VARIANTS = _load_variants()
 
 
-class Aristocracy(Game):
+class Aristocracy(Game[State, Action]):
     """Aristocracy: stalls, buildings, the ball and the auction, for 2-5 players."""
 
     name = "aristocracy"
@@ -162,7 +163,9 @@ class Aristocracy(Game):
 
     # -- setup -------------------------------------------------------------------------------------
 
-    def resolve_options(self, given, bots_only: bool = False) -> dict[str, Any]:
+    def resolve_options(
+        self, given: Mapping[str, Any] | None, bots_only: bool = False
+    ) -> dict[str, Any]:
         given = dict(given or {})
         variant = self.options[0].convert(given.get("variant", "standard"))
         resolved = super().resolve_options({**VARIANTS[variant], **given}, bots_only)
@@ -190,7 +193,7 @@ class Aristocracy(Game):
             )
         return resolved
 
-    def setup(self, names, seed, options) -> State:
+    def setup(self, names: tuple[str, ...], seed: int, options: dict[str, Any]) -> State:
         n = len(names)
         if options["herald"] is not None and not 0 <= options["herald"] < n:
             raise OptionError(f"option herald: seat {options['herald']} is not 0-{n - 1}")
@@ -228,19 +231,19 @@ class Aristocracy(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
         return moves.legal(state, seat)
 
-    def sample_action(self, state: State, seat: int, rng: random.Random):
+    def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         return moves.sample(state, seat, rng)
 
-    def read(self, state: State, seat: int, text: str):
+    def read(self, state: State, seat: int, text: str) -> Action:
         return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, seat: int, action) -> None:
+    def check(self, state: State, seat: int, action: Action) -> None:
         rules.check(state, seat, action)
 
-    def perform(self, state: State, seat: int, action) -> list[Event]:
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
         rules.perform(state, seat, action, ev)
         return ev
@@ -256,7 +259,7 @@ class Aristocracy(Game):
             len(state.picks),
         )
 
-    def timeout_action(self, state: State, seat: int):
+    def timeout_action(self, state: State, seat: int) -> Action:
         """Pass, empty stall or ball, zero bid, decline; Tax discards the newest cards."""
         step = state.step
         if step == TAX:
@@ -266,7 +269,8 @@ class Aristocracy(Game):
             return Pick(0, state.market[0], 1)
         if step == FORCE:
             return FORCE_PAY
-        return {BALL: Ball(()), STALL: Stall(()), BID: Bid(0), ACT: PASS}.get(step, DECLINE)
+        nothing: dict[str, Action] = {BALL: Ball(()), STALL: Stall(()), BID: Bid(0), ACT: PASS}
+        return nothing.get(step, DECLINE)
 
     def help_text(self, state: State, seat: int) -> str:
         return moves.help_text(state, seat)

@@ -30,9 +30,11 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from bureau.cards import JACK, KING, QUEEN, rank, weight
+from bureau.engine import Game
 from bureau.engine.bot import Bot
 
 from . import flow, rules
@@ -43,6 +45,7 @@ from .actions import (
     GLORY,
     PASS,
     STALL,
+    Action,
     Ball,
     Bid,
     Build,
@@ -51,9 +54,11 @@ from .actions import (
     Downgrade,
     Expose,
     Favor,
+    Force,
     Harvest,
     Hide,
     Penalty,
+    Pick,
     Royal,
     Sell,
     Stall,
@@ -63,7 +68,7 @@ from .actions import (
     Visit,
 )
 from .moves import building_ref, market_picks, visit_choices
-from .state import ACT, BALL, BID, EXPOSE, FACE_UP, FORCE, OVER, PENALTY, PICK, TAX
+from .state import ACT, BALL, BID, EXPOSE, FACE_UP, FORCE, OVER, PENALTY, PICK, TAX, Building, State
 from .state import GLORY as GLORY_STEP
 from .state import JACK as JACK_ROUND
 from .state import KING as KING_ROUND
@@ -100,7 +105,7 @@ class Plan:
         "state",
     )
 
-    def __init__(self, state, seat: int):
+    def __init__(self, state: State, seat: int):
         self.state = state
         self.seat = seat
         self.farm, self.estate, self.chateau = flow.sizes(state)
@@ -155,12 +160,12 @@ class Plan:
         return out
 
 
-def complete(b) -> bool:
+def complete(b: Building) -> bool:
     want = RANKS[b.address]
     return all(RANKS[c] == want for c in b.cards)
 
 
-def public_vp(state, seat: int) -> float:
+def public_vp(state: State, seat: int) -> float:
     """``seat``'s victory points as anyone may guess them: a building with an exposed
     mismatched card scores nothing, any other counts with ``P_COMPLETE``."""
     farm = state.options["farm_size"]
@@ -172,13 +177,13 @@ def public_vp(state, seat: int) -> float:
     return total
 
 
-def rivals(state, seat: int) -> list[int]:
+def rivals(state: State, seat: int) -> list[int]:
     """``seat``'s opponents clockwise from her left, so that ties between them favor no seat."""
     n = state.num_players
     return [(seat + k) % n for k in range(1, n)]
 
 
-def public_leader(state, seat: int) -> int:
+def public_leader(state: State, seat: int) -> int:
     """The opponent of ``seat`` who looks furthest ahead from public information."""
     best, best_score = -1, -1.0
     for other in rivals(state, seat):
@@ -203,11 +208,11 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, game, seat: int, seed: int = 0):
+    def __init__(self, game: Game, seat: int, seed: int = 0):
         super().__init__(game, seat, seed)
         self.fallbacks = 0
 
-    def choose(self, state):
+    def choose(self, state: State) -> Action:
         seat = self.seat
         try:
             action = decide(state, seat)
@@ -218,7 +223,7 @@ class HeuristicBot(Bot):
             return self.game.sample_action(state, seat, self.rng)
 
 
-def decide(state, seat: int):
+def decide(state: State, seat: int) -> Action:
     """The heuristic bot's choice for ``seat`` in ``state``."""
     step = state.step
     if step == ACT:
@@ -250,17 +255,17 @@ def decide(state, seat: int):
 # -- royal events ----------------------------------------------------------------------------
 
 
-def by_keep(plan: Plan, cards) -> list[int]:
+def by_keep(plan: Plan, cards: Iterable[int]) -> list[int]:
     """``cards`` from least to most worth keeping; lighter first among equals."""
     return sorted(cards, key=lambda c: (plan.keep(RANKS[c]), weight(c), c))
 
 
-def choose_tax(plan: Plan):
+def choose_tax(plan: Plan) -> Discard:
     k = rules.excess(plan.state, plan.seat)
     return Discard(tuple(by_keep(plan, plan.state.hands[plan.seat])[:k]))
 
 
-def choose_bid(plan: Plan):
+def choose_bid(plan: Plan) -> Bid:
     coins = plan.state.coins[plan.seat]
     best = max((plan.gain(RANKS[c]) for c in plan.state.market), default=0)
     if best >= NEEDED:
@@ -271,7 +276,7 @@ def choose_bid(plan: Plan):
     return Bid(min(target, max(0, coins - 1)))  # keep a coin for a royal build
 
 
-def choose_pick(plan: Plan):
+def choose_pick(plan: Plan) -> Pick:
     taken = {i for _, i in plan.state.picks}  # a card two players pick is discarded
     return max(
         market_picks(plan.state),
@@ -298,7 +303,7 @@ def wanted_actions(plan: Plan) -> int:
     return n
 
 
-def choose_stall(plan: Plan):
+def choose_stall(plan: Plan) -> Stall:
     """Junk first, light cards first (the lightest stall acts first); never a King."""
     hand = plan.state.hands[plan.seat]
     want = wanted_actions(plan)
@@ -313,7 +318,7 @@ def choose_stall(plan: Plan):
 # -- the active player's actions -------------------------------------------------------------------
 
 
-def act(plan: Plan):
+def act(plan: Plan) -> Action:
     """The first useful action, most valuable first; pass when nothing helps."""
     for option in (
         take_harvest,
@@ -333,7 +338,7 @@ def act(plan: Plan):
     return PASS
 
 
-def take_harvest(plan: Plan):
+def take_harvest(plan: Plan) -> Harvest | None:
     """A production card is a free card."""
     for i, b in enumerate(plan.state.buildings[plan.seat]):
         if b.production is not None:
@@ -341,7 +346,7 @@ def take_harvest(plan: Plan):
     return None
 
 
-def take_store(plan: Plan):
+def take_store(plan: Plan) -> Store | None:
     """Swap a matching card into a building for one of its mismatched cards, exposed first."""
     state, seat = plan.state, plan.seat
     srcs = plan.sources()
@@ -361,7 +366,7 @@ def take_store(plan: Plan):
     return None
 
 
-def trades(plan: Plan, threshold: int):
+def trades(plan: Plan, threshold: int) -> Trade | None:
     """The best trade of a stall card for a market or opponent's stall card, if its net worth
     (gain, less what is given up and how much it helps whoever receives it) reaches
     ``threshold``."""
@@ -405,15 +410,15 @@ def helps(plan: Plan, card: int, owner: int) -> int:
     return 0
 
 
-def needed_trade(plan: Plan):
+def needed_trade(plan: Plan) -> Trade | None:
     return trades(plan, NEEDED - 10)
 
 
-def useful_trade(plan: Plan):
+def useful_trade(plan: Plan) -> Trade | None:
     return trades(plan, 3)
 
 
-def build_means(plan: Plan):
+def build_means(plan: Plan) -> list[tuple[int, int]]:
     """How the bot can build now: ``(favor source or -1, value it needs)``, cheapest first."""
     state, seat = plan.state, plan.seat
     means = []
@@ -425,7 +430,7 @@ def build_means(plan: Plan):
     return means
 
 
-def take_build(plan: Plan):
+def take_build(plan: Plan) -> Royal | Favor | None:
     """Build or upgrade, by a royal action in the King round or a King's favor."""
     for favor, worth_it in build_means(plan):
         value, special = best_build(plan, plan.sources(favor))
@@ -434,9 +439,13 @@ def take_build(plan: Plan):
     return None
 
 
-def best_build(plan: Plan, srcs: list[int]):
+def best_build(plan: Plan, srcs: list[int]) -> tuple[int, Build | Upgrade | None]:
     """The most valuable build or upgrade from ``srcs``: ``(value, special)``."""
-    options = [*complete_builds(plan, srcs), *site_builds(plan, srcs), *upgrades(plan, srcs)]
+    options: list[tuple[int, Build | Upgrade | None]] = [
+        *complete_builds(plan, srcs),
+        *site_builds(plan, srcs),
+        *upgrades(plan, srcs),
+    ]
     return max(options, key=lambda o: o[0], default=(0, None))
 
 
@@ -444,7 +453,7 @@ def of_rank(srcs: list[int], r: int) -> list[int]:
     return [s for s in srcs if RANKS[s & 63] == r]
 
 
-def complete_builds(plan: Plan, srcs: list[int]):
+def complete_builds(plan: Plan, srcs: list[int]) -> Iterator[tuple[int, Build]]:
     """New complete buildings: a rank held ``farm + 1`` times or more."""
     names = ("farm", "estate", "chateau")
     for r in range(1, 14):
@@ -456,7 +465,7 @@ def complete_builds(plan: Plan, srcs: list[int]):
             yield 12 * points, Build(names[points - 1], same[0], cards)
 
 
-def site_builds(plan: Plan, srcs: list[int]):
+def site_builds(plan: Plan, srcs: list[int]) -> Iterator[tuple[int, Build]]:
     """New incomplete buildings on a rank held three times, the rest filler junk."""
     state, seat = plan.state, plan.seat
     sites = sum(1 for b in state.buildings[seat] if not complete(b))
@@ -479,7 +488,7 @@ def site_builds(plan: Plan, srcs: list[int]):
                 break
 
 
-def upgrades(plan: Plan, srcs: list[int]):
+def upgrades(plan: Plan, srcs: list[int]) -> Iterator[tuple[int, Upgrade]]:
     """Farms and estates grown: complete ones with matching cards only; incomplete ones to
     a château with filler too, for its Honor coin, hand size and slots to fill."""
     state, seat = plan.state, plan.seat
@@ -503,7 +512,7 @@ def upgrades(plan: Plan, srcs: list[int]):
             yield value, Upgrade(i, ref, tuple(sorted(cards)))
 
 
-def glory_downgrade(plan: Plan):
+def glory_downgrade(plan: Plan) -> Downgrade | None:
     """In the King round, drop mismatched cards if that is all Glory still needs."""
     state, seat = plan.state, plan.seat
     if state.royal != KING_ROUND or flow.can_glory(state, seat):
@@ -522,7 +531,7 @@ def glory_downgrade(plan: Plan):
     return None
 
 
-def qualifies_after(plan: Plan, chosen) -> bool:
+def qualifies_after(plan: Plan, chosen: Iterable[tuple[int, tuple[int, ...]]]) -> bool:
     """Whether the bot meets Glory once the ``chosen`` buildings drop their mismatched cards,
     with enough points to lead."""
     counts = [0, 0, 0]
@@ -536,7 +545,7 @@ def qualifies_after(plan: Plan, chosen) -> bool:
     return ok and farms + 2 * estates + 3 * chateaux > best_rival(plan.state, plan.seat)
 
 
-def take_buy(plan: Plan):
+def take_buy(plan: Plan) -> Royal | Favor | None:
     """Buy a face-up discard the bot wants, with a Jack's favor or a royal action."""
     state, seat = plan.state, plan.seat
     face_up = state.discard[:FACE_UP]
@@ -553,7 +562,7 @@ def take_buy(plan: Plan):
     return None
 
 
-def take_visit(plan: Plan):
+def take_visit(plan: Plan) -> Royal | Favor | None:
     """Visit an opponent's building: with a Queen's favor anywhere, with a royal action where
     an exposed mismatched card promises a coin and the re-visit penalty."""
     state, seat = plan.state, plan.seat
@@ -579,7 +588,7 @@ def take_visit(plan: Plan):
     return None
 
 
-def take_hide(plan: Plan):
+def take_hide(plan: Plan) -> Hide | None:
     """Take a valuable stall card back before a player still to act can trade it away."""
     state, seat = plan.state, plan.seat
     if not any(not state.acted[other] and state.stall_size[other] for other in rivals(state, seat)):
@@ -590,7 +599,7 @@ def take_hide(plan: Plan):
     return None
 
 
-def take_sell(plan: Plan):
+def take_sell(plan: Plan) -> Sell | None:
     """Sell two junk stall cards for a coin while coins are short."""
     state, seat = plan.state, plan.seat
     if state.coins[seat] >= 5:
@@ -602,10 +611,10 @@ def take_sell(plan: Plan):
 # -- visits and Glory -------------------------------------------------------------------------
 
 
-def choose_force(state, seat: int):
+def choose_force(state: State, seat: int) -> Force:
     """As visitor, discard the exposed card unless that completes the building; as owner
     (``revisit_choice=owner``), discard only if it completes it."""
-    owner, i, j = state.visit
+    owner, i, j = state.visiting()
     b = state.buildings[owner][i]
     want = RANKS[b.address]
     rest_complete = all(RANKS[c] == want for k, c in enumerate(b.cards) if k != j)
@@ -615,14 +624,14 @@ def choose_force(state, seat: int):
     return FORCE_PAY if repairs else FORCE_DISCARD
 
 
-def best_rival(state, seat: int) -> float:
+def best_rival(state: State, seat: int) -> float:
     return max(
         (public_vp(state, other) for other in range(state.num_players) if other != seat),
         default=0.0,
     )
 
 
-def wants_glory(state, seat: int) -> bool:
+def wants_glory(state: State, seat: int) -> bool:
     """Claim Glory when qualified and ahead of every rival's public estimate."""
     return flow.can_glory(state, seat) and flow.victory_points(state, seat) > best_rival(
         state, seat
@@ -641,7 +650,7 @@ KINGS = (0.4, 0.2)  # the first and second King held: free builds
 KINGS_HELD = tuple(sum(KINGS[:k]) for k in range(len(KINGS) + 1))  # by Kings held
 
 
-def progress(state, seat: int) -> float:
+def progress(state: State, seat: int) -> float:
     """``seat``'s progress, in victory points within reach: complete buildings in full, an
     incomplete one by its points discounted per missing card (a held card that fits counts
     as most of one stored), held cards that can grow a building or make a new one, Kings
@@ -691,7 +700,7 @@ def progress(state, seat: int) -> float:
     return total
 
 
-def evaluate(state) -> tuple[float, ...]:
+def evaluate(state: State) -> tuple[float, ...]:
     """Each seat's estimated share of the win, in [0, 1], summing to 1.
 
     While the game runs: a softmax of each seat's ``progress``. Once it is over,
@@ -699,6 +708,7 @@ def evaluate(state) -> tuple[float, ...]:
     """
     n = state.num_players
     if state.step == OVER:
+        assert state.outcome is not None  # the game's end sets it
         winners = state.outcome.winners
         if not winners:
             return (1 / n,) * n

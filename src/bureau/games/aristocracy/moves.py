@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from itertools import combinations
 
 from bureau.cards import card_text, cards_text, is_face, rank
@@ -23,6 +24,7 @@ from .actions import (
     PASS,
     SIZE_NAMES,
     STALL,
+    Action,
     Ball,
     Bid,
     Build,
@@ -37,6 +39,7 @@ from .actions import (
     Pick,
     Royal,
     Sell,
+    Special,
     Stall,
     Store,
     Trade,
@@ -124,7 +127,10 @@ class Sources:
 # -- reading typed text ----------------------------------------------------------------------
 
 
-def resolve(state: State, seat: int, raw: tuple):
+WORDS: dict[str, Action] = {"pass": PASS, "glory": GLORY, "decline": DECLINE}  # orders of one word
+
+
+def resolve(state: State, seat: int, raw: tuple) -> Action:
     """The action a raw parse means for ``seat``; raises ``IllegalAction`` for unknown names."""
     kind = raw[0]
     if kind == "discard":
@@ -172,10 +178,10 @@ def resolve(state: State, seat: int, raw: tuple):
         return Expose(building_card(state, raw[1], exposed=False), raw[1])
     if kind == "force":
         return FORCE_DISCARD if raw[1] == "discard" else FORCE_PAY
-    return {"pass": PASS, "glory": GLORY, "decline": DECLINE}[kind]
+    return WORDS[kind]
 
 
-def resolve_special(state: State, seat: int, raw: tuple, sources: Sources):
+def resolve_special(state: State, seat: int, raw: tuple, sources: Sources) -> Special:
     kind = raw[0]
     if kind == "build":
         _, size, address, cards = raw
@@ -222,14 +228,14 @@ def downgrade_action(state: State, seat: int, i: int, cards: tuple) -> Downgrade
 # -- listing every legal action ----------------------------------------------------------------
 
 
-def sub_multisets(items, size: int | None = None) -> list[tuple[int, ...]]:
+def sub_multisets(items: Iterable[int], size: int | None = None) -> list[tuple[int, ...]]:
     """Distinct sub-multisets of ``items`` (of one ``size``, or all), as sorted tuples."""
     items = sorted(items)
     sizes = range(len(items) + 1) if size is None else (size,)
     return sorted({combo for k in sizes for combo in combinations(items, k)})
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     step = state.step
     if seat not in pending(state):
         return []
@@ -242,7 +248,7 @@ def legal(state: State, seat: int) -> list:
     if step == BID:
         return [Bid(k) for k in range(state.coins[seat] + 1)]
     if step == PICK:
-        return market_picks(state)
+        return [*market_picks(state)]
     if step == ACT:
         return act_actions(state, seat)
     if step == PENALTY:
@@ -256,7 +262,7 @@ def legal(state: State, seat: int) -> list:
     return []
 
 
-def sell_pairs(stall) -> list[tuple[int, int]]:
+def sell_pairs(stall: list[int]) -> list[tuple[int, ...]]:
     """Every ordered pair of stall cards: the first chosen goes on the pile first (ARI-A17)."""
     pairs = sub_multisets(stall, 2)
     return pairs + [(b, a) for a, b in pairs if a != b]
@@ -355,7 +361,7 @@ def upgrades(state: State, seat: int, srcs: list[int]) -> list[Upgrade]:
 # -- sampling one at random, fast -----------------------------------------------------------------
 
 
-def sample(state: State, seat: int, rng: random.Random):
+def sample(state: State, seat: int, rng: random.Random) -> Action:
     step = state.step
     if step == ACT:
         return sample_act(state, seat, rng)
@@ -374,7 +380,7 @@ def sample(state: State, seat: int, rng: random.Random):
     return rng.choice(legal(state, seat))
 
 
-def sample_act(state: State, seat: int, rng: random.Random):
+def sample_act(state: State, seat: int, rng: random.Random) -> Action:
     """Pick a kind of action among those possible, then its details at random."""
     stall = state.stalls[seat]
     kinds = [_sample_pass]

@@ -161,26 +161,26 @@ def save_position(state: State) -> dict:
         entry: dict[str, Any] = {"coins": state.coins[seat], "hand": _texts(state.hands[seat])}
         if state.known[seat]:
             entry["known"] = _texts(state.known[seat])
+        committed = state.committed[seat]  # of the step's type, or None
         if step == STALL:
-            if state.committed[seat] is not None:
-                entry["stall"] = _texts(state.committed[seat].cards)
+            if isinstance(committed, FaceDownStall):
+                entry["stall"] = _texts(committed.cards)
         elif state.stalls[seat]:
             entry["stall"] = _texts(state.stalls[seat])
         if state.buildings[seat]:
             entry["buildings"] = [_building(b) for b in state.buildings[seat]]
-        committed = state.committed[seat]
-        if step == TAX and committed is not None and committed.cards:
+        if step == TAX and isinstance(committed, Discards) and committed.cards:
             entry["discards"] = _texts(committed.cards)
         elif step == BALL and state.herald_order().index(seat) < state.turn:
             entry["ball"] = _texts(state.ball[seat])
-        elif step == BID and committed is not None:
+        elif step == BID and isinstance(committed, SealedBid):
             entry["bid"] = committed.coins
         elif step == PICK:
             entry["bid"] = state.bids[seat]
             for picker, i in state.picks:
                 if picker == seat:
                     entry["pick"] = copy_ref(state.market, i)
-        elif step == GLORY and committed is not None:
+        elif step == GLORY and isinstance(committed, GloryVote):
             entry["glory"] = committed.end
         seats[names[seat]] = entry
     doc: dict[str, Any] = {
@@ -209,7 +209,7 @@ def save_position(state: State) -> dict:
             turn["stall_weights"] = {names[seat]: state.reveal_weights[seat] for seat in range(n)}
         doc["turn"] = turn
     if step in VISIT_STEPS:
-        owner, i, j = state.visit
+        owner, i, j = state.visiting()
         b = state.buildings[owner][i]
         visit = {"owner": names[owner], "building": building_ref(state.buildings[owner], i)}
         if j >= 0:
@@ -368,6 +368,7 @@ class _Loader:
         elif step in (BID, PICK):
             self.auction(seats, sp, step, order)
         elif step in TURN_STEPS:
+            assert turn is not None  # turn_obj read it for a turn step
             self.load_turn(turn, doomed, step, doc.get("visit"))
         elif step == GLORY:
             self.glory(seats, sp)
@@ -694,8 +695,8 @@ class _Loader:
         r, st = self.r, self.state
         for seat, s in enumerate(seats):
             if "glory" in s:
-                st.committed[seat] = GloryVote(r.bool_(s["glory"], at(sp[seat], "glory")))
-                if st.committed[seat].end and not flow.can_glory(st, seat):
+                st.committed[seat] = vote = GloryVote(r.bool_(s["glory"], at(sp[seat], "glory")))
+                if vote.end and not flow.can_glory(st, seat):
                     r.fail(at(sp[seat], "glory"), _no_glory(r.players[seat]))
         if all(c is not None for c in st.committed):
             r.fail("step", "every player has answered, so the glory step is over (ARI-A09)")

@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from bureau.cards import JACK as J_RANK
 from bureau.cards import KING as K_RANK
@@ -17,6 +19,7 @@ from bureau.engine import EVERYONE, Event, IllegalAction, all_but, only
 from . import flow
 from .actions import (
     STALL,
+    Action,
     Ball,
     Bid,
     Build,
@@ -35,6 +38,7 @@ from .actions import (
     Pick,
     Royal,
     Sell,
+    Special,
     Stall,
     Store,
     Trade,
@@ -107,7 +111,7 @@ def pending(state: State) -> tuple[int, ...]:
 
 def chooser(state: State) -> int:
     """Who picks discard-or-pay for a re-visit penalty (ARI-A08)."""
-    owner = state.visit.owner
+    owner = state.visiting().owner
     return owner if state.options["revisit_choice"] == "owner" else state.active
 
 
@@ -122,7 +126,7 @@ def fail(message: str) -> IllegalAction:
     return IllegalAction(message)
 
 
-def missing(pile: list[int], cards, where: str) -> str:
+def missing(pile: list[int], cards: Iterable[int], where: str) -> str:
     """What ``pile`` lacks of ``cards`` (with repeats), every card of it: ``no 7H or 9S
     and only 1 8D in your hand``; ``""`` if it holds them all."""
     need, have = Counter(cards), Counter(pile)
@@ -136,14 +140,14 @@ def missing(pile: list[int], cards, where: str) -> str:
     return f"{' and '.join(parts)} in your {where}"
 
 
-def has_cards(pile: list[int], cards, where: str) -> None:
+def has_cards(pile: list[int], cards: Iterable[int], where: str) -> None:
     """Every card of ``cards`` (with repeats) is in ``pile``; else says every one missing."""
     lacking = missing(pile, list(cards), where)
     if lacking:
         raise fail(f"you have {lacking}")
 
 
-def has_sources(state: State, seat: int, srcs) -> None:
+def has_sources(state: State, seat: int, srcs: Iterable[int]) -> None:
     srcs = list(srcs)
     lacking = [
         missing(state.stalls[seat], [s & 63 for s in srcs if s & STALL], "stall"),
@@ -159,7 +163,7 @@ def own_building(state: State, seat: int, i: int) -> Building:
     return state.buildings[seat][i]
 
 
-def check(state: State, seat: int, action) -> None:
+def check(state: State, seat: int, action: Action) -> None:
     """Raise ``IllegalAction`` unless ``seat`` may take ``action`` now."""
     step = state.step
     if step == OVER:
@@ -171,7 +175,7 @@ def check(state: State, seat: int, action) -> None:
     CHECKS[type(action)](state, seat, action)
 
 
-def check_discard(state, seat, a: Discard):
+def check_discard(state: State, seat: int, a: Discard) -> None:
     k = excess(state, seat)
     if len(a.cards) != k:
         raise fail(
@@ -181,21 +185,21 @@ def check_discard(state, seat, a: Discard):
     has_cards(state.hands[seat], list(a.cards), "hand")
 
 
-def check_hand_cards(state, seat, a):
+def check_hand_cards(state: State, seat: int, a: Ball | Stall) -> None:
     has_cards(state.hands[seat], list(a.cards), "hand")
 
 
-def check_bid(state, seat, a: Bid):
+def check_bid(state: State, seat: int, a: Bid) -> None:
     if not 0 <= a.amount <= state.coins[seat]:
         raise fail(f"bid from 0 to your {state.coins[seat]} coins")
 
 
-def check_pick(state, seat, a: Pick):
+def check_pick(state: State, seat: int, a: Pick) -> None:
     if not 0 <= a.at < len(state.market) or state.market[a.at] != a.card:
         raise fail("pick one of the market cards")
 
 
-def check_trade(state, seat, a: Trade):
+def check_trade(state: State, seat: int, a: Trade) -> None:
     has_cards(state.stalls[seat], [a.give], "stall")
     if a.owner < 0:
         if a.take not in state.market:
@@ -206,33 +210,33 @@ def check_trade(state, seat, a: Trade):
         raise fail(f"{state.names[a.owner]}'s stall has no {card_text(a.take)}")
 
 
-def check_store(state, seat, a: Store):
+def check_store(state: State, seat: int, a: Store) -> None:
     has_sources(state, seat, [a.card])
     b = own_building(state, seat, a.building)
     if a.out not in b.cards:
         raise fail(f"your {a.bref} building holds no {card_text(a.out)} building card")
 
 
-def check_hide(state, seat, a: Hide):
+def check_hide(state: State, seat: int, a: Hide) -> None:
     has_cards(state.stalls[seat], [a.card], "stall")
 
 
-def check_sell(state, seat, a: Sell):
+def check_sell(state: State, seat: int, a: Sell) -> None:
     has_cards(state.stalls[seat], [a.first, a.second], "stall")  # ARI-A22
 
 
-def check_harvest(state, seat, a: Harvest):
+def check_harvest(state: State, seat: int, a: Harvest) -> None:
     if own_building(state, seat, a.building).production is None:
         raise fail(f"your {a.bref} building has no production card to harvest")  # ARI-A05
 
 
-def check_downgrade(state, seat, a: Downgrade):
+def check_downgrade(state: State, seat: int, a: Downgrade) -> None:
     b = own_building(state, seat, a.building)
     if a.cards:
         has_cards(b.cards, list(a.cards), f"{a.bref} building")
 
 
-def check_favor(state, seat, a: Favor):
+def check_favor(state: State, seat: int, a: Favor) -> None:
     has_sources(state, seat, [a.card])
     card = a.card & 63
     if not is_face(card):
@@ -240,13 +244,13 @@ def check_favor(state, seat, a: Favor):
     check_special(state, seat, a.special, SPECIAL_OF_RANK[rank(card)], spent=[a.card])
 
 
-def check_royal(state, seat, a: Royal):
+def check_royal(state: State, seat: int, a: Royal) -> None:
     if state.coins[seat] < 1:
         raise fail("a royal action costs 1 coin and you have none")  # ARI-A21
     check_special(state, seat, a.special, state.royal, spent=[])
 
 
-def check_special(state, seat, special, royal: int, spent: list[int]) -> None:
+def check_special(state: State, seat: int, special: Special, royal: int, spent: list[int]) -> None:
     allowed = {KING: (Build, Upgrade), QUEEN: (Visit,), JACK: (Buy,)}[royal]
     if not isinstance(special, allowed):
         raise fail(f"the {ROYAL_NAMES[royal]}'s action is {SPECIAL_NAMES[royal]}")
@@ -276,7 +280,7 @@ def check_special(state, seat, special, royal: int, spent: list[int]) -> None:
         raise fail("buy one of the face-up cards at the bottom of the discard pile")
 
 
-def check_penalty(state, seat, a: Penalty):
+def check_penalty(state: State, seat: int, a: Penalty) -> None:
     b = visited(state)
     if not (
         0 <= a.at < len(b.cards)
@@ -287,7 +291,7 @@ def check_penalty(state, seat, a: Penalty):
         raise fail("invoke the penalty on an exposed mismatched card")
 
 
-def check_expose(state, seat, a: Expose):
+def check_expose(state: State, seat: int, a: Expose) -> None:
     b = visited(state)
     if not (
         0 <= a.at < len(b.cards)
@@ -298,7 +302,7 @@ def check_expose(state, seat, a: Expose):
         raise fail("expose a mismatched card that is not exposed yet")
 
 
-def check_glory(state, seat, a: Glory):
+def check_glory(state: State, seat: int, a: Glory) -> None:
     if not flow.can_glory(state, seat):
         raise fail(
             "glory needs a complete château and a second one, two complete estates "
@@ -306,11 +310,12 @@ def check_glory(state, seat, a: Glory):
         )
 
 
-def no_check(state, seat, a):
+def no_check(state: State, seat: int, a: Action) -> None:
     return None
 
 
-CHECKS = {
+# One check per action type (an action's fields are typed by its check's parameter).
+CHECKS: dict[type, Callable[[State, int, Any], None]] = {
     Discard: check_discard,
     Ball: check_hand_cards,
     Stall: check_hand_cards,
@@ -334,18 +339,18 @@ CHECKS = {
 
 
 def visited(state: State) -> Building:
-    owner, i, _ = state.visit
+    owner, i, _ = state.visiting()
     return state.buildings[owner][i]
 
 
 # -- performing -------------------------------------------------------------------------------
 
 
-def perform(state: State, seat: int, action, ev: list) -> None:
+def perform(state: State, seat: int, action: Action, ev: list[Event]) -> None:
     PERFORM[type(action)](state, seat, action, ev)
 
 
-def do_discard(state, seat, a: Discard, ev):
+def do_discard(state: State, seat: int, a: Discard, ev: list[Event]) -> None:
     for c in a.cards:
         flow.from_hand(state, seat, c, public=False)
     state.committed[seat] = Discards(tuple(a.cards))
@@ -354,7 +359,7 @@ def do_discard(state, seat, a: Discard, ev):
         flow.finish_tax(state, ev)
 
 
-def do_ball(state, seat, a: Ball, ev):
+def do_ball(state: State, seat: int, a: Ball, ev: list[Event]) -> None:
     for c in a.cards:
         flow.from_hand(state, seat, c, public=False)
     state.ball[seat] = list(a.cards)
@@ -363,21 +368,21 @@ def do_ball(state, seat, a: Ball, ev):
     flow.advance_ball(state, ev)
 
 
-def do_bid(state, seat, a: Bid, ev):
+def do_bid(state: State, seat: int, a: Bid, ev: list[Event]) -> None:
     state.committed[seat] = SealedBid(a.amount)
     ev.append(Event("committed", EVERYONE, player=seat))
     if all(c is not None for c in state.committed):
         flow.finish_bids(state, ev)
 
 
-def do_pick(state, seat, a: Pick, ev):
+def do_pick(state: State, seat: int, a: Pick, ev: list[Event]) -> None:
     state.picks.append(Picked(seat, a.at))
     ev.append(Event("picked", EVERYONE, player=seat, card=a.card, index=a.at))
     if len(state.picks) == len(state.pickers):
         flow.finish_picks(state, ev)
 
 
-def do_stall(state, seat, a: Stall, ev):
+def do_stall(state: State, seat: int, a: Stall, ev: list[Event]) -> None:
     # Face down until the reveal; what others know of her hand changes only then.
     for c in a.cards:
         state.hands[seat].remove(c)
@@ -388,7 +393,7 @@ def do_stall(state, seat, a: Stall, ev):
     flow.advance_stalls(state, ev)
 
 
-def do_trade(state, seat, a: Trade, ev):
+def do_trade(state: State, seat: int, a: Trade, ev: list[Event]) -> None:
     mine = state.stalls[seat]
     mine.remove(a.give)
     mine.append(a.take)
@@ -413,7 +418,7 @@ def take_source(state: State, seat: int, src: int, face_up: bool) -> int:
     return code
 
 
-def do_store(state, seat, a: Store, ev):
+def do_store(state: State, seat: int, a: Store, ev: list[Event]) -> None:
     b = state.buildings[seat][a.building]
     i = pick_index(b, a.out)
     exposed = b.exposed[i]
@@ -462,14 +467,14 @@ def pick_index(b: Building, card: int) -> int:
     return first
 
 
-def do_hide(state, seat, a: Hide, ev):
+def do_hide(state: State, seat: int, a: Hide, ev: list[Event]) -> None:
     state.stalls[seat].remove(a.card)
     flow.to_hand(state, seat, a.card, public=True)
     ev.append(Event("hid", EVERYONE, player=seat, card=a.card))
     flow.action_done(state, ev)
 
 
-def do_sell(state, seat, a: Sell, ev):
+def do_sell(state: State, seat: int, a: Sell, ev: list[Event]) -> None:
     stall = state.stalls[seat]
     stall.remove(a.first)
     stall.remove(a.second)
@@ -479,9 +484,10 @@ def do_sell(state, seat, a: Sell, ev):
     flow.action_done(state, ev)
 
 
-def do_harvest(state, seat, a: Harvest, ev):
+def do_harvest(state: State, seat: int, a: Harvest, ev: list[Event]) -> None:
     b = state.buildings[seat][a.building]
     c = b.production
+    assert c is not None  # check_harvest saw it
     b.production = None
     flow.to_hand(state, seat, c, public=False)
     ev.append(Event("harvested", all_but(seat), player=seat, building=a.building))
@@ -489,7 +495,7 @@ def do_harvest(state, seat, a: Harvest, ev):
     flow.action_done(state, ev)
 
 
-def do_downgrade(state, seat, a: Downgrade, ev):
+def do_downgrade(state: State, seat: int, a: Downgrade, ev: list[Event]) -> None:
     b = state.buildings[seat][a.building]
     farm = state.options["farm_size"]
     if not a.cards or len(b.cards) - len(a.cards) < farm:  # ARI-28, ARI-A18
@@ -506,7 +512,7 @@ def do_downgrade(state, seat, a: Downgrade, ev):
     flow.action_done(state, ev)
 
 
-def dismantle(state: State, seat: int, i: int, ev: list, why: str) -> None:
+def dismantle(state: State, seat: int, i: int, ev: list[Event], why: str) -> None:
     """The whole building, production card included, goes to its owner's hand (ARI-45)."""
     b = state.buildings[seat].pop(i)
     flow.to_hand(state, seat, b.address, public=True)
@@ -517,7 +523,7 @@ def dismantle(state: State, seat: int, i: int, ev: list, why: str) -> None:
     ev.append(Event("dismantled", EVERYONE, player=seat, building=i, address=b.address, why=why))
 
 
-def do_favor(state, seat, a: Favor, ev):
+def do_favor(state: State, seat: int, a: Favor, ev: list[Event]) -> None:
     card = take_source(state, seat, a.card, face_up=True)
     if a.card & STALL:
         state.doomed.append(card)  # ARI-A02
@@ -527,13 +533,13 @@ def do_favor(state, seat, a: Favor, ev):
     special(state, seat, a.special, ev)
 
 
-def do_royal(state, seat, a: Royal, ev):
+def do_royal(state: State, seat: int, a: Royal, ev: list[Event]) -> None:
     state.coins[seat] -= 1
     ev.append(Event("royal", EVERYONE, player=seat))
     special(state, seat, a.special, ev)
 
 
-def special(state: State, seat: int, sp, ev: list) -> None:
+def special(state: State, seat: int, sp: Special, ev: list[Event]) -> None:
     if isinstance(sp, Build):
         build(state, seat, sp, ev)
     elif isinstance(sp, Upgrade):
@@ -546,7 +552,7 @@ def special(state: State, seat: int, sp, ev: list) -> None:
     flow.action_done(state, ev)
 
 
-def build(state: State, seat: int, sp: Build, ev: list) -> None:
+def build(state: State, seat: int, sp: Build, ev: list[Event]) -> None:
     """A new building of exactly its size, from hand and stall (ARI-33, ARI-A07)."""
     address = take_source(state, seat, sp.address, face_up=True)
     cards = [take_source(state, seat, s, face_up=False) for s in sp.cards]
@@ -563,7 +569,7 @@ def build(state: State, seat: int, sp: Build, ev: list) -> None:
     )
 
 
-def upgrade(state: State, seat: int, sp: Upgrade, ev: list) -> None:
+def upgrade(state: State, seat: int, sp: Upgrade, ev: list[Event]) -> None:
     """Add building cards; a farm's production card is discarded unseen (ARI-34, ARI-A05)."""
     b = state.buildings[seat][sp.building]
     for s in sp.cards:
@@ -584,7 +590,7 @@ def upgrade(state: State, seat: int, sp: Upgrade, ev: list) -> None:
         flow.discard(state, [c], ev, public=False, why="production")
 
 
-def buy(state: State, seat: int, sp: Buy, ev: list) -> None:
+def buy(state: State, seat: int, sp: Buy, ev: list[Event]) -> None:
     """Take a face-up discard; the next face-down one turns up (ARI-55, ARI-A17)."""
     pile = state.discard
     pile.remove(sp.card)  # the first copy, which check() found among the face-up four
@@ -593,7 +599,7 @@ def buy(state: State, seat: int, sp: Buy, ev: list) -> None:
     ev.append(Event("bought_discard", EVERYONE, player=seat, card=sp.card, turned_up=turned))
 
 
-def visit(state: State, seat: int, sp: Visit, ev: list) -> None:
+def visit(state: State, seat: int, sp: Visit, ev: list[Event]) -> None:
     """Inspect, collect, then the penalty and exposure choices (ARI-40..44, ARI-A08)."""
     owner = sp.owner
     b = state.buildings[owner][sp.building]
@@ -626,9 +632,9 @@ def visit(state: State, seat: int, sp: Visit, ev: list) -> None:
         to_expose(state, ev)
 
 
-def to_expose(state: State, ev: list) -> None:
+def to_expose(state: State, ev: list[Event]) -> None:
     """Offer the exposure if an unexposed mismatched card is left; else the action ends."""
-    owner, i, _ = state.visit
+    owner, i, _ = state.visiting()
     if i >= 0:
         b = state.buildings[owner][i]
         if any(not b.exposed[j] for j in b.mismatched(rank)):
@@ -637,8 +643,8 @@ def to_expose(state: State, ev: list) -> None:
     flow.action_done(state, ev)
 
 
-def do_penalty(state, seat, a: Penalty, ev):
-    owner, i, _ = state.visit
+def do_penalty(state: State, seat: int, a: Penalty, ev: list[Event]) -> None:
+    owner, i, _ = state.visiting()
     state.visit = Visiting(owner, i, a.at)
     ev.append(Event("penalty", EVERYONE, player=seat, owner=owner, building=i, card=a.card))
     if state.coins[owner] == 0:  # ARI-A08: an owner with no coins discards
@@ -647,12 +653,12 @@ def do_penalty(state, seat, a: Penalty, ev):
         state.step = FORCE
 
 
-def do_force(state, seat, a: Force, ev):
-    apply_penalty(state, a.discard or state.coins[state.visit.owner] == 0, ev)
+def do_force(state: State, seat: int, a: Force, ev: list[Event]) -> None:
+    apply_penalty(state, a.discard or state.coins[state.visiting().owner] == 0, ev)
 
 
-def apply_penalty(state: State, discard: bool, ev: list) -> None:
-    owner, i, j = state.visit
+def apply_penalty(state: State, discard: bool, ev: list[Event]) -> None:
+    owner, i, j = state.visiting()
     visitor = state.active
     state.visit = Visiting(owner, i, -1)  # the penalty is settled
     if discard:
@@ -670,14 +676,14 @@ def apply_penalty(state: State, discard: bool, ev: list) -> None:
     to_expose(state, ev)
 
 
-def do_expose(state, seat, a: Expose, ev):
-    owner, i, _ = state.visit
+def do_expose(state: State, seat: int, a: Expose, ev: list[Event]) -> None:
+    owner, i, _ = state.visiting()
     state.buildings[owner][i].exposed[a.at] = True
     ev.append(Event("exposed", EVERYONE, player=seat, owner=owner, building=i, card=a.card))
     flow.action_done(state, ev)
 
 
-def do_decline(state, seat, a: Decline, ev):
+def do_decline(state: State, seat: int, a: Decline, ev: list[Event]) -> None:
     if state.step == PENALTY:
         to_expose(state, ev)
     elif state.step == EXPOSE:
@@ -686,23 +692,24 @@ def do_decline(state, seat, a: Decline, ev):
         commit_glory(state, seat, False, ev)
 
 
-def do_glory(state, seat, a: Glory, ev):
+def do_glory(state: State, seat: int, a: Glory, ev: list[Event]) -> None:
     commit_glory(state, seat, True, ev)
 
 
-def commit_glory(state: State, seat: int, choice: bool, ev: list) -> None:
+def commit_glory(state: State, seat: int, choice: bool, ev: list[Event]) -> None:
     state.committed[seat] = GloryVote(choice)
     ev.append(Event("committed", EVERYONE, player=seat))
     if all(c is not None for c in state.committed):
         flow.finish_glory(state, ev)
 
 
-def do_pass(state, seat, a: Pass, ev):
+def do_pass(state: State, seat: int, a: Pass, ev: list[Event]) -> None:
     ev.append(Event("passed", EVERYONE, player=seat))
     flow.action_done(state, ev)
 
 
-PERFORM = {
+# One performer per action type.
+PERFORM: dict[type, Callable[[State, int, Any, list[Event]], None]] = {
     Discard: do_discard,
     Ball: do_ball,
     Bid: do_bid,

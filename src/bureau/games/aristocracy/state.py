@@ -8,8 +8,10 @@ four oldest cards are the face-up ones (ARI-76, ARI-A17).
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
+from bureau.engine import Outcome
 from bureau.engine.rng import copy_rng
 
 # Royals of a year, in order (ARI-09).
@@ -77,6 +79,7 @@ Committed = Discards | SealedBid | FaceDownStall | GloryVote
 NO_DISCARDS = Discards(())  # within the hand limit
 NO_BID = SealedBid(0)  # without coins (ARI-49)
 EMPTY_STALL = FaceDownStall(())  # from an empty hand
+C = TypeVar("C", Discards, SealedBid, FaceDownStall, GloryVote)  # one step's choices
 
 
 class Building:
@@ -98,7 +101,7 @@ class Building:
         new.production = self.production
         return new
 
-    def mismatched(self, rank_of) -> list[int]:
+    def mismatched(self, rank_of: Callable[[int], int]) -> list[int]:
         """Indices of building cards whose rank differs from the address card's."""
         want = rank_of(self.address)
         return [i for i, c in enumerate(self.cards) if rank_of(c) != want]
@@ -180,7 +183,7 @@ class State:
         self.doomed: list[int] = []  # stall cards an action discards, at the end of the turn
         self.visit: Visiting | None = None
         self.ended_by = -1
-        self.outcome = None
+        self.outcome: Outcome | None = None
         self.step_started: float | None = None
 
     def clone(self, rng: random.Random | None = None) -> State:
@@ -226,6 +229,18 @@ class State:
         new.outcome = self.outcome
         new.step_started = self.step_started
         return new
+
+    def chosen(self, seat: int, kind: type[C]) -> C:
+        """``seat``'s secret choice, made, at a step whose choices are ``kind`` (the step
+        says which, see ``Committed``)."""
+        choice = self.committed[seat]
+        assert isinstance(choice, kind), f"{self.names[seat]} chose {choice!r}, not a {kind}"
+        return choice
+
+    def visiting(self) -> Visiting:
+        """The visit open while its penalty and exposure are (PENALTY, FORCE, EXPOSE)."""
+        assert self.visit is not None, "no visit is open"
+        return self.visit
 
     def herald_order(self) -> list[int]:
         """Seats from the Herald clockwise (ARI-08)."""

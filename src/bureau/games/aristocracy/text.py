@@ -26,7 +26,7 @@ def describe(state: State, e: Event) -> str:
 
 
 def _who(names: Sequence[str], d: dict, key: str = "player") -> str:
-    seat = d.get(key, -1)
+    seat: int | None = d.get(key, -1)
     return names[seat] if seat is not None and seat >= 0 else "the Bureau"
 
 
@@ -35,7 +35,7 @@ def _cards(d: dict, key: str = "cards") -> str:
 
 
 def _building(names: Sequence[str], d: dict) -> str:
-    owner = d.get("owner", d.get("player"))
+    owner = d["owner"] if "owner" in d else d["player"]
     return f"{names[owner]}'s building #{d['building'] + 1}"
 
 

@@ -35,6 +35,7 @@ from .state import (
     Discards,
     FaceDownStall,
     State,
+    Visiting,
 )
 
 SIZE_WORDS = ("farm", "estate", "château")
@@ -66,8 +67,9 @@ def view(state: State, seat: int | None) -> dict:
         out["bids"] = state.bids[:]
         out["picks"] = [[picker, i] for picker, i in state.picks]
     if state.visit is not None and state.step in (PENALTY, FORCE, EXPOSE):
-        out["visit"] = _visit_view(state, seat)
+        out["visit"] = _visit_view(state, state.visit, seat)
     if over:
+        assert state.outcome is not None  # the game's end sets it
         out["outcome"] = state.outcome.to_json()
     return out
 
@@ -85,14 +87,16 @@ def _player_view(state: State, seat: int, reader: int | None, over: bool, secret
     if mine or over:
         pv["hand"] = _cards(state.hands[seat])
     if secret:
-        pv["committed"] = state.committed[seat] is not None
-        if mine and state.committed[seat] is not None:
-            pv["choice"] = _choice_view(state.committed[seat])
-        elif state.step == STALL and state.committed[seat] is not None:
+        committed = state.committed[seat]
+        pv["committed"] = committed is not None
+        if mine and committed is not None:
+            pv["choice"] = _choice_view(committed)
+        elif state.step == STALL and committed is not None:
+            size = len(state.chosen(seat, FaceDownStall).cards)
             if state.options["show_stall_counts_before_reveal"]:
-                pv["stall_count"] = len(state.committed[seat].cards)
+                pv["stall_count"] = size
             else:  # ARI-A15: the hand size would tell the count
-                pv["hand_count"] += len(state.committed[seat].cards)
+                pv["hand_count"] += size
     if state.step == BALL:
         pv["ball_count"] = len(state.ball[seat])
         if mine:
@@ -100,8 +104,8 @@ def _player_view(state: State, seat: int, reader: int | None, over: bool, secret
     return pv
 
 
-def _visit_view(state: State, reader: int | None) -> dict:
-    owner, i, card_index = state.visit
+def _visit_view(state: State, visit: Visiting, reader: int | None) -> dict:
+    owner, i, card_index = visit
     out: dict[str, Any] = {"visitor": state.active, "owner": owner, "building": i}
     if i >= 0 and reader in (state.active, owner):
         out["cards"] = _cards(state.buildings[owner][i].cards)
@@ -123,12 +127,11 @@ def known_in_hand(state: State, seat: int) -> list[int]:
     ``flow.reveal_stalls`` updates ``state.known`` itself.
     """
     known = state.known[seat]
-    committed = state.committed[seat] if state.step == STALL else None
-    if not known or committed is None:
+    if not known or state.step != STALL or state.committed[seat] is None:
         return known
     if not state.options["show_stall_counts_before_reveal"]:
         return []
-    room = len(committed.cards)
+    room = len(state.chosen(seat, FaceDownStall).cards)
     counts = Counter(known)
     return [c for c in sorted(counts) for _ in range(max(0, counts[c] - room))]
 
