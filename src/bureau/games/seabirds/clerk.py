@@ -136,15 +136,25 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
             for seat, a, d in changes(state, t):
                 after[seat][a] += d
         short = {
-            (s, a) for s in range(state.num_players) for a in range(NUM_ASSETS) if after[s][a] < 0
+            (other, a)
+            for other in range(state.num_players)
+            for a in range(NUM_ASSETS)
+            if after[other][a] < 0
         }
         if not short:
             break
         culprits = [
             t
             for t in live
-            if any(d < 0 and (s, a) in short and s == t.seat for s, a, d in changes(state, t))
-        ] or [t for t in live if any(d < 0 and (s, a) in short for s, a, d in changes(state, t))]
+            if any(
+                d < 0 and (other, a) in short and other == t.seat
+                for other, a, d in changes(state, t)
+            )
+        ] or [
+            t
+            for t in live
+            if any(d < 0 and (other, a) in short for other, a, d in changes(state, t))
+        ]
         victim = max(culprits, key=lambda p: p.order)
         live = [u for u in live if u is not victim]
         failed.append((victim, shortfall(state, after, short)))
@@ -157,8 +167,8 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
 def shortfall(state: State, after, short) -> str:
     """Why a batch could not be settled: who would have ended below 0, in what."""
     parts = [
-        f"{HOUSES[state.house_of[s]]} would have ended with {after[s][a]} {ASSETS[a]}"
-        for s, a in sorted(short)
+        f"{HOUSES[state.house_of[seat]]} would have ended with {after[seat][a]} {ASSETS[a]}"
+        for seat, a in sorted(short)
     ]
     return "; ".join(parts) + "; the latest Transaction paying that out fails"
 

@@ -117,7 +117,7 @@ def post(state: State, seat: int, kind: str, to: int, text: str, ev: list) -> Me
     shown = to
     if kind == "private":  # ``to`` holds the recipients as bits
         audience = only(seat) | to
-        shown = [s for s in range(state.num_players) if to >> s & 1]
+        shown = [other for other in range(state.num_players) if to >> other & 1]
     else:
         audience = EVERYONE if kind == "public" else only(seat)
     ev.append(
@@ -266,15 +266,15 @@ def next_round(state: State, ev: list) -> None:
 
 def end_game(state: State, ev: list, capped: bool = False, reason: str = "") -> None:
     n = state.num_players
-    vps = [economy.points(state, s) for s in range(n)]
-    holdings = [sum(state.holdings[s]) for s in range(n)]
-    money = [state.holdings[s][MONEY] for s in range(n)]
+    vps = [economy.points(state, seat) for seat in range(n)]
+    holdings = [sum(state.holdings[seat]) for seat in range(n)]
+    money = [state.holdings[seat][MONEY] for seat in range(n)]
     if state.options["tiebreak"] == "shared":
-        keys = [(vps[s],) for s in range(n)]
+        keys = [(vps[seat],) for seat in range(n)]
     else:
-        keys = [(vps[s], holdings[s], money[s]) for s in range(n)]
+        keys = [(vps[seat], holdings[seat], money[seat]) for seat in range(n)]
     ranking = rank_by(keys)
-    winners = () if capped else tuple(s for s in range(n) if ranking[s] == 1)
+    winners = () if capped else tuple(seat for seat in range(n) if ranking[seat] == 1)
     reason = reason or f"the Houses landed at the final Stop ({state.stops})"
     state.outcome = Outcome(
         scores=tuple(float(v) for v in vps),

@@ -110,12 +110,12 @@ def evaluate(state: State) -> tuple[float, ...]:
         won = state.outcome.winners
         if not won:  # a capped game
             return (1 / n,) * n
-        return tuple(1 / len(won) if s in won else 0.0 for s in range(n))
+        return tuple(1 / len(won) if seat in won else 0.0 for seat in range(n))
     if state.phase == DRAFT:
         return (1 / n,) * n
     landings = useful_landings(state)
     temperature = 0.5 + 0.25 * landings
-    scores = [strength(state, s, landings) / temperature for s in range(n)]
+    scores = [strength(state, seat, landings) / temperature for seat in range(n)]
     top = max(scores)
     weights = [math.exp(x - top) for x in scores]
     total = sum(weights)
@@ -125,7 +125,7 @@ def evaluate(state: State) -> tuple[float, ...]:
 def leader(state: State) -> int:
     """The seat with the greatest ``strength`` (the lowest seat among equals)."""
     landings = useful_landings(state)
-    scores = [strength(state, s, landings) for s in range(state.num_players)]
+    scores = [strength(state, seat, landings) for seat in range(state.num_players)]
     return scores.index(max(scores))
 
 
@@ -334,9 +334,9 @@ def take_target(state: State, seat: int) -> int | None:
         return None
     landings = useful_landings(state)
     rivals = [
-        (strength(state, s, landings), state.house_of[s])
-        for s in range(state.num_players)
-        if s != seat and state.holdings[s][MONEY] >= 1
+        (strength(state, other, landings), state.house_of[other])
+        for other in range(state.num_players)
+        if other != seat and state.holdings[other][MONEY] >= 1
     ]
     return max(rivals)[1] if rivals else None
 

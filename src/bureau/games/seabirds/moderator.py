@@ -139,7 +139,7 @@ def _house(state: State, word: str) -> int:
             " from Round 1 on"
         )
     lowered = word.lower()
-    for key in (lambda s: HOUSES[state.house_of[s]], lambda s: state.names[s]):
+    for key in (lambda seat: HOUSES[state.house_of[seat]], lambda seat: state.names[seat]):
         for seat in range(state.num_players):
             if key(seat).lower() == lowered:
                 return state.house_of[seat]
@@ -149,7 +149,7 @@ def _house(state: State, word: str) -> int:
 def playing(state: State) -> str:
     """The Houses in play with their players: ``Breeding (Ann), Usury (Ben)``."""
     return ", ".join(
-        f"{HOUSES[h]} ({state.names[s]})" for s, h in enumerate(state.house_of) if h >= 0
+        f"{HOUSES[h]} ({state.names[seat]})" for seat, h in enumerate(state.house_of) if h >= 0
     )
 
 

@@ -59,7 +59,7 @@ def resolve(state: State, seat: int, raw: tuple):
         return Post(raw[1])
     if word == "tell":
         seats = sorted({_named(state.names, w, "player") for w in raw[1]})
-        return Tell(tuple(seats), tuple(state.names[s] for s in seats), raw[2])
+        return Tell(tuple(seats), tuple(state.names[other] for other in seats), raw[2])
     if word == "hide":
         return Hide(raw[1], raw[2])
     if word == "limits":

@@ -153,10 +153,10 @@ def save_position(state: State) -> dict:
         "stops": state.stops,
         "round": state.round,
         "phase": state.phase,
-        "houses": {name: _save_house(state, s) for s, name in enumerate(names)},
+        "houses": {name: _save_house(state, seat) for seat, name in enumerate(names)},
     }
     if state.phase == DRAFT:
-        doc["draft_order"] = [names[s] for s in state.draft_order]
+        doc["draft_order"] = [names[seat] for seat in state.draft_order]
     doc["deck"] = [CARDS[c] for c in reversed(state.deck)]
     doc["discard"] = [CARDS[c] for c in state.discard]
     if state.known_top:
@@ -168,10 +168,10 @@ def save_position(state: State) -> dict:
             "by": names[by],
             "air_hours": air,
             "land_hours": land,
-            "agreed": [names[s] for s in state.agreed],
+            "agreed": [names[seat] for seat in state.agreed],
         }
     if state.phase in (AIR, LAND):
-        doc["ready"] = [names[s] for s in range(state.num_players) if state.ready[s]]
+        doc["ready"] = [names[seat] for seat in range(state.num_players) if state.ready[seat]]
     doc["clock"] = {
         "running": state.clock,
         "now": _time(state.now),
@@ -234,7 +234,7 @@ def _save_message(state: State, m: Message) -> dict:
     if m.kind != "public":
         out["kind"] = m.kind
     if m.kind == "private":
-        out["to"] = [state.names[s] for s in range(state.num_players) if m.to >> s & 1]
+        out["to"] = [state.names[seat] for seat in range(state.num_players) if m.to >> seat & 1]
     elif m.kind == "hidden":
         out["to"] = m.to
         if m.revealed:
@@ -266,7 +266,7 @@ def _save_paid(state: State) -> dict:
 def _save_event(state: State, e: Event) -> dict:
     out: dict[str, Any] = {"kind": e.kind}
     if e.audience != EVERYONE:
-        seen = [name for s, name in enumerate(state.names) if e.visible_to(s)]
+        seen = [name for seat, name in enumerate(state.names) if e.visible_to(seat)]
         out["seen_by"] = seen + (["spectators"] if e.visible_to(None) else [])
     out["data"] = e.data
     return out
@@ -508,7 +508,7 @@ class _Loader:
 
     def _draft(self) -> None:
         r = self.r
-        free = [s for s in range(self.n) if self.house_of[s] < 0]
+        free = [seat for seat in range(self.n) if self.house_of[seat] < 0]
         if self.phase != DRAFT:
             if "draft_order" in self.doc:
                 r.fail("draft_order", "the draft is over: every player has a House")
@@ -522,10 +522,10 @@ class _Loader:
                 for i, w in enumerate(r.list_(self.doc["draft_order"], "draft_order"))
             ]
         else:
-            first = [s for s in self.state.draft_order if s in free]
-            order = first + [s for s in free if s not in first]
+            first = [seat for seat in self.state.draft_order if seat in free]
+            order = first + [seat for seat in free if seat not in first]
         if sorted(order) != free:
-            who = ", ".join(self.names[s] for s in free)
+            who = ", ".join(self.names[seat] for seat in free)
             r.fail(
                 "draft_order",
                 f"the players still to pick are {who}, each once (SEA-A23)",
@@ -712,7 +712,7 @@ class _Loader:
                 seats.append(seat)
             if not seats:
                 r.fail(at(path, "to"), "a tell goes to at least one other player (SEA-16)")
-            to = sum(1 << s for s in seats)
+            to = sum(1 << other for other in seats)
         elif kind == "hidden":
             coming = min(self.round if self.phase == AIR else self.round + 1, self.stops)
             to = r.int_(obj.get("to", coming), at(path, "to"), 1, self.stops)
@@ -911,7 +911,7 @@ class _Loader:
                         spectators = True
                     else:
                         seen.add(r.seat(w, at(at(path, "seen_by"), j)))
-                others = [s for s in range(self.n) if s not in seen]
+                others = [seat for seat in range(self.n) if seat not in seen]
                 audience = only(*seen)
                 if spectators:
                     audience = all_but(*others) if others else EVERYONE

@@ -44,7 +44,7 @@ def pending(state: State) -> tuple[int, ...]:
     if state.phase == DRAFT:
         return state.draft_order[:1]
     if state.phase in (AIR, LAND):
-        return tuple(s for s in range(state.num_players) if not state.ready[s])
+        return tuple(seat for seat in range(state.num_players) if not state.ready[seat])
     return ()
 
 
@@ -69,7 +69,7 @@ def check(state: State, seat: int, action) -> None:
             raise IllegalAction("you are ready already")
     elif isinstance(action, Tell):
         if not action.seats or any(
-            s == seat or not 0 <= s < state.num_players for s in action.seats
+            other == seat or not 0 <= other < state.num_players for other in action.seats
         ):
             raise IllegalAction("tell other players")
     elif isinstance(action, Hide):
@@ -159,7 +159,9 @@ def perform(state: State, seat: int, action, ev: list) -> None:
         if batch:
             clerk.resolve(state, batch, state.now, ev)
     elif isinstance(action, Tell):
-        flow.post(state, seat, "private", sum(1 << s for s in action.seats), action.text, ev)
+        flow.post(
+            state, seat, "private", sum(1 << other for other in action.seats), action.text, ev
+        )
     elif isinstance(action, Hide):
         stop = min(state.coming_stop() if action.stop is None else action.stop, state.stops)
         msg = flow.post(state, seat, "hidden", stop, action.text, ev)

@@ -43,7 +43,7 @@ def statistics(state: State) -> dict[str, float]:
     out["traded_units"] = float(sum(sum(t.amounts) for t in state.resolved))
     uses = state.stops // 2
     out["takes"] = float(
-        sum(uses - state.special_left[s] for s, h in enumerate(state.house_of) if h in TAKERS)
+        sum(uses - state.special_left[seat] for seat, h in enumerate(state.house_of) if h in TAKERS)
     )
     out["messages"] = float(len(state.messages))
     out["money_mean"] = sum(h[MONEY] for h in state.holdings) / n

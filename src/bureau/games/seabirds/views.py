@@ -40,7 +40,7 @@ def view(state: State, seat: int | None) -> dict:
         },
         "pending": list(pending(state)),
         "ready": state.ready[:],
-        "houses": [_house_view(state, s) for s in range(state.num_players)],
+        "houses": [_house_view(state, other) for other in range(state.num_players)],
         "deck_count": len(state.deck),
         "top": CARDS[state.deck[-1]] if state.known_top and state.deck else None,
         "discard": [CARDS[c] for c in state.discard],
@@ -109,4 +109,4 @@ def _moderator_view(state: State) -> dict:
 
 
 def _recipients(bits: int, n: int) -> list[int]:
-    return [s for s in range(n) if bits >> s & 1]
+    return [seat for seat in range(n) if bits >> seat & 1]
