@@ -347,7 +347,7 @@ class Game(Generic[S, A]):
             return "The game is over."
         waiting = self.pending(state)
         if seat not in waiting:
-            return f"The game is waiting for {', '.join(state.names[p] for p in waiting)}."
+            return f"The game is waiting for {', '.join(state.names[other] for other in waiting)}."
         return self.help_text(state, seat)
 
     def help_text(self, state: S, seat: int) -> str:

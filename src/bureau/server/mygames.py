@@ -159,7 +159,7 @@ def _row(service, t: dict, now: float) -> dict:
         }
         return row
     row["phase"] = status_line(m.game.view(state, None))
-    row["pending"] = [names[p] for p in pending]
+    row["pending"] = [names[seat] for seat in pending]
     row["your_turn"] = seat >= 0 and seat in pending
     deadline = m.game.deadline(state)
     if deadline is not None:

@@ -47,7 +47,7 @@ class Turns:
         while bots and made < limit:
             loaded = self.game(game_id)
             m = loaded.match
-            waiting = [p for p in m.pending() if p in bots]
+            waiting = [seat for seat in m.pending() if seat in bots]
             if not waiting or m.outcome() is not None:
                 break
             seat = waiting[0]

@@ -167,7 +167,8 @@ def _win_rates(summaries: Sequence[Summary]):
     even = ax.axhline(1 / players, color="grey", linestyle="--", linewidth=1)
     bots = summaries[0].bots
     ax.set_xticks(
-        range(players), [f"seat {p}\n{bots[p] if p < len(bots) else ''}" for p in range(players)]
+        range(players),
+        [f"seat {seat}\n{bots[seat] if seat < len(bots) else ''}" for seat in range(players)],
     )
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of the wins")
@@ -341,7 +342,7 @@ def _win_table(summaries: Sequence[Summary]) -> str:
     bots = summaries[0].bots
     header = [
         "variant",
-        *(f"seat {p} ({bots[p] if p < len(bots) else '?'})" for p in range(players)),
+        *(f"seat {seat} ({bots[seat] if seat < len(bots) else '?'})" for seat in range(players)),
     ]
     rows = []
     for s in summaries:
