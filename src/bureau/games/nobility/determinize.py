@@ -11,8 +11,8 @@ from .actions import CardItem
 from .state import OVER, State
 
 
-def determinize(state: State, player: int, rng: random.Random) -> State:
-    """Re-deal every card ``player`` cannot see; keep what she knows.
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """Re-deal every card ``seat`` cannot see; keep what she knows.
 
     Hidden from her: the stock and the other hands, less the cards everybody
     knows to be there (taken face up), the cards a party to one of her open
@@ -26,22 +26,22 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     # What she knows of each hand, as a multiset: a list, as most are empty or tiny.
     keep_for: list[list[int]] = [known[:] for known in new.known]
     for d in new.offers:
-        if player in d.parties:
+        if seat in d.parties:
             for giver, items in d.gives:
                 keep_for[giver] += [i.card for i in items if isinstance(i, CardItem)]
-    if new.foe == player and new.attacks & flow.HAND_CAPTURED:
+    if new.foe == seat and new.attacks & flow.HAND_CAPTURED:
         keep_for[new.active] += new.captured
     slots: list[tuple[int, int]] = []  # (seat, position)
     pool = new.stock[:]
-    for q in range(new.num_players):
-        if q == player:
+    for other in range(new.num_players):
+        if other == seat:
             continue
-        keep = keep_for[q]
-        for i, c in enumerate(new.hands[q]):
+        keep = keep_for[other]
+        for i, c in enumerate(new.hands[other]):
             if c in keep:
                 keep.remove(c)
             else:
-                slots.append((q, i))
+                slots.append((other, i))
                 pool.append(c)
     pool.sort()  # the re-deal depends on what she knows, not on where the cards are
     draw = rng.random
@@ -49,10 +49,10 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     captured = new.captured  # the clone's own copy: re-dealt in place
     where = {c: k for k, c in enumerate(captured)}  # cards are unique
     # The hidden hand cards take the pool's first cards; the stock is the rest.
-    for (q, i), c in zip(slots, pool, strict=False):
-        old = new.hands[q][i]
-        new.hands[q][i] = c
-        if q == new.active and old in where:
+    for (other, i), c in zip(slots, pool, strict=False):
+        old = new.hands[other][i]
+        new.hands[other][i] = c
+        if other == new.active and old in where:
             captured[where[old]] = c
     new.stock = pool[len(slots) :]
     new.rng = seeded_later(rng.getrandbits(64))  # the real future shuffles are unknown too

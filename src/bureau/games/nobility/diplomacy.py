@@ -38,8 +38,8 @@ def short_of(state, giver: int, proposer: int, amount: int) -> str:
 
 
 class NobilityDeals(DealRules):
-    def may_deal(self, state, player: int) -> bool:
-        return state.phase != OVER and not state.out[player]
+    def may_deal(self, state, seat: int) -> bool:
+        return state.phase != OVER and not state.out[seat]
 
     def parse_item(self, state, giver: int, text: str):
         words = text.split()
@@ -141,10 +141,10 @@ class NobilityDeals(DealRules):
         return None
 
     def execute(self, state, deal: Deal, ev: list) -> None:
-        p, q = deal.parties
+        seat, other = deal.parties
         state.count("deals")
         for giver, items in deal.gives:
-            to = q if giver == p else p
+            to = other if giver == seat else seat
             cards = []
             for item in items:
                 if isinstance(item, Money):
@@ -166,7 +166,7 @@ class NobilityDeals(DealRules):
                 )
                 flow.owe_surplus(state, to)
         if COALITION in deal.terms:
-            flow.form_coalition(state, (p, q), ev)
+            flow.form_coalition(state, (seat, other), ev)
         flow.hands_changed(state, ev)
 
     def closed(self, state, deal: Deal, how: str, ev: list) -> None:

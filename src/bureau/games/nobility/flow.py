@@ -88,7 +88,7 @@ def start_rubber(state: State, ev: list, deck: list[int] | None = None) -> None:
     state.melds = []
     state.noble_order = []
     state.ndiscard = []
-    state.hands = [list(deck[DEAL * p : DEAL * p + DEAL]) for p in range(n)]
+    state.hands = [list(deck[DEAL * seat : DEAL * seat + DEAL]) for seat in range(n)]
     state.known = [[] for _ in range(n)]
     state.sdiscard = [deck[DEAL * n]]
     state.stock = list(reversed(deck[DEAL * n + 1 :]))
@@ -105,35 +105,35 @@ def start_rubber(state: State, ev: list, deck: list[int] | None = None) -> None:
             "rubber", EVERYONE, rubber=state.rubber, dealer=state.dealer, turned=state.sdiscard[-1]
         )
     )
-    for p in range(n):
-        ev.append(Event("dealt", only(p), player=p, cards=state.hands[p][:]))
-        ev.append(Event("dealt", all_but(p), player=p, count=DEAL))
+    for seat in range(n):
+        ev.append(Event("dealt", only(seat), player=seat, cards=state.hands[seat][:]))
+        ev.append(Event("dealt", all_but(seat), player=seat, count=DEAL))
     begin_turn(state, state.left_of(state.dealer), ev)  # NOB-09
 
 
 # -- hands, with what everybody knows about them ----------------------------------------------
 
 
-def to_hand(state: State, p: int, c: int, public: bool) -> None:
-    state.hands[p].append(c)
+def to_hand(state: State, seat: int, c: int, public: bool) -> None:
+    state.hands[seat].append(c)
     if public:
-        state.known[p].append(c)
+        state.known[seat].append(c)
 
 
-def from_hand(state: State, p: int, c: int) -> None:
-    """Remove ``c`` from ``p``'s hand, openly."""
-    state.hands[p].remove(c)
-    if c in state.known[p]:
-        state.known[p].remove(c)
-    if c in state.captured and p == state.active:
+def from_hand(state: State, seat: int, c: int) -> None:
+    """Remove ``c`` from ``seat``'s hand, openly."""
+    state.hands[seat].remove(c)
+    if c in state.known[seat]:
+        state.known[seat].remove(c)
+    if c in state.captured and seat == state.active:
         state.captured.remove(c)
 
 
 # -- turns ------------------------------------------------------------------------------------
 
 
-def begin_turn(state: State, p: int, ev: list) -> None:
-    state.active = p
+def begin_turn(state: State, seat: int, ev: list) -> None:
+    state.active = seat
     state.phase = START
     state.drew = False
     state.acted = 0
@@ -145,13 +145,13 @@ def begin_turn(state: State, p: int, ev: list) -> None:
     state.offers_made = 0
     state.battle = state.lose = state.income = None
     state.turn_exhausted = state.exhausted
-    ev.append(Event("turn", EVERYONE, player=p, turn=state.turns + 1))
-    if state.options["win_check"] == "start_of_own_turn" and state.provinces(p) == PROVINCES:
-        end_rubber(state, ev, p, "controls all 36 provinces")  # NOB-A11
+    ev.append(Event("turn", EVERYONE, player=seat, turn=state.turns + 1))
+    if state.options["win_check"] == "start_of_own_turn" and state.provinces(seat) == PROVINCES:
+        end_rubber(state, ev, seat, "controls all 36 provinces")  # NOB-A11
         return
     if state.exhausted and not state.sdiscard:
         state.phase = MELD  # NOB-A10: no card to draw, the draw is skipped
-        ev.append(Event("draw_skipped", EVERYONE, player=p))
+        ev.append(Event("draw_skipped", EVERYONE, player=seat))
 
 
 def fresh(state: State) -> bool:
@@ -181,12 +181,12 @@ def end_turn(state: State, ev: list) -> None:
     begin_turn(state, state.left_of(state.active), ev)
 
 
-def take_stock(state: State, p: int, ev: list, resume: str, why: str = "draw") -> bool:
-    """``p`` takes the stock's top card; False if that emptied the stock (an election)."""
+def take_stock(state: State, seat: int, ev: list, resume: str, why: str = "draw") -> bool:
+    """``seat`` takes the stock's top card; False if that emptied the stock (an election)."""
     c = state.stock.pop()
-    to_hand(state, p, c, public=False)
-    ev.append(Event("drew", only(p), player=p, source="stock", card=c, why=why))
-    ev.append(Event("drew", all_but(p), player=p, source="stock", why=why))
+    to_hand(state, seat, c, public=False)
+    ev.append(Event("drew", only(seat), player=seat, source="stock", card=c, why=why))
+    ev.append(Event("drew", all_but(seat), player=seat, source="stock", why=why))
     if not state.stock and not state.exhausted:
         hold_election(state, ev, resume)  # NOB-47, NOB-A09: at once
         return False
@@ -195,22 +195,22 @@ def take_stock(state: State, p: int, ev: list, resume: str, why: str = "draw") -
 
 def draw(state: State, source: str, ev: list) -> None:
     """The draw (NOB-12), then more from the stock while below four cards (NOB-A14)."""
-    p = state.active
+    seat = state.active
     state.drew = True
     state.phase = MELD
     if source == "discard":
         c = state.sdiscard.pop()
-        to_hand(state, p, c, public=True)
-        ev.append(Event("drew", EVERYONE, player=p, source="discard", card=c, why="draw"))
-    elif not take_stock(state, p, ev, "draw"):
+        to_hand(state, seat, c, public=True)
+        ev.append(Event("drew", EVERYONE, player=seat, source="discard", card=c, why="draw"))
+    elif not take_stock(state, seat, ev, "draw"):
         return
     top_up(state, ev)
 
 
 def top_up(state: State, ev: list) -> None:
-    p = state.active
-    while len(state.hands[p]) < FULL and state.stock:
-        if not take_stock(state, p, ev, "draw", why="top up"):
+    seat = state.active
+    while len(state.hands[seat]) < FULL and state.stock:
+        if not take_stock(state, seat, ev, "draw", why="top up"):
             return
     state.phase = MELD
 
@@ -224,10 +224,10 @@ def finish_meld_phase(state: State, ev: list) -> None:
 
 
 def replenish(state: State, ev: list) -> None:
-    p = state.active
+    seat = state.active
     state.phase = MELD
-    while not state.exhausted and len(state.hands[p]) < FULL and state.stock:
-        if not take_stock(state, p, ev, "replenish", why="replenish"):
+    while not state.exhausted and len(state.hands[seat]) < FULL and state.stock:
+        if not take_stock(state, seat, ev, "replenish", why="replenish"):
             return  # NOB-A23: the election comes first, then the replenish goes on
     to_discard(state, ev)
 
@@ -238,29 +238,29 @@ def to_discard(state: State, ev: list) -> None:
         end_turn(state, ev)
 
 
-def discard(state: State, p: int, c: int, to_nobles: bool, ev: list) -> None:
+def discard(state: State, seat: int, c: int, to_nobles: bool, ev: list) -> None:
     """Discard face up to the stock discard pile, or (battle turns) to the noble pile."""
-    from_hand(state, p, c)
+    from_hand(state, seat, c)
     (state.ndiscard if to_nobles else state.sdiscard).append(c)
     where = "nobles" if to_nobles else "stock discard"
-    ev.append(Event("discarded", EVERYONE, player=p, card=c, to=where))
-    if p in state.surplus:
-        if len(state.hands[p]) <= HAND:
-            state.surplus = tuple(q for q in state.surplus if q != p)
+    ev.append(Event("discarded", EVERYONE, player=seat, card=c, to=where))
+    if seat in state.surplus:
+        if len(state.hands[seat]) <= HAND:
+            state.surplus = tuple(other for other in state.surplus if other != seat)
         return
-    if len(state.hands[p]) <= HAND:
+    if len(state.hands[seat]) <= HAND:
         end_turn(state, ev)
 
 
-def owe_surplus(state: State, p: int) -> None:
+def owe_surplus(state: State, seat: int) -> None:
     """A hand above three outside its owner's own turn is cut down at once (NOB-21)."""
-    if p != state.active and len(state.hands[p]) > HAND and p not in state.surplus:
-        state.surplus = (*state.surplus, p)
+    if seat != state.active and len(state.hands[seat]) > HAND and seat not in state.surplus:
+        state.surplus = (*state.surplus, seat)
 
 
 def hands_changed(state: State, ev: list) -> None:
     """After cards left hands by a deal: nothing more to discard ends that discarding."""
-    state.surplus = tuple(q for q in state.surplus if len(state.hands[q]) > HAND)
+    state.surplus = tuple(seat for seat in state.surplus if len(state.hands[seat]) > HAND)
     if state.phase == DISCARD and len(state.hands[state.active]) <= HAND:
         end_turn(state, ev)
 
@@ -294,13 +294,13 @@ def run_of(cards) -> Run | None:
     return None
 
 
-def new_meld(state: State, p: int, cards: tuple[int, ...], ev: list) -> None:
+def new_meld(state: State, seat: int, cards: tuple[int, ...], ev: list) -> None:
     start, length = run_of(cards)
     for c in cards:
-        from_hand(state, p, c)
-    m = Meld(p, cards[0] // 13, start, length)
+        from_hand(state, seat, c)
+    m = Meld(seat, cards[0] // 13, start, length)
     state.melds.append(m)
-    ev.append(Event("melded", EVERYONE, player=p, cards=m.cards(), meld=m.name))
+    ev.append(Event("melded", EVERYONE, player=seat, cards=m.cards(), meld=m.name))
     operated(state)
 
 
@@ -333,11 +333,11 @@ def merges(state: State, m: Meld, c: int) -> int:
     return i
 
 
-def add_card(state: State, p: int, c: int, i: int, ev: list) -> None:
+def add_card(state: State, seat: int, c: int, i: int, ev: list) -> None:
     """A lay-off (NOB-15), a defending noble (NOB-23) or a joker (NOB-27) on meld ``i``."""
     m = state.melds[i]
     target = m.name
-    from_hand(state, p, c)
+    from_hand(state, seat, c)
     merged = -1
     if c >= 52:
         m.joker = c
@@ -368,7 +368,7 @@ def add_card(state: State, p: int, c: int, i: int, ev: list) -> None:
         Event(
             "added",
             EVERYONE,
-            player=p,
+            player=seat,
             card=c,
             what=what,
             meld=target,
@@ -391,18 +391,18 @@ def majority_holders(state: State) -> tuple[int, ...]:
 
 def live_majority(state: State) -> tuple[int, ...]:
     co = state.coalition
-    if co and sum(state.provinces(q) for q in co) >= MAJORITY:
+    if co and sum(state.provinces(seat) for seat in co) >= MAJORITY:
         return co
-    for q in state.live():
-        if state.provinces(q) >= MAJORITY:
-            return (q,)
+    for seat in state.live():
+        if state.provinces(seat) >= MAJORITY:
+            return (seat,)
     return ()
 
 
-def doubled(state: State, q: int) -> bool:
-    if q in majority_holders(state):
+def doubled(state: State, seat: int) -> bool:
+    if seat in majority_holders(state):
         return True
-    return state.options["coalition_doubles_without_majority"] and q in state.coalition
+    return state.options["coalition_doubles_without_majority"] and seat in state.coalition
 
 
 def meld_income(state: State, m: Meld) -> int:
@@ -425,40 +425,42 @@ def claim_income(state: State, melder: int, card: int, ev: list) -> None:
 
 def pay_round(state: State, order: tuple[int, ...], noble_suit: int, ev: list) -> None:
     """Each player in ``order`` claims, then pays maintenance (NOB-33, NOB-A03)."""
-    for k, q in enumerate(order):
-        received = claim(state, q, noble_suit, ev)
-        if not maintain(state, q, received, order[k + 1 :], noble_suit, ev):
+    for k, seat in enumerate(order):
+        received = claim(state, seat, noble_suit, ev)
+        if not maintain(state, seat, received, order[k + 1 :], noble_suit, ev):
             return
     state.income = None
     state.phase = MELD
 
 
-def claim(state: State, q: int, noble_suit: int, ev: list) -> int:
+def claim(state: State, seat: int, noble_suit: int, ev: list) -> int:
     scope = state.options["income_scope"]
     owed = sum(
         meld_income(state, m)
         for m in state.melds
-        if m.owner == q and (scope == "all_melds" or m.suit == noble_suit)
+        if m.owner == seat and (scope == "all_melds" or m.suit == noble_suit)
     )
-    double = doubled(state, q)
+    double = doubled(state, seat)
     if double:
         owed *= 2  # NOB-32, NOB-51
     received = min(owed, state.bank)  # NOB-35
     state.bank -= received
-    state.money[q] += received
+    state.money[seat] += received
     if owed:
-        ev.append(Event("income", EVERYONE, player=q, owed=owed, received=received, doubled=double))
+        ev.append(
+            Event("income", EVERYONE, player=seat, owed=owed, received=received, doubled=double)
+        )
     else:
-        why = nil_income(state, q, noble_suit)
-        ev.append(Event("no_income", EVERYONE, player=q, why=why, suit=noble_suit))
+        why = nil_income(state, seat, noble_suit)
+        ev.append(Event("no_income", EVERYONE, player=seat, why=why, suit=noble_suit))
     return received
 
 
-def nil_income(state: State, q: int, noble_suit: int) -> str:
-    """Why ``q``'s melds pay nothing in an income event: she has none (``no_melds``), none
+def nil_income(state: State, seat: int, noble_suit: int) -> str:
+    """Why ``seat``'s melds pay nothing in an income event: she has none (``no_melds``), none
     of the noble's suit where only those pay (``no_suit``, NOB-A02), or every meld that
     would pay carries a joker (``jokers``, NOB-28)."""
-    melds = state.melds_of(q)
+    melds = state.melds_of(seat)
     if not melds:
         return "no_melds"
     if state.options["income_scope"] != "all_melds":
@@ -468,44 +470,44 @@ def nil_income(state: State, q: int, noble_suit: int) -> str:
     return "jokers"
 
 
-def upkeep(state: State, q: int) -> list[int]:
-    """``q``'s defending nobles that cost maintenance, oldest placement first (NOB-24)."""
-    mine = {c for m in state.melds if m.owner == q for c in m.nobles}
+def upkeep(state: State, seat: int) -> list[int]:
+    """``seat``'s defending nobles that cost maintenance, oldest placement first (NOB-24)."""
+    mine = {c for m in state.melds if m.owner == seat for c in m.nobles}
     return [c for c in state.noble_order if c in mine and not is_king(c)]
 
 
-def maintain(state: State, q: int, received: int, rest, noble_suit: int, ev: list) -> bool:
+def maintain(state: State, seat: int, received: int, rest, noble_suit: int, ev: list) -> bool:
     """Pay 15 a noble while possible; unpaid nobles go to the stock discard pile (NOB-54..56).
 
-    Returns False when ``q`` must choose which nobles to drop (the round waits).
+    Returns False when ``seat`` must choose which nobles to drop (the round waits).
     """
     if received == 0 and not state.options["maintenance_when_zero_income"]:
         return True
-    nobles = upkeep(state, q)
+    nobles = upkeep(state, seat)
     if not nobles:
         return True
-    paid = min(len(nobles), state.money[q] // FEE)  # NOB-A16
+    paid = min(len(nobles), state.money[seat] // FEE)  # NOB-A16
     if paid:
-        state.money[q] -= paid * FEE
+        state.money[seat] -= paid * FEE
         state.bank += paid * FEE  # NOB-55
-        ev.append(Event("maintenance", EVERYONE, player=q, nobles=paid, paid=paid * FEE))
+        ev.append(Event("maintenance", EVERYONE, player=seat, nobles=paid, paid=paid * FEE))
     unpaid = len(nobles) - paid
     if not unpaid:
         return True
     if paid:  # she chooses which to drop
-        state.income = Drops(q, unpaid, tuple(rest), noble_suit)
+        state.income = Drops(seat, unpaid, tuple(rest), noble_suit)
         state.phase = DROP
         return False
-    drop_nobles(state, q, nobles, ev)
+    drop_nobles(state, seat, nobles, ev)
     return True
 
 
-def default_drops(state: State, q: int, count: int) -> list[int]:
-    """The most recently placed of ``q``'s paying nobles (NOB-A16's default)."""
-    return upkeep(state, q)[::-1][:count]
+def default_drops(state: State, seat: int, count: int) -> list[int]:
+    """The most recently placed of ``seat``'s paying nobles (NOB-A16's default)."""
+    return upkeep(state, seat)[::-1][:count]
 
 
-def drop_nobles(state: State, q: int, nobles, ev: list) -> None:
+def drop_nobles(state: State, seat: int, nobles, ev: list) -> None:
     """Unpaid nobles go face up on the stock discard pile, most recently placed first."""
     chosen = set(nobles)
     order = [c for c in reversed(state.noble_order) if c in chosen]
@@ -513,7 +515,7 @@ def drop_nobles(state: State, q: int, nobles, ev: list) -> None:
         unplace(state, c)
         state.sdiscard.append(c)
     state.count("nobles_unpaid", len(order))
-    ev.append(Event("unpaid", EVERYONE, player=q, cards=order))
+    ev.append(Event("unpaid", EVERYONE, player=seat, cards=order))
 
 
 def unplace(state: State, c: int) -> None:
@@ -526,8 +528,8 @@ def unplace(state: State, c: int) -> None:
 
 
 def resume_income(state: State, drops, ev: list) -> None:
-    q, _, rest, noble_suit = state.income
-    drop_nobles(state, q, drops, ev)
+    seat, _, rest, noble_suit = state.income
+    drop_nobles(state, seat, drops, ev)
     state.income = None
     pay_round(state, rest, noble_suit, ev)
 
@@ -535,57 +537,57 @@ def resume_income(state: State, drops, ev: list) -> None:
 # -- battles ----------------------------------------------------------------------------------
 
 
-def attack(state: State, p: int, meld: int, defender: int, nobles, ev: list) -> None:
+def attack(state: State, seat: int, meld: int, defender: int, nobles, ev: list) -> None:
     """Declare an attack (NOB-37); a hand's owner then chooses defenders (NOB-A05)."""
     for c in nobles:
-        from_hand(state, p, c)
+        from_hand(state, seat, c)
     state.activity = True
     state.phase = MELD
     target = state.meld_with(meld) if meld >= 0 else -1
     state.attacks |= MELD_ATTACKED if target >= 0 else HAND_ATTACKED
     state.foe = defender
     ev.append(
-        Event("attack", EVERYONE, player=p, defender=defender, meld=meld, nobles=sorted(nobles))
+        Event("attack", EVERYONE, player=seat, defender=defender, meld=meld, nobles=sorted(nobles))
     )
-    if p in state.coalition and defender in state.coalition:
+    if seat in state.coalition and defender in state.coalition:
         end_coalition(state, ev, "the partners battled")  # NOB-50
     if target >= 0:
         defenders = tuple(state.melds[target].nobles)
     elif state.options["hand_defense"] == "defender_chooses":
-        state.battle = Battle(p, -1, defender, tuple(nobles), ())
+        state.battle = Battle(seat, -1, defender, tuple(nobles), ())
         state.phase = DEFEND
         return
     else:
         defenders = tuple(c for c in state.hands[defender] if is_noble(c))
         for c in defenders:
             from_hand(state, defender, c)
-    state.battle = Battle(p, target, defender, tuple(nobles), defenders)
+    state.battle = Battle(seat, target, defender, tuple(nobles), defenders)
     weigh(state, ev)
 
 
-def defend(state: State, q: int, nobles, ev: list) -> None:
+def defend(state: State, seat: int, nobles, ev: list) -> None:
     for c in nobles:
-        from_hand(state, q, c)
+        from_hand(state, seat, c)
     b = state.battle
     state.battle = Battle(b.attacker, -1, b.defender, b.attackers, tuple(nobles))
-    ev.append(Event("defended", EVERYONE, player=q, nobles=sorted(nobles)))
+    ev.append(Event("defended", EVERYONE, player=seat, nobles=sorted(nobles)))
     state.phase = MELD
     weigh(state, ev)
 
 
 def weigh(state: State, ev: list) -> None:
     """Strength against strength; ask the side that must choose its losses (NOB-A04)."""
-    p, _, q, attackers, defenders = state.battle
+    attacker, _, defender, attackers, defenders = state.battle
     a, d = len(attackers), len(defenders)
     if a >= d + 2:
         if a > d + 2:
-            state.lose = Losses(p, d + 2, attackers)
+            state.lose = Losses(attacker, d + 2, attackers)
             state.phase = LOSE
             return
         finish_battle(state, attackers, ev)
     else:
         if 0 < a - 1 < d:
-            state.lose = Losses(q, a - 1, defenders)
+            state.lose = Losses(defender, a - 1, defenders)
             state.phase = LOSE
             return
         finish_battle(state, defenders[: a - 1], ev)
@@ -593,7 +595,7 @@ def weigh(state: State, ev: list) -> None:
 
 def finish_battle(state: State, chosen, ev: list) -> None:
     """Discard the losses, hand over the prize (NOB-38..NOB-44)."""
-    p, target, q, attackers, defenders = state.battle
+    attacker, target, defender, attackers, defenders = state.battle
     a, d = len(attackers), len(defenders)
     won = a >= d + 2
     state.battle = state.lose = None
@@ -614,16 +616,16 @@ def finish_battle(state: State, chosen, ev: list) -> None:
         state.ndiscard.append(c)
     state.ndiscard.extend(lost_a)  # NOB-38: discarded, no income
     for c in back_a:
-        to_hand(state, p, c, public=True)
+        to_hand(state, attacker, c, public=True)
     if target < 0:
         for c in back_d:
-            to_hand(state, q, c, public=True)
+            to_hand(state, defender, c, public=True)
     ev.append(
         Event(
             "battle",
             EVERYONE,
-            player=p,
-            defender=q,
+            player=attacker,
+            defender=defender,
             meld=state.melds[target].name if target >= 0 else -1,
             won=won,
             attack=a,
@@ -633,21 +635,37 @@ def finish_battle(state: State, chosen, ev: list) -> None:
         )
     )
     if won and target >= 0:
-        state.melds[target].owner = p  # NOB-40: with its cards and joker
+        state.melds[target].owner = attacker  # NOB-40: with its cards and joker
         state.count("melds_captured")
         state.count("provinces_captured", state.melds[target].length)
-        ev.append(Event("captured_meld", EVERYONE, player=p, meld=state.melds[target].name))
+        ev.append(Event("captured_meld", EVERYONE, player=attacker, meld=state.melds[target].name))
     elif won:
-        prize = state.hands[q]
-        state.hands[q] = []
-        state.known[p] += state.known[q]
-        state.known[q] = []
-        state.hands[p] += prize
+        prize = state.hands[defender]
+        state.hands[defender] = []
+        state.known[attacker] += state.known[defender]
+        state.known[defender] = []
+        state.hands[attacker] += prize
         state.captured += prize
         state.attacks |= HAND_CAPTURED
         state.count("hands_captured")
-        ev.append(Event("captured_hand", only(p, q), player=p, defender=q, cards=prize[:]))
-        ev.append(Event("captured_hand", all_but(p, q), player=p, defender=q, count=len(prize)))
+        ev.append(
+            Event(
+                "captured_hand",
+                only(attacker, defender),
+                player=attacker,
+                defender=defender,
+                cards=prize[:],
+            )
+        )
+        ev.append(
+            Event(
+                "captured_hand",
+                all_but(attacker, defender),
+                player=attacker,
+                defender=defender,
+                count=len(prize),
+            )
+        )
     after_battle(state, ev)
 
 
@@ -668,10 +686,10 @@ def after_battle(state: State, ev: list) -> None:
 # -- retrieval, passing, conceding, coalitions ------------------------------------------------
 
 
-def retrieve(state: State, p: int, c: int, target: int, ev: list) -> None:
+def retrieve(state: State, seat: int, c: int, target: int, ev: list) -> None:
     """Paid retrieval from the noble discard pile, 15 a noble (NOB-58, NOB-60)."""
     state.ndiscard.remove(c)
-    state.money[p] -= FEE
+    state.money[seat] -= FEE
     state.bank += FEE
     state.count("nobles_retrieved")
     state.activity = True
@@ -681,21 +699,21 @@ def retrieve(state: State, p: int, c: int, target: int, ev: list) -> None:
         state.noble_order.append(c)
         where = state.melds[target].name
     else:
-        to_hand(state, p, c, public=True)
+        to_hand(state, seat, c, public=True)
         where = -1
-    ev.append(Event("retrieved", EVERYONE, player=p, card=c, meld=where, paid=FEE))
+    ev.append(Event("retrieved", EVERYONE, player=seat, card=c, meld=where, paid=FEE))
 
 
-def take_back(state: State, p: int, c: int, ev: list) -> None:
+def take_back(state: State, seat: int, c: int, ev: list) -> None:
     """Free retrieval from one's own meld (NOB-63)."""
     m = next(m for m in state.melds if c in m.nobles)
     unplace(state, c)
-    to_hand(state, p, c, public=True)
+    to_hand(state, seat, c, public=True)
     state.freed += 1
     state.count("nobles_taken_back")
     state.activity = True
     state.phase = FREE
-    ev.append(Event("took_back", EVERYONE, player=p, card=c, meld=m.name))
+    ev.append(Event("took_back", EVERYONE, player=seat, card=c, meld=m.name))
 
 
 def give_melds(state: State, giver: int, to: int, names, ev: list, why: str) -> None:
@@ -705,23 +723,23 @@ def give_melds(state: State, giver: int, to: int, names, ev: list, why: str) -> 
         ev.append(Event("meld_given", EVERYONE, player=giver, to=to, meld=m.name, why=why))
 
 
-def pay(state: State, p: int, to: int, amount: int, ev: list, why: str = "payment") -> None:
-    state.money[p] -= amount
+def pay(state: State, seat: int, to: int, amount: int, ev: list, why: str = "payment") -> None:
+    state.money[seat] -= amount
     state.money[to] += amount
-    ev.append(Event("paid", EVERYONE, player=p, to=to, amount=amount, why=why))
+    ev.append(Event("paid", EVERYONE, player=seat, to=to, amount=amount, why=why))
 
 
-def concede(state: State, p: int, ev: list) -> None:
+def concede(state: State, seat: int, ev: list) -> None:
     """She leaves the rubber; her hand goes face up to the stock discard pile (NOB-A11)."""
-    cards = state.hands[p][:]
+    cards = state.hands[seat][:]
     state.sdiscard += cards
-    state.hands[p] = []
-    state.known[p] = []
-    state.out[p] = True
-    ev.append(Event("conceded", EVERYONE, player=p, cards=cards))
-    if p in state.coalition:
+    state.hands[seat] = []
+    state.known[seat] = []
+    state.out[seat] = True
+    ev.append(Event("conceded", EVERYONE, player=seat, cards=cards))
+    if seat in state.coalition:
         end_coalition(state, ev, "a partner conceded")
-    deal_book.expire(state, ev, who=p)
+    deal_book.expire(state, ev, who=seat)
     live = state.live()
     if len(live) == 1:
         end_rubber(state, ev, live[0], "the others conceded")
@@ -743,7 +761,7 @@ def end_coalition(state: State, ev: list, why: str) -> None:
     state.coalition = ()
     ev.append(Event("coalition_ended", EVERYONE, players=list(co), why=why))
     if state.majority == co and why != "election":
-        state.majority = tuple(q for q in co if state.provinces(q) >= MAJORITY)
+        state.majority = tuple(seat for seat in co if state.provinces(seat) >= MAJORITY)
 
 
 # -- elections --------------------------------------------------------------------------------
@@ -753,7 +771,7 @@ def hold_election(state: State, ev: list, resume: str) -> None:
     """The stock is exhausted: count, open the coalition window (NOB-47..52, NOB-A09)."""
     state.elections += 1
     state.count("elections")
-    counts = [state.provinces(q) for q in range(state.num_players)]
+    counts = [state.provinces(seat) for seat in range(state.num_players)]
     ev.append(Event("election", EVERYONE, number=state.elections, provinces=counts))
     cap = state.options["max_elections"]
     if cap is not None and state.elections >= cap:
@@ -783,11 +801,11 @@ def finish_election(state: State, ev: list) -> None:
     """Who holds the majority, then a new stock from the stock discard pile."""
     state.window = None
     co = state.coalition
-    counts = [state.provinces(q) for q in range(state.num_players)]
-    if co and sum(counts[q] for q in co) >= MAJORITY:
+    counts = [state.provinces(seat) for seat in range(state.num_players)]
+    if co and sum(counts[seat] for seat in co) >= MAJORITY:
         holders = co
     else:
-        holders = tuple(q for q in state.live() if counts[q] >= MAJORITY)
+        holders = tuple(seat for seat in state.live() if counts[seat] >= MAJORITY)
     state.majority = holders
     ev.append(Event("majority", EVERYONE, players=list(holders)))
     if len(state.sdiscard) < state.options["exhaustion_min_cards"]:
@@ -808,9 +826,9 @@ def finish_election(state: State, ev: list) -> None:
 # -- the end ----------------------------------------------------------------------------------
 
 
-def standing_key(state: State, q: int) -> tuple[int, int]:
+def standing_key(state: State, seat: int) -> tuple[int, int]:
     """Stalemate scoring: provinces in melds, then currency (NOB-A11)."""
-    return (state.provinces(q), state.money[q])
+    return (state.provinces(seat), state.money[seat])
 
 
 def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
@@ -819,14 +837,14 @@ def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
     if winner is not None:
         first = (winner,)
     else:
-        best = max(standing_key(state, q) for q in live)
-        first = tuple(q for q in live if standing_key(state, q) == best)
+        best = max(standing_key(state, seat) for seat in live)
+        first = tuple(seat for seat in live if standing_key(state, seat) == best)
     won = first[0] if len(first) == 1 else None
     if won is not None:
         state.wins[won] += 1
     keys = [
-        (0, 0, 0) if state.out[q] else (1 if q in first else 0, *standing_key(state, q))
-        for q in range(n)
+        (0, 0, 0) if state.out[seat] else (1 if seat in first else 0, *standing_key(state, seat))
+        for seat in range(n)
     ]
     result = {
         "rubber": state.rubber,
@@ -834,9 +852,9 @@ def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
         "first": list(first),
         "ranking": list(rank_by(keys)),
         "reason": reason,
-        "provinces": [state.provinces(q) for q in range(n)],
+        "provinces": [state.provinces(seat) for seat in range(n)],
         "money": state.money[:],
-        "out": [q for q in range(n) if state.out[q]],
+        "out": [seat for seat in range(n) if state.out[seat]],
     }
     state.rubber_results.append(result)
     ev.append(Event("rubber_over", EVERYONE, **result))
@@ -858,10 +876,10 @@ def _places(state: State) -> tuple[list[int], list[int]]:
     place_sum = [0] * n
     for r in state.rubber_results:
         if r["winner"] is None:
-            for q in r["first"]:
-                shared[q] += 1
-        for q in range(n):
-            place_sum[q] += r["ranking"][q]
+            for seat in r["first"]:
+                shared[seat] += 1
+        for seat in range(n):
+            place_sum[seat] += r["ranking"][seat]
     return shared, place_sum
 
 
@@ -871,11 +889,12 @@ def end_match(state: State, ev: list) -> None:
     shared, place_sum = _places(state)
     wins = state.wins
     if max(wins) > 0:
-        winners = tuple(q for q in range(n) if wins[q] == max(wins))
+        winners = tuple(seat for seat in range(n) if wins[seat] == max(wins))
     else:  # no rubber had a single winner: those who shared first place most
-        winners = tuple(q for q in range(n) if shared[q] == max(shared))
+        winners = tuple(seat for seat in range(n) if shared[seat] == max(shared))
     keys = [
-        (1, 0, 0, 0) if q in winners else (0, wins[q], shared[q], -place_sum[q]) for q in range(n)
+        (1, 0, 0, 0) if seat in winners else (0, wins[seat], shared[seat], -place_sum[seat])
+        for seat in range(n)
     ]
     finish(
         state, ev, winners, rank_by(keys), capped=False, reason=state.rubber_results[-1]["reason"]
@@ -885,7 +904,7 @@ def end_match(state: State, ev: list) -> None:
 def cap_match(state: State, ev: list) -> None:
     """The bot cap: stopped, no winner (Outcome.capped)."""
     n = state.num_players
-    keys = [(state.wins[q], *standing_key(state, q)) for q in range(n)]
+    keys = [(state.wins[seat], *standing_key(state, seat)) for seat in range(n)]
     reason = f"turn cap ({state.rubber_turns} turns in rubber {state.rubber})"
     finish(state, ev, (), rank_by(keys), capped=True, reason=reason)
 
@@ -925,9 +944,9 @@ def check_immediate_win(state: State, ev: list) -> None:
     """``win_check=immediate``: a player controlling all 36 provinces wins at once."""
     if state.phase == OVER:
         return
-    for q in state.live():
-        if state.provinces(q) == PROVINCES:
-            end_rubber(state, ev, q, "controls all 36 provinces")
+    for seat in state.live():
+        if state.provinces(seat) == PROVINCES:
+            end_rubber(state, ev, seat, "controls all 36 provinces")
             return
 
 

@@ -228,23 +228,23 @@ class Nobility(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, player: int) -> list:
-        return moves.legal(state, player)
+    def legal_actions(self, state: State, seat: int) -> list:
+        return moves.legal(state, seat)
 
-    def sample_action(self, state: State, player: int, rng: random.Random):
-        return moves.sample(state, player, rng)
+    def sample_action(self, state: State, seat: int, rng: random.Random):
+        return moves.sample(state, seat, rng)
 
-    def read(self, state: State, player: int, text: str):
+    def read(self, state: State, seat: int, text: str):
         if deal_book.is_deal_text(text):
-            return deal_book.parse(state, player, text, RULES)
-        return moves.resolve(state, player, read(text))
+            return deal_book.parse(state, seat, text, RULES)
+        return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, player: int, action) -> None:
-        rules.check(state, player, action)
+    def check(self, state: State, seat: int, action) -> None:
+        rules.check(state, seat, action)
 
-    def perform(self, state: State, player: int, action) -> list[Event]:
+    def perform(self, state: State, seat: int, action) -> list[Event]:
         ev: list[Event] = []
-        rules.perform(state, player, action, ev)
+        rules.perform(state, seat, action, ev)
         return ev
 
     def decision_key(self, state: State) -> tuple:
@@ -257,15 +257,15 @@ class Nobility(Game):
             len(state.hands[state.active]),
         )
 
-    def timeout_action(self, state: State, player: int):
+    def timeout_action(self, state: State, seat: int):
         """Decline offers; draw from the stock; done; discard the newest card; defend with
         nothing; lose non-Kings first; drop NOB-A16's default; no coalition."""
-        offers = deal_book.offers_to(state, player)
+        offers = deal_book.offers_to(state, seat)
         if offers:
             d = offers[0]
             return deal_book.Decline(d.proposer, state.names[d.proposer])
-        hand = state.hands[player]
-        if state.surplus and state.surplus[0] == player:
+        hand = state.hands[seat]
+        if state.surplus and state.surplus[0] == seat:
             return Discard(hand[-1])
         phase = state.phase
         if phase == START:
@@ -285,25 +285,25 @@ class Nobility(Game):
             order = sorted(candidates, key=lambda c: (is_king(c), c))
             return Lose(tuple(sorted(order[:count])))
         if phase == DROP:
-            q, count, _, _ = state.income
-            return Drop(tuple(sorted(flow.default_drops(state, q, count))))
+            other, count, _, _ = state.income
+            return Drop(tuple(sorted(flow.default_drops(state, other, count))))
         if phase == ELECTION:
             return NO_COALITION
         raise IllegalAction("nothing to decide")
 
-    def help_text(self, state: State, player: int) -> str:
-        return moves.help_text(state, player)
+    def help_text(self, state: State, seat: int) -> str:
+        return moves.help_text(state, seat)
 
     # -- what each player may know -----------------------------------------------------------
 
-    def view(self, state: State, player: int | None) -> dict:
-        return view(state, player)
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
 
     # -- determinization ---------------------------------------------------------------------
 
-    def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        """Re-deal every card ``player`` cannot see (``determinize.py`` says what is kept)."""
-        return determinize(state, player, rng)
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Re-deal every card ``seat`` cannot see (``determinize.py`` says what is kept)."""
+        return determinize(state, seat, rng)
 
     # -- text --------------------------------------------------------------------------------
 

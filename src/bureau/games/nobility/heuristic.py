@@ -109,11 +109,11 @@ def standing(state: State) -> list[float]:
     """Each seat's progress in provinces: melds, currency (the tie-break), rubbers won."""
     prov = provinces(state)
     return [
-        prov[q]
-        + state.money[q] / MONEY_PER_PROVINCE
-        + RUBBER * state.wins[q]
-        - (RUBBER if state.out[q] else 0)
-        for q in range(state.num_players)
+        prov[seat]
+        + state.money[seat] / MONEY_PER_PROVINCE
+        + RUBBER * state.wins[seat]
+        - (RUBBER if state.out[seat] else 0)
+        for seat in range(state.num_players)
     ]
 
 
@@ -149,7 +149,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     if state.phase == OVER:
         out = state.outcome
         if out.winners and not out.capped:
-            return tuple(1 / len(out.winners) if q in out.winners else 0.0 for q in range(n))
+            return tuple(1 / len(out.winners) if seat in out.winners else 0.0 for seat in range(n))
         return (1 / n,) * n
     score = standing(state)
     sharp = SHARP_EXHAUSTED if state.exhausted else sharpness(state)
@@ -168,8 +168,8 @@ def statistics(state: State) -> dict[str, float]:
     >>> from bureau.games.nobility import GAME
     >>> state, rng = GAME.new(3, seed=2, bots_only=True), random.Random(0)
     >>> while GAME.outcome(state) is None:
-    ...     p = GAME.pending(state)[0]
-    ...     _ = GAME.apply(state, p, GAME.sample_action(state, p, rng))
+    ...     seat = GAME.pending(state)[0]
+    ...     _ = GAME.apply(state, seat, GAME.sample_action(state, seat, rng))
     >>> s = statistics(state)
     >>> s["elections"] >= 1, s["melds"] == sum(s[f"melds_{n}"] for n in SUIT_NAMES)
     (True, True)
@@ -214,39 +214,39 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def choose(self, state: State):
-        p = self.seat
-        for action in (decide(state, p), neutral(self.game, state, p)):
+        seat = self.seat
+        for action in (decide(state, seat), neutral(self.game, state, seat)):
             if action is None:
                 continue
             try:
-                check(state, p, action)
+                check(state, seat, action)
             except IllegalAction:
                 continue
             return action
-        return self.game.sample_action(state, p, self.rng)
+        return self.game.sample_action(state, seat, self.rng)
 
 
-def neutral(game, state: State, p: int):
+def neutral(game, state: State, seat: int):
     """The Bureau's own neutral choice (a missed deadline's): the fallback."""
     try:
-        return game.timeout_action(state, p)
+        return game.timeout_action(state, seat)
     except IllegalAction:
         return None
 
 
-def decide(state: State, p: int):
-    """The heuristic's action for ``p`` (None if it has nothing to decide)."""
-    if p not in pending(state):
+def decide(state: State, seat: int):
+    """The heuristic's action for ``seat`` (None if it has nothing to decide)."""
+    if seat not in pending(state):
         return None
-    offers = deal_book.offers_to(state, p)
+    offers = deal_book.offers_to(state, seat)
     if offers:
         deal = offers[0]
-        cls = Accept if accepts(state, p, deal) else Decline
+        cls = Accept if accepts(state, seat, deal) else Decline
         return cls(deal.proposer, state.names[deal.proposer])
-    if state.surplus and state.surplus[0] == p:
-        return Discard(worst_card(state, p))
+    if state.surplus and state.surplus[0] == seat:
+        return Discard(worst_card(state, seat))
     step = STEPS.get(state.phase)
-    return step(state, p) if step else None
+    return step(state, seat) if step else None
 
 
 # -- valuing cards ----------------------------------------------------------------------------
@@ -256,29 +256,29 @@ def extends(m: Meld, c: int) -> bool:
     return c == m.low_end() or c == m.high_end()
 
 
-def noble_worth(state: State, p: int, c: int) -> float:
-    """How much ``p`` wants to keep noble ``c``: Kings defend free, a suit of hers defends."""
+def noble_worth(state: State, seat: int, c: int) -> float:
+    """How much ``seat`` wants to keep noble ``c``: Kings defend free, a suit of hers defends."""
     worth = 5.0
     if is_king(c):
         worth += 2
-    if any(m.owner == p and m.suit == c // 13 for m in state.melds):
+    if any(m.owner == seat and m.suit == c // 13 for m in state.melds):
         worth += 1
     return worth
 
 
-def keep_worth(state: State, p: int, c: int, hand) -> float:
-    """How much ``p`` wants to keep ``c`` in ``hand`` (higher: keep). A hand holds only
+def keep_worth(state: State, seat: int, c: int, hand) -> float:
+    """How much ``seat`` wants to keep ``c`` in ``hand`` (higher: keep). A hand holds only
     three cards between turns, so nobles, jokers and cards that only fit others' melds
     must not crowd out the province cards that make her melds."""
     if c >= 52:
-        return 4.0 if joker_target(state, p) is not None else 0.8
+        return 4.0 if joker_target(state, seat) is not None else 0.8
     if is_noble(c):
-        return noble_keep(state, p, c, hand)
+        return noble_keep(state, seat, c, hand)
     worth = 1.0
-    nxt = state.left_of(p)
+    nxt = state.left_of(seat)
     for m in state.melds:
         if extends(m, c):
-            if m.owner == p:
+            if m.owner == seat:
                 worth += 6
             elif m.owner == nxt:
                 worth += 1.5  # discarded, the next player would lay it off on her meld
@@ -294,43 +294,44 @@ def keep_worth(state: State, p: int, c: int, hand) -> float:
     return worth
 
 
-def noble_keep(state: State, p: int, c: int, hand) -> float:
+def noble_keep(state: State, seat: int, c: int, hand) -> float:
     worth = 1.5
-    if any(m.owner == p and m.suit == c // 13 for m in state.melds):
+    if any(m.owner == seat and m.suit == c // 13 for m in state.melds):
         worth += 4 if is_king(c) else 1  # a defender to place
     held = sum(map(is_noble, hand))
     placed = sum(len(m.nobles) for m in state.melds)
     loose = 16 - placed - sum(map(is_noble, state.ndiscard)) - held
-    can_pair = held >= 2 or loose > 0 or state.money[p] >= FEE
-    if held >= 2 and attack_target(state, p, held) is not None:
+    can_pair = held >= 2 or loose > 0 or state.money[seat] >= FEE
+    if held >= 2 and attack_target(state, seat, held) is not None:
         worth += 7  # together they capture a meld: keep them all
-    elif can_pair and any(m.owner != p and m.length >= 3 for m in state.melds):
+    elif can_pair and any(m.owner != seat and m.length >= 3 for m in state.melds):
         worth += 3  # a pair of nobles captures an undefended meld
     else:
         worth -= held - 1  # with nothing to attack, one noble is plenty
     return worth
 
 
-def worst_card(state: State, p: int, cards=None) -> int:
-    """The card of ``p``'s hand (or of ``cards``) she would miss least."""
-    hand = state.hands[p]
+def worst_card(state: State, seat: int, cards=None) -> int:
+    """The card of ``seat``'s hand (or of ``cards``) she would miss least."""
+    hand = state.hands[seat]
     pool = hand if cards is None else cards
-    return min(pool, key=lambda c: (keep_worth(state, p, c, hand), c))
+    return min(pool, key=lambda c: (keep_worth(state, seat, c, hand), c))
 
 
-def fits(state: State, p: int, c: int) -> bool:
-    """``c`` is worth taking from the stock discard pile: it extends one of ``p``'s melds,
+def fits(state: State, seat: int, c: int) -> bool:
+    """``c`` is worth taking from the stock discard pile: it extends one of ``seat``'s melds,
     completes a run with her hand, or adds a noble she can use."""
-    hand = state.hands[p]
+    hand = state.hands[seat]
     if c >= 52:
         return (
-            max((flow.meld_income(state, m) for m in state.melds if m.owner != p), default=0) >= 5
+            max((flow.meld_income(state, m) for m in state.melds if m.owner != seat), default=0)
+            >= 5
         )
     if is_noble(c):
-        if is_king(c) and any(m.owner == p and m.suit == c // 13 for m in state.melds):
+        if is_king(c) and any(m.owner == seat and m.suit == c // 13 for m in state.melds):
             return True
-        return sum(map(is_noble, hand)) >= 1 and attack_target(state, p, 2) is not None
-    if any(m.owner == p and extends(m, c) for m in state.melds):
+        return sum(map(is_noble, hand)) >= 1 and attack_target(state, seat, 2) is not None
+    if any(m.owner == seat and extends(m, c) for m in state.melds):
         return True
     return best_run([*hand, c], (c,)) is not None
 
@@ -361,12 +362,12 @@ def best_run(cards, must=()) -> tuple[int, ...] | None:
 # -- battles ----------------------------------------------------------------------------------
 
 
-def attack_target(state: State, p: int, nobles: int) -> Meld | None:
+def attack_target(state: State, seat: int, nobles: int) -> Meld | None:
     """The opponent's meld that ``nobles`` nobles capture and that is worth most."""
     lead = leader(state)
     best, best_worth = None, 0.0
     for m in state.melds:
-        if m.owner == p or len(m.nobles) + 2 > nobles:
+        if m.owner == seat or len(m.nobles) + 2 > nobles:
             continue
         worth = m.length * (1.5 if m.owner == lead else 1.0) - 0.5 * (len(m.nobles) + 2)
         if worth > best_worth:
@@ -374,75 +375,77 @@ def attack_target(state: State, p: int, nobles: int) -> Meld | None:
     return best
 
 
-def attackers(state: State, p: int, count: int) -> tuple[int, ...]:
-    """The ``count`` nobles of ``p``'s hand she needs least."""
+def attackers(state: State, seat: int, count: int) -> tuple[int, ...]:
+    """The ``count`` nobles of ``seat``'s hand she needs least."""
     nobles = sorted(
-        (c for c in state.hands[p] if is_noble(c)), key=lambda c: (noble_worth(state, p, c), c)
+        (c for c in state.hands[seat] if is_noble(c)),
+        key=lambda c: (noble_worth(state, seat, c), c),
     )
     return tuple(sorted(nobles[:count]))
 
 
-def battle_plan(state: State, p: int):
+def battle_plan(state: State, seat: int):
     """An attack on a meld if it gains more than melding would, else None."""
-    nobles = sum(map(is_noble, state.hands[p]))
+    nobles = sum(map(is_noble, state.hands[seat]))
     if nobles < 2:
         return None
-    m = attack_target(state, p, nobles)
+    m = attack_target(state, seat, nobles)
     if m is None or m.length < 3:
         return None
     need = len(m.nobles) + 2
     gain = m.length * (1.5 if m.owner == leader(state) else 1.0) - 0.5 * need
-    if gain < meldable(state, p) + 0.5:
+    if gain < meldable(state, seat) + 0.5:
         return None
-    return Attack(m.name, m.owner, state.names[m.owner], attackers(state, p, need))
+    return Attack(m.name, m.owner, state.names[m.owner], attackers(state, seat, need))
 
 
-def meldable(state: State, p: int) -> int:
-    """Provinces ``p`` could put into melds from her hand now (lay-offs and one run)."""
-    hand = state.hands[p]
-    mine = [m for m in state.melds if m.owner == p]
+def meldable(state: State, seat: int) -> int:
+    """Provinces ``seat`` could put into melds from her hand now (lay-offs and one run)."""
+    hand = state.hands[seat]
+    mine = [m for m in state.melds if m.owner == seat]
     laid = [c for c in hand if is_province(c) and any(extends(m, c) for m in mine)]
     run = best_run([c for c in hand if c not in laid])
     return len(laid) + (len(run) if run else 0)
 
 
-def defend(state: State, p: int):
+def defend(state: State, seat: int):
     """Just enough nobles to repel the attack; if it cannot be repelled, every noble,
     so that the attacker loses more and captures none of them (NOB-A04, NOB-A05)."""
     attack = len(state.battle.attackers)
     nobles = sorted(
-        (c for c in state.hands[p] if is_noble(c)), key=lambda c: (noble_worth(state, p, c), c)
+        (c for c in state.hands[seat] if is_noble(c)),
+        key=lambda c: (noble_worth(state, seat, c), c),
     )
     if len(nobles) >= attack - 1:
         return Defend(tuple(sorted(nobles[: max(attack - 1, 0)])))
     return Defend(tuple(sorted(nobles)))
 
 
-def lose(state: State, p: int):
+def lose(state: State, seat: int):
     _, count, candidates = state.lose
-    order = sorted(candidates, key=lambda c: (noble_worth(state, p, c), c))
+    order = sorted(candidates, key=lambda c: (noble_worth(state, seat, c), c))
     return Lose(tuple(sorted(order[:count])))
 
 
-def drop(state: State, p: int):
+def drop(state: State, seat: int):
     """The nobles that defend her shortest melds go first."""
     _, count, _, _ = state.income
-    length = {c: m.length for m in state.melds if m.owner == p for c in m.nobles}
-    order = sorted(flow.upkeep(state, p), key=lambda c: (length.get(c, 0), c))
+    length = {c: m.length for m in state.melds if m.owner == seat for c in m.nobles}
+    order = sorted(flow.upkeep(state, seat), key=lambda c: (length.get(c, 0), c))
     return Drop(tuple(sorted(order[:count])))
 
 
 # -- income -----------------------------------------------------------------------------------
 
 
-def income_nets(state: State, p: int, noble_suit: int) -> list[int]:
-    """What each seat would gain from an income event ``p`` triggers now by melding a
+def income_nets(state: State, seat: int, noble_suit: int) -> list[int]:
+    """What each seat would gain from an income event ``seat`` triggers now by melding a
     noble of ``noble_suit`` (NOB-A02, NOB-A03)."""
     n = state.num_players
     nets = [0] * n
     bank = state.bank
-    order = state.clockwise(p)
-    if not any(m.owner == p for m in state.melds):
+    order = state.clockwise(seat)
+    if not any(m.owner == seat for m in state.melds):
         order = order[1:]
     owed = [0] * n
     every = state.options["income_scope"] == "all_melds"
@@ -452,131 +455,133 @@ def income_nets(state: State, p: int, noble_suit: int) -> list[int]:
     upkeep = [0] * n
     for m in state.melds:
         upkeep[m.owner] += sum(1 for c in m.nobles if not is_king(c))
-    for q in order:
-        got = min(owed[q] * (2 if flow.doubled(state, q) else 1), bank)
+    for other in order:
+        got = min(owed[other] * (2 if flow.doubled(state, other) else 1), bank)
         bank -= got
-        paid = min(upkeep[q], (state.money[q] + got) // FEE) * FEE
+        paid = min(upkeep[other], (state.money[other] + got) // FEE) * FEE
         bank += paid
-        nets[q] = got - paid
+        nets[other] = got - paid
     return nets
 
 
-def income_worth(state: State, p: int, noble_suit: int) -> int:
-    """How much more an income event now pays ``p`` than the best-paid opponent."""
-    nets = income_nets(state, p, noble_suit)
-    others = [nets[q] for q in range(state.num_players) if q != p]
-    return nets[p] - max(others)
+def income_worth(state: State, seat: int, noble_suit: int) -> int:
+    """How much more an income event now pays ``seat`` than the best-paid opponent."""
+    nets = income_nets(state, seat, noble_suit)
+    others = [nets[other] for other in range(state.num_players) if other != seat]
+    return nets[seat] - max(others)
 
 
 # -- the steps of a turn ----------------------------------------------------------------------
 
 
-def start(state: State, p: int):
+def start(state: State, seat: int):
     """Draw what fits, or retrieve nobles for a capture; pass when nothing is to gain."""
     if state.exhausted:
-        offer = coalition_offer(state, p)
+        offer = coalition_offer(state, seat)
         if offer is not None:
             return offer
     else:
-        plan = retrieval(state, p)
+        plan = retrieval(state, seat)
         if plan is not None:
             return plan
     top = state.sdiscard[-1] if state.sdiscard else -1
-    if top >= 0 and fits(state, p, top):
+    if top >= 0 and fits(state, seat, top):
         return Draw("discard")
     if state.stock:
         return Draw("stock")
     return PASS  # Exhausted: nothing worth drawing
 
 
-def retrieval(state: State, p: int):
+def retrieval(state: State, seat: int):
     """Buy back the nobles that, with those in hand, capture a meld of four or more next
     turn (a paid retrieval uses the turn, so the capture must be worth it)."""
-    if state.money[p] < FEE or not any(map(is_noble, state.ndiscard)):
+    if state.money[seat] < FEE or not any(map(is_noble, state.ndiscard)):
         return None
-    have = sum(map(is_noble, state.hands[p]))
-    afford = state.money[p] // FEE
+    have = sum(map(is_noble, state.hands[seat]))
+    afford = state.money[seat] // FEE
     for want in range(have + 1, min(HAND, have + afford) + 1):
-        m = attack_target(state, p, want)
+        m = attack_target(state, seat, want)
         if m is not None and m.length >= 4 and len(m.nobles) + 2 == want:
             return Retrieve(max(state.ndiscard, key=lambda c: (is_king(c), c)))
     return None
 
 
-def keep_retrieving(state: State, p: int):
-    have = sum(map(is_noble, state.hands[p]))
-    if state.money[p] >= FEE and state.ndiscard and have < HAND:
-        m = attack_target(state, p, have + 1)
+def keep_retrieving(state: State, seat: int):
+    have = sum(map(is_noble, state.hands[seat]))
+    if state.money[seat] >= FEE and state.ndiscard and have < HAND:
+        m = attack_target(state, seat, have + 1)
         if m is not None and m.length >= 4 and len(m.nobles) + 2 == have + 1:
             return Retrieve(max(state.ndiscard, key=lambda c: (is_king(c), c)))
     return DONE
 
 
-def meld_step(state: State, p: int):
+def meld_step(state: State, seat: int):
     """Battle or meld, one operation per call; then done (or discard at once)."""
     if state.attacks:
-        op = meld_op(state, p, set(state.captured)) if state.captured else None
+        op = meld_op(state, seat, set(state.captured)) if state.captured else None
         return op or DONE
     if not state.acted:
-        offer = purchase_offer(state, p)
+        offer = purchase_offer(state, seat)
         if offer is not None:
             return offer
-        plan = battle_plan(state, p)
+        plan = battle_plan(state, seat)
         if plan is not None:
             return plan
-    op = meld_op(state, p)
+    op = meld_op(state, seat)
     if op is not None:
         return op
-    if not state.acted and len(state.hands[p]) > HAND:
-        return Discard(worst_card(state, p))
+    if not state.acted and len(state.hands[seat]) > HAND:
+        return Discard(worst_card(state, seat))
     return DONE
 
 
-def meld_op(state: State, p: int, only: set | None = None):
+def meld_op(state: State, seat: int, only: set | None = None):
     """The next meld operation worth making: lay-offs on her own melds, a new run, a King
     (or, when rich, another noble) on her longest meld of its suit, a joker on the
     leader's best paying meld, a noble for income when it pays her most. ``only``: after
     a hand capture, the captured cards that each operation must use (NOB-A07)."""
-    hand = [c for c in state.hands[p] if only is None or c in only]
+    hand = [c for c in state.hands[seat] if only is None or c in only]
     if not hand:
         return None
-    mine = [m for m in state.melds if m.owner == p]
+    mine = [m for m in state.melds if m.owner == seat]
     for c in hand:
         if is_province(c):
             for m in mine:
                 if extends(m, c):
                     return Add(c, target_name(state, m, c))
-    run = best_run(state.hands[p], tuple(only) if only is not None else ())
+    run = best_run(state.hands[seat], tuple(only) if only is not None else ())
     if run is not None:
         return NewMeld(in_sequence(run))
     for c in hand:
         if is_noble(c):
             m = max((m for m in mine if m.suit == c // 13), key=lambda m: m.length, default=None)
-            if m is not None and defend_meld(state, p, m, c):
+            if m is not None and defend_meld(state, seat, m, c):
                 return Add(c, m.name)
     for c in hand:
         if c >= 52:
-            m = joker_target(state, p)
+            m = joker_target(state, seat)
             if m is not None:
                 return Add(c, m.name)
-    for c in sorted((c for c in hand if is_noble(c)), key=lambda c: (noble_worth(state, p, c), c)):
-        if income_pays(state, p, c):
+    for c in sorted(
+        (c for c in hand if is_noble(c)), key=lambda c: (noble_worth(state, seat, c), c)
+    ):
+        if income_pays(state, seat, c):
             return Income(c)
     return None
 
 
-def defend_meld(state: State, p: int, m: Meld, c: int) -> bool:
+def defend_meld(state: State, seat: int, m: Meld, c: int) -> bool:
     if is_king(c):
         return m.length >= 4 or (m.length >= 3 and not m.nobles)
-    paying = len(flow.upkeep(state, p)) + 1
-    return m.length >= 6 and len(m.nobles) < 2 and state.money[p] >= FEE * (paying + 1)
+    paying = len(flow.upkeep(state, seat)) + 1
+    return m.length >= 6 and len(m.nobles) < 2 and state.money[seat] >= FEE * (paying + 1)
 
 
-def joker_target(state: State, p: int) -> Meld | None:
+def joker_target(state: State, seat: int) -> Meld | None:
     lead = leader(state)
     best, best_worth = None, 2
     for m in state.melds:
-        if m.owner == p or m.joker >= 0:
+        if m.owner == seat or m.joker >= 0:
             continue
         worth = flow.meld_income(state, m) * (2 if m.owner == lead else 1)
         if worth > best_worth:
@@ -584,30 +589,30 @@ def joker_target(state: State, p: int) -> Meld | None:
     return best
 
 
-def income_pays(state: State, p: int, c: int) -> bool:
+def income_pays(state: State, seat: int, c: int) -> bool:
     """Melding noble ``c`` for income now pays her clearly more than the others, and the
     noble is not needed to attack (she holds three, or there is nothing worth attacking)."""
-    worth = income_worth(state, p, c // 13)
+    worth = income_worth(state, seat, c // 13)
     if worth < 4:
         return False
-    nobles = sum(map(is_noble, state.hands[p]))
-    return nobles >= 3 or worth >= 12 or attack_target(state, p, 4) is None
+    nobles = sum(map(is_noble, state.hands[seat]))
+    return nobles >= 3 or worth >= 12 or attack_target(state, seat, 4) is None
 
 
-def discard_step(state: State, p: int):
-    c = worst_card(state, p)
+def discard_step(state: State, seat: int):
+    c = worst_card(state, seat)
     return Discard(c, bool(state.attacks) and is_noble(c))  # a battle turn buries nobles
 
 
-def election(state: State, p: int):
-    return coalition_offer(state, p) or NO_COALITION
+def election(state: State, seat: int):
+    return coalition_offer(state, seat) or NO_COALITION
 
 
 STEPS = {
     START: start,
     MELD: meld_step,
     RETRIEVE: keep_retrieving,
-    FREE: lambda state, p: DONE,
+    FREE: lambda state, seat: DONE,
     DISCARD: discard_step,
     DEFEND: defend,
     LOSE: lose,
@@ -619,40 +624,42 @@ STEPS = {
 # -- deals ------------------------------------------------------------------------------------
 
 
-def income_rate(state: State, q: int) -> int:
-    return sum(flow.meld_income(state, m) for m in state.melds if m.owner == q)
+def income_rate(state: State, seat: int) -> int:
+    return sum(flow.meld_income(state, m) for m in state.melds if m.owner == seat)
 
 
-def coalition_gain(state: State, q: int, partner: int) -> float:
-    """What a coalition with ``partner`` is worth to ``q``: her income doubled for a few
+def coalition_gain(state: State, seat: int, partner: int) -> float:
+    """What a coalition with ``partner`` is worth to ``seat``: her income doubled for a few
     income events, if together they hold the majority and she does not alone."""
     prov = provinces(state)
-    if prov[q] >= MAJORITY:
+    if prov[seat] >= MAJORITY:
         return 0.0
-    together = prov[q] + prov[partner] >= MAJORITY
+    together = prov[seat] + prov[partner] >= MAJORITY
     if not together and not state.options["coalition_doubles_without_majority"]:
         return 0.0
-    return 3.0 * income_rate(state, q)
+    return 3.0 * income_rate(state, seat)
 
 
-def coalition_offer(state: State, p: int):
+def coalition_offer(state: State, seat: int):
     """A coalition with the weaker partner that makes a majority with her, if any; the
     leader adds currency so that the partner gains about as much as she does."""
-    if state.coalition or deal_book.open_offer(state, p) is not None:
+    if state.coalition or deal_book.open_offer(state, seat) is not None:
         return None
     if state.phase != ELECTION and state.offers_made:
         return None  # one offer a turn outside the window, or a declined one comes back
     score = standing(state)
     lead = leader(state)
-    for q in sorted((q for q in state.live() if q != p), key=lambda q: (score[q], q)):
-        mine, theirs = coalition_gain(state, p, q), coalition_gain(state, q, p)
+    for other in sorted(
+        (other for other in state.live() if other != seat), key=lambda other: (score[other], other)
+    ):
+        mine, theirs = coalition_gain(state, seat, other), coalition_gain(state, other, seat)
         if mine <= 0 or theirs <= 0:
             continue
-        if lead != p or theirs >= mine:
-            return Propose((q,), (COALITION,), (), state.names)
+        if lead != seat or theirs >= mine:
+            return Propose((other,), (COALITION,), (), state.names)
         pay = math.ceil((mine - theirs) / 2) + 1
-        if pay < mine and pay <= state.money[p]:
-            return Propose((q,), (COALITION,), ((p, (Money(pay),)),), state.names)
+        if pay < mine and pay <= state.money[seat]:
+            return Propose((other,), (COALITION,), ((seat, (Money(pay),)),), state.names)
     return None
 
 
@@ -688,36 +695,40 @@ def deal_gain(state: State, seat: int, deal) -> float:
             else:
                 gain += item_worth(state, seat, item, receiving=True)
     if COALITION in deal.terms:
-        partner = next(q for q in deal.parties if q != seat)
+        partner = next(other for other in deal.parties if other != seat)
         gain += coalition_gain(state, seat, partner)
     return gain
 
 
-def accepts(state: State, p: int, deal) -> bool:
+def accepts(state: State, seat: int, deal) -> bool:
     """Accept what helps her, unless it helps the leader more than her."""
-    mine = deal_gain(state, p, deal)
+    mine = deal_gain(state, seat, deal)
     if mine <= 0:
         return False
     theirs = deal_gain(state, deal.proposer, deal)
     return not (theirs > mine and leader(state) == deal.proposer)
 
 
-def purchase_offer(state: State, p: int):
+def purchase_offer(state: State, seat: int):
     """Offer ``PRICE`` for a card known to be in a hand that extends one of her melds
     and none of its holder's: a province for her, currency for a card he cannot use."""
-    if state.offers_made or state.money[p] < PRICE or deal_book.open_offer(state, p) is not None:
+    if (
+        state.offers_made
+        or state.money[seat] < PRICE
+        or deal_book.open_offer(state, seat) is not None
+    ):
         return None
-    mine = [m for m in state.melds if m.owner == p]
-    for q in state.live():
-        if q == p:
+    mine = [m for m in state.melds if m.owner == seat]
+    for other in state.live():
+        if other == seat:
             continue
-        for c in state.known[q]:
+        for c in state.known[other]:
             if not is_province(c) or not any(extends(m, c) for m in mine):
                 continue
-            if any(m.owner == q and extends(m, c) for m in state.melds):
+            if any(m.owner == other and extends(m, c) for m in state.melds):
                 continue
-            gives = ((p, (Money(PRICE),)), (q, (CardItem(c),)))
-            return Propose((q,), (), tuple(sorted(gives)), state.names)
+            gives = ((seat, (Money(PRICE),)), (other, (CardItem(c),)))
+            return Propose((other,), (), tuple(sorted(gives)), state.names)
     return None
 
 

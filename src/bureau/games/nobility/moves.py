@@ -100,8 +100,8 @@ def target_name(state: State, m: Meld, c: int) -> int:
     return m.name
 
 
-def resolve(state: State, p: int, raw: tuple):
-    """The action a raw parse means for ``p``; raises ``IllegalAction`` for unknown names."""
+def resolve(state: State, seat: int, raw: tuple):
+    """The action a raw parse means for ``seat``; raises ``IllegalAction`` for unknown names."""
     kind = raw[0]
     if kind == "draw":
         return Draw(raw[1])
@@ -116,8 +116,8 @@ def resolve(state: State, p: int, raw: tuple):
         m = meld_named(state, raw[1])
         return Attack(m.name, m.owner, state.names[m.owner], tuple(sorted(raw[2])))
     if kind == "attack_hand":
-        q = seat_named(state, raw[1])
-        return Attack(-1, q, state.names[q], tuple(sorted(raw[2])))
+        other = seat_named(state, raw[1])
+        return Attack(-1, other, state.names[other], tuple(sorted(raw[2])))
     if kind == "defend":
         return Defend(tuple(sorted(raw[1])))
     if kind == "lose":
@@ -133,12 +133,14 @@ def resolve(state: State, p: int, raw: tuple):
         return Take(raw[1])
     if kind == "merge":
         _, cards, name = raw
-        q = seat_named(state, name)
-        return Merge(tuple(sorted({meld_named(state, c).name for c in cards})), q, state.names[q])
+        other = seat_named(state, name)
+        return Merge(
+            tuple(sorted({meld_named(state, c).name for c in cards})), other, state.names[other]
+        )
     if kind == "pay":
         _, name, amount = raw
-        q = seat_named(state, name)
-        return Pay(q, state.names[q], amount)
+        other = seat_named(state, name)
+        return Pay(other, state.names[other], amount)
     return {
         "done": DONE,
         "pass": PASS,
@@ -151,45 +153,45 @@ def resolve(state: State, p: int, raw: tuple):
 # -- listing every legal action ---------------------------------------------------------------
 
 
-def legal(state: State, p: int) -> list:
+def legal(state: State, seat: int) -> list:
     waiting = pending(state)
-    if not waiting or state.out[p]:
+    if not waiting or state.out[seat]:
         return []
-    offers = deal_book.offers_to(state, p)
+    offers = deal_book.offers_to(state, seat)
     if offers:
         out: list = []
         for d in offers:
             name = state.names[d.proposer]
             out += [Accept(d.proposer, name), Decline(d.proposer, name)]
         return out
-    extra = optional(state, p)
-    if p not in waiting:
+    extra = optional(state, seat)
+    if seat not in waiting:
         return extra
-    if state.surplus and state.surplus[0] == p:
-        return [Discard(c) for c in sorted(set(state.hands[p]))]
+    if state.surplus and state.surplus[0] == seat:
+        return [Discard(c) for c in sorted(set(state.hands[seat]))]
     phase = state.phase
     if phase == START:
-        out = draws(state) + fresh_actions(state, p)
+        out = draws(state) + fresh_actions(state, seat)
     elif phase == MELD:
-        out = fresh_actions(state, p) if flow.fresh(state) else []
-        out += meld_ops(state, p) + attacks(state, p) + [DONE]
+        out = fresh_actions(state, seat) if flow.fresh(state) else []
+        out += meld_ops(state, seat) + attacks(state, seat) + [DONE]
         if not state.acted and not state.attacks:
-            out += discards(state, p)
+            out += discards(state, seat)
     elif phase == RETRIEVE:
-        out = [*retrievals(state, p), DONE, *discards(state, p)]
+        out = [*retrievals(state, seat), DONE, *discards(state, seat)]
     elif phase == FREE:
-        out = [*takes(state, p), DONE, *discards(state, p)]
+        out = [*takes(state, seat), DONE, *discards(state, seat)]
     elif phase == DISCARD:
-        out = discards(state, p)
+        out = discards(state, seat)
     elif phase == DEFEND:
-        nobles = sorted(c for c in state.hands[p] if is_noble(c))
+        nobles = sorted(c for c in state.hands[seat] if is_noble(c))
         out = [Defend(c) for k in range(len(nobles) + 1) for c in combinations(nobles, k)]
     elif phase == LOSE:
         _, count, candidates = state.lose
         out = [Lose(c) for c in combinations(sorted(candidates), count)]
     elif phase == DROP:
         _, count, _, _ = state.income
-        out = [Drop(c) for c in combinations(sorted(flow.upkeep(state, p)), count)]
+        out = [Drop(c) for c in combinations(sorted(flow.upkeep(state, seat)), count)]
     elif phase == ELECTION:
         out = [NO_COALITION]
     else:
@@ -197,20 +199,20 @@ def legal(state: State, p: int) -> list:
     return out + extra
 
 
-def optional(state: State, p: int) -> list:
+def optional(state: State, seat: int) -> list:
     """The finite optional actions: withdraw, disband, a plain coalition offer."""
     out: list = []
-    if deal_book.open_offer(state, p) is not None:
+    if deal_book.open_offer(state, seat) is not None:
         out.append(deal_book.WITHDRAW)
     elif (
         coalition_open(state)
         and not state.coalition
         and state.phase not in (DEFEND, LOSE, DROP, MERGE)
     ):
-        for q in state.live():
-            if q != p:
-                out.append(Propose((q,), (COALITION,), (), state.names))
-    if state.exhausted and p in state.coalition:
+        for other in state.live():
+            if other != seat:
+                out.append(Propose((other,), (COALITION,), (), state.names))
+    if state.exhausted and seat in state.coalition:
         out.append(DISBAND)
     return out
 
@@ -227,39 +229,39 @@ def draws(state: State) -> list:
     return out
 
 
-def fresh_actions(state: State, p: int) -> list:
-    out = retrievals(state, p) + takes(state, p)
+def fresh_actions(state: State, seat: int) -> list:
+    out = retrievals(state, seat) + takes(state, seat)
     if state.exhausted:
         out.append(PASS)
-        mine = sorted(m.name for m in state.melds_of(p))
-        for q in state.live():
-            if q == p:
+        mine = sorted(m.name for m in state.melds_of(seat))
+        for other in state.live():
+            if other == seat:
                 continue
             for k in range(1, len(mine) + 1):
-                out += [Merge(c, q, state.names[q]) for c in combinations(mine, k)]
+                out += [Merge(c, other, state.names[other]) for c in combinations(mine, k)]
     out.append(CONCEDE)
     return out
 
 
-def retrievals(state: State, p: int) -> list:
-    if state.money[p] < FEE:
+def retrievals(state: State, seat: int) -> list:
+    if state.money[seat] < FEE:
         return []
     out = []
     for c in sorted(set(state.ndiscard)):
         out.append(Retrieve(c))
-        out += [Retrieve(c, m.name) for m in state.melds_of(p) if m.suit == suit(c)]
+        out += [Retrieve(c, m.name) for m in state.melds_of(seat) if m.suit == suit(c)]
     return out
 
 
-def takes(state: State, p: int) -> list:
+def takes(state: State, seat: int) -> list:
     cap = state.options["free_retrieval_max"]
     if cap is not None and state.freed >= cap:
         return []
-    return [Take(c) for m in state.melds_of(p) for c in sorted(m.nobles)]
+    return [Take(c) for m in state.melds_of(seat) for c in sorted(m.nobles)]
 
 
-def discards(state: State, p: int) -> list:
-    hand = state.hands[p]
+def discards(state: State, seat: int) -> list:
+    hand = state.hands[seat]
     if len(hand) <= HAND:
         return []
     out = [Discard(c) for c in sorted(set(hand))]
@@ -268,7 +270,7 @@ def discards(state: State, p: int) -> list:
     return out
 
 
-def meld_ops(state: State, p: int) -> list:
+def meld_ops(state: State, seat: int) -> list:
     """New melds, lay-offs, defending nobles, jokers and income melds now allowed.
 
     Random rollouts list them at every meld decision, so the common cases stay cheap:
@@ -277,7 +279,7 @@ def meld_ops(state: State, p: int) -> list:
     attacks = state.attacks
     if attacks and not attacks & flow.HAND_CAPTURED:
         return []
-    hand = sorted(state.hands[p])
+    hand = sorted(state.hands[seat])
     captured = None  # the cards every operation must use one of, if restricted (NOB-A07)
     if attacks and state.options["capture_meld"] == "captured_only":
         captured = set(state.captured)
@@ -288,7 +290,7 @@ def meld_ops(state: State, p: int) -> list:
     if not melds:  # only income melds are left, one per noble
         out += [Income(c) for c in hand if is_noble(c)]
         return out
-    mine = [m for m in melds if m.owner == p]
+    mine = [m for m in melds if m.owner == seat]
     for c in hand:
         if is_noble(c):
             out.append(Income(c))
@@ -329,121 +331,121 @@ def lay_offs(state: State, c: int) -> list:
     return out
 
 
-def attack_targets(state: State, p: int) -> list[tuple[int, int]]:
-    """(meld name or -1, defender) pairs that ``p`` may attack now."""
+def attack_targets(state: State, seat: int) -> list[tuple[int, int]]:
+    """(meld name or -1, defender) pairs that ``seat`` may attack now."""
     if state.acted:
         return []
     if state.attacks and not flow.can_attack_again(state):
         return []
     out = []
     if not state.attacks & flow.MELD_ATTACKED:
-        out += [(m.name, m.owner) for m in state.melds if m.owner != p]
+        out += [(m.name, m.owner) for m in state.melds if m.owner != seat]
     if not state.attacks & flow.HAND_ATTACKED:
-        out += [(-1, q) for q in state.live() if q != p and state.hands[q]]
+        out += [(-1, other) for other in state.live() if other != seat and state.hands[other]]
     if state.attacks:
         out = [t for t in out if t[1] == state.foe]
     return out
 
 
-def attacks(state: State, p: int) -> list:
-    nobles = sorted(c for c in state.hands[p] if is_noble(c))
-    targets = attack_targets(state, p) if nobles else []
+def attacks(state: State, seat: int) -> list:
+    nobles = sorted(c for c in state.hands[seat] if is_noble(c))
+    targets = attack_targets(state, seat) if nobles else []
     out = []
-    for meld, q in targets:
+    for meld, other in targets:
         for k in range(1, len(nobles) + 1):
-            out += [Attack(meld, q, state.names[q], c) for c in combinations(nobles, k)]
+            out += [Attack(meld, other, state.names[other], c) for c in combinations(nobles, k)]
     return out
 
 
 # -- sampling one at random, fast -------------------------------------------------------------
 
 
-def sample(state: State, p: int, rng: random.Random):
-    offers = deal_book.offers_to(state, p) if state.offers else None
+def sample(state: State, seat: int, rng: random.Random):
+    offers = deal_book.offers_to(state, seat) if state.offers else None
     if offers:
         d = offers[0]
         cls = Accept if rng.random() < 0.5 else Decline
         return cls(d.proposer, state.names[d.proposer])
-    if state.surplus and state.surplus[0] == p:
-        return Discard(rng.choice(state.hands[p]))
+    if state.surplus and state.surplus[0] == seat:
+        return Discard(rng.choice(state.hands[seat]))
     phase = state.phase
     if phase == START:
-        return sample_start(state, p, rng)
+        return sample_start(state, seat, rng)
     if phase == MELD:
-        return sample_meld(state, p, rng)
+        return sample_meld(state, seat, rng)
     if phase in (RETRIEVE, FREE):
-        more = retrievals(state, p) if phase == RETRIEVE else takes(state, p)
+        more = retrievals(state, seat) if phase == RETRIEVE else takes(state, seat)
         if more and rng.random() < 0.3:
             return rng.choice(more)
-        if len(state.hands[p]) > HAND:
-            return Discard(rng.choice(state.hands[p]))
+        if len(state.hands[seat]) > HAND:
+            return Discard(rng.choice(state.hands[seat]))
         return DONE
     if phase == DISCARD:
-        c = rng.choice(state.hands[p])
+        c = rng.choice(state.hands[seat])
         return Discard(c, bool(state.attacks) and is_noble(c) and rng.random() < 0.5)
     if phase == DEFEND:
         return Defend(
-            tuple(sorted(c for c in state.hands[p] if is_noble(c) and rng.random() < 0.5))
+            tuple(sorted(c for c in state.hands[seat] if is_noble(c) and rng.random() < 0.5))
         )
     if phase == LOSE:
         _, count, candidates = state.lose
         return Lose(tuple(sorted(rng.sample(candidates, count))))
     if phase == DROP:
         _, count, _, _ = state.income
-        return Drop(tuple(sorted(rng.sample(flow.upkeep(state, p), count))))
+        return Drop(tuple(sorted(rng.sample(flow.upkeep(state, seat), count))))
     if phase == ELECTION:
-        others = [q for q in state.live() if q != p]
+        others = [other for other in state.live() if other != seat]
         if others and rng.random() < 0.5:
-            q = rng.choice(others)
+            other = rng.choice(others)
             gives = ()
-            if state.money[p] and rng.random() < 0.3:
-                gives = ((p, (Money(rng.randint(1, state.money[p])),)),)
-            return Propose((q,), (COALITION,), gives, state.names)
+            if state.money[seat] and rng.random() < 0.3:
+                gives = ((seat, (Money(rng.randint(1, state.money[seat])),)),)
+            return Propose((other,), (COALITION,), gives, state.names)
         return NO_COALITION
-    return rng.choice(legal(state, p))
+    return rng.choice(legal(state, seat))
 
 
-def sample_start(state: State, p: int, rng: random.Random):
+def sample_start(state: State, seat: int, rng: random.Random):
     r = rng.random()
     if r < 0.04 and state.offers_made == 0:
-        offer = sample_offer(state, p, rng)
+        offer = sample_offer(state, seat, rng)
         if offer is not None:
             return offer
     if r < 0.10:
-        extra = fresh_actions(state, p)
+        extra = fresh_actions(state, seat)
         extra = [a for a in extra if a is not CONCEDE]
         if extra:
             return rng.choice(extra)
     options = draws(state)
     if options:
         return rng.choice(options)
-    return rng.choice([a for a in fresh_actions(state, p) if a is not CONCEDE] or [PASS])
+    return rng.choice([a for a in fresh_actions(state, seat) if a is not CONCEDE] or [PASS])
 
 
-def sample_meld(state: State, p: int, rng: random.Random):
+def sample_meld(state: State, seat: int, rng: random.Random):
     """A kind of move first (meld, lay-off, noble, joker, income, attack, done), then details."""
     if flow.fresh(state) and not state.drew and rng.random() < 0.2:
-        extra = [a for a in fresh_actions(state, p) if a is not CONCEDE]
+        extra = [a for a in fresh_actions(state, seat) if a is not CONCEDE]
         if extra:
             return rng.choice(extra)
     if state.offers_made == 0 and rng.random() < 0.02:
-        offer = sample_offer(state, p, rng)
+        offer = sample_offer(state, seat, rng)
         if offer is not None:
             return offer
-    kinds = by_kind(meld_ops(state, p))
-    nobles = [c for c in state.hands[p] if is_noble(c)]
-    targets = attack_targets(state, p) if nobles else []
+    kinds = by_kind(meld_ops(state, seat))
+    nobles = [c for c in state.hands[seat] if is_noble(c)]
+    targets = attack_targets(state, seat) if nobles else []
     if targets:
         kinds.append(None)  # an attack
     kinds.append([DONE])
     pick = rng.choice(kinds)
     if pick is None:
-        meld, q = rng.choice(targets)
+        meld, other = rng.choice(targets)
         k = rng.randint(1, len(nobles))
-        return Attack(meld, q, state.names[q], tuple(sorted(rng.sample(nobles, k))))
+        return Attack(meld, other, state.names[other], tuple(sorted(rng.sample(nobles, k))))
     action = rng.choice(pick)
-    if action is DONE and not state.acted and not state.attacks and len(state.hands[p]) > HAND:
-        return Discard(rng.choice(state.hands[p]))
+    if action is DONE and not state.acted and not state.attacks and len(state.hands[seat]) > HAND:
+        return Discard(rng.choice(state.hands[seat]))
     return action
 
 
@@ -459,35 +461,35 @@ def by_kind(actions: list) -> list[list]:
     return list(groups.values())
 
 
-def sample_offer(state: State, p: int, rng: random.Random):
-    """A random two-player deal built from what ``p`` can see; None if it is not legal."""
-    if deal_book.open_offer(state, p) is not None:
+def sample_offer(state: State, seat: int, rng: random.Random):
+    """A random two-player deal built from what ``seat`` can see; None if it is not legal."""
+    if deal_book.open_offer(state, seat) is not None:
         return None
-    others = [q for q in state.live() if q != p]
+    others = [other for other in state.live() if other != seat]
     if not others:
         return None
-    q = rng.choice(others)
+    other = rng.choice(others)
     mine: list = []
     theirs: list = []
-    if state.money[p] and rng.random() < 0.5:
-        mine.append(Money(rng.randint(1, min(state.money[p], 40))))
-    if state.hands[p] and rng.random() < 0.3:
-        mine.append(CardItem(rng.choice(state.hands[p])))
-    if state.melds_of(p) and rng.random() < 0.2:
-        mine.append(MeldItem(rng.choice(state.melds_of(p)).name))
-    if state.money[q] and rng.random() < 0.5:
-        theirs.append(Money(rng.randint(1, min(state.money[q], 40))))
-    if state.melds_of(q) and rng.random() < 0.2:
-        theirs.append(MeldItem(rng.choice(state.melds_of(q)).name))
+    if state.money[seat] and rng.random() < 0.5:
+        mine.append(Money(rng.randint(1, min(state.money[seat], 40))))
+    if state.hands[seat] and rng.random() < 0.3:
+        mine.append(CardItem(rng.choice(state.hands[seat])))
+    if state.melds_of(seat) and rng.random() < 0.2:
+        mine.append(MeldItem(rng.choice(state.melds_of(seat)).name))
+    if state.money[other] and rng.random() < 0.5:
+        theirs.append(Money(rng.randint(1, min(state.money[other], 40))))
+    if state.melds_of(other) and rng.random() < 0.2:
+        theirs.append(MeldItem(rng.choice(state.melds_of(other)).name))
     terms = (COALITION,) if coalition_open(state) and rng.random() < 0.5 else ()
     gives = tuple(
         (g, tuple(sorted(items, key=RULES.item_key)))
-        for g, items in sorted(((p, mine), (q, theirs)))
+        for g, items in sorted(((seat, mine), (other, theirs)))
         if items
     )
-    action = Propose((q,), terms, gives, state.names)
+    action = Propose((other,), terms, gives, state.names)
     try:
-        check(state, p, action)
+        check(state, seat, action)
     except IllegalAction:
         return None
     return action
@@ -496,14 +498,14 @@ def sample_offer(state: State, p: int, rng: random.Random):
 # -- what to type now -------------------------------------------------------------------------
 
 
-def help_text(state: State, p: int) -> str:
-    """What ``p`` may type now, in a sentence."""
-    offers = deal_book.offers_to(state, p)
+def help_text(state: State, seat: int) -> str:
+    """What ``seat`` may type now, in a sentence."""
+    offers = deal_book.offers_to(state, seat)
     if offers:
         who = state.names[offers[0].proposer]
         return f"Answer {who}'s offer: 'accept {who}' or 'decline {who}'."
-    if state.surplus and state.surplus[0] == p:
-        return f"You hold {len(state.hands[p])} cards: 'discard CARD' down to {HAND}."
+    if state.surplus and state.surplus[0] == seat:
+        return f"You hold {len(state.hands[seat])} cards: 'discard CARD' down to {HAND}."
     phase = state.phase
     deals = " Any time: 'pay PLAYER N', 'offer PLAYER: NAME gives ITEMS; ...'."
     if phase == START:

@@ -172,9 +172,9 @@ def save_position(state: State) -> dict:
     doc["dealer"] = names[state.dealer]
     doc["turn"] = _save_turn(state)
     doc["bank"] = state.bank
-    doc["money"] = {names[q]: state.money[q] for q in range(n)}
-    doc["hands"] = {names[q]: _texts(state.hands[q]) for q in range(n)}
-    known = {names[q]: _texts(state.known[q]) for q in range(n) if state.known[q]}
+    doc["money"] = {names[seat]: state.money[seat] for seat in range(n)}
+    doc["hands"] = {names[seat]: _texts(state.hands[seat]) for seat in range(n)}
+    known = {names[seat]: _texts(state.known[seat]) for seat in range(n) if state.known[seat]}
     if known:
         doc["known"] = known
     doc["melds"] = [_save_meld(names, m) for m in state.melds]
@@ -188,29 +188,29 @@ def save_position(state: State) -> dict:
     if state.exhausted:
         doc["exhausted"] = True
     if state.majority:
-        doc["majority"] = [names[q] for q in state.majority]
+        doc["majority"] = [names[seat] for seat in state.majority]
     if state.coalition:
-        doc["coalition"] = [names[q] for q in state.coalition]
+        doc["coalition"] = [names[seat] for seat in state.coalition]
     if any(state.out):
-        doc["conceded"] = [names[q] for q in range(n) if state.out[q]]
+        doc["conceded"] = [names[seat] for seat in range(n) if state.out[seat]]
     if state.battle is not None:
-        _p, target, q, attackers, defenders = state.battle
+        _, target, defender, attackers, defenders = state.battle
         battle: dict[str, Any] = {}
         if target >= 0:
             battle["meld"] = card_text(state.melds[target].name)
         else:
-            battle["defender"] = names[q]
+            battle["defender"] = names[defender]
         battle["attackers"] = _texts(attackers)
         if target < 0:
             battle["defenders"] = _texts(defenders)
         doc["battle"] = battle
     if state.income is not None:
-        q, count, _rest, _suit = state.income
-        doc["maintenance"] = {"player": names[q], "drop": count}
+        seat, count, _rest, _suit = state.income
+        doc["maintenance"] = {"player": names[seat], "drop": count}
     if state.window is not None:
         doc["window"] = names[flow.window_player(state)]
     if state.surplus:
-        doc["surplus"] = [names[q] for q in state.surplus]
+        doc["surplus"] = [names[seat] for seat in state.surplus]
     if state.offers:
         doc["offers"] = [
             {"from": names[d.proposer], "offer": d.text(names), "id": d.id} for d in state.offers
@@ -236,11 +236,11 @@ def _save_rubber(names, r: dict) -> dict:
         "reason": r["reason"],
     }
     if r["winner"] is None or r["first"] != [r["winner"]]:
-        out["first"] = [names[q] for q in r["first"]]
-    out["provinces"] = {names[q]: k for q, k in enumerate(r["provinces"])}
-    out["money"] = {names[q]: k for q, k in enumerate(r["money"])}
+        out["first"] = [names[seat] for seat in r["first"]]
+    out["provinces"] = {names[seat]: k for seat, k in enumerate(r["provinces"])}
+    out["money"] = {names[seat]: k for seat, k in enumerate(r["money"])}
     if r["out"]:
-        out["out"] = [names[q] for q in r["out"]]
+        out["out"] = [names[seat] for seat in r["out"]]
     return out
 
 
@@ -340,7 +340,7 @@ class _Loader:
         return out
 
     def per_seat_int(self, obj: Any, path: str, hi: int) -> list[int]:
-        return self.r.per_seat(obj, path, lambda v, p: self.r.int_(v, p, 0, hi), 0)
+        return self.r.per_seat(obj, path, lambda v, where: self.r.int_(v, where, 0, hi), 0)
 
     # -- the whole document ----------------------------------------------------------------
 
@@ -357,20 +357,20 @@ class _Loader:
             self.rubber(x, at("rubbers", i), i + 1)
             for i, x in enumerate(r.list_(doc.get("rubbers", []), "rubbers"))
         ]
-        wins = [sum(1 for x in rubbers if x["winner"] == q) for q in range(n)]
+        wins = [sum(1 for x in rubbers if x["winner"] == seat) for seat in range(n)]
         dealer = r.seat(doc["dealer"], "dealer") if "dealer" in doc else st.dealer
         out = [False] * n
-        for q in self.seats(doc.get("conceded", []), "conceded"):
-            out[q] = True
+        for seat in self.seats(doc.get("conceded", []), "conceded"):
+            out[seat] = True
         if all(out):
             r.fail("conceded", "someone must still be in the rubber (NOB-A11)")
-        live = [q for q in range(n) if not out[q]]
+        live = [seat for seat in range(n) if not out[seat]]
 
         turn = r.obj(doc.get("turn", {}), "turn", (), TURN)
         if "player" in turn:
             active = r.seat(turn["player"], "turn.player")
         else:
-            active = next(q for k in range(1, n + 1) if not out[(q := (dealer + k) % n)])
+            active = next(seat for k in range(1, n + 1) if not out[(seat := (dealer + k) % n)])
         step = r.str_(turn.get("step", START), "turn.step", STEPS)
         over = step == OVER
         capped = r.bool_(doc.get("capped", False), "capped")
@@ -432,9 +432,9 @@ class _Loader:
             for i, c in enumerate(cards):
                 put_one(c, at(path, i))
 
-        for q, spec in enumerate(hand_spec):
+        for seat, spec in enumerate(hand_spec):
             if isinstance(spec, list):
-                put(spec, at("hands", r.players[q]))
+                put(spec, at("hands", r.players[seat]))
         for i, m in enumerate(melds):
             put(m.cards(), at(at("melds", i), "cards"))
             put(m.nobles, at(at("melds", i), "nobles"))
@@ -483,18 +483,18 @@ class _Loader:
 
         # What everybody knows of each hand (NOB-A17).
         known = [list(k) for k in r.per_seat(doc.get("known", {}), "known", self.cards, [])]
-        for q in range(n):
-            left = Counter(hands[q])
-            left.subtract(known[q])
+        for seat in range(n):
+            left = Counter(hands[seat])
+            left.subtract(known[seat])
             if any(k < 0 for k in left.values()):
                 r.fail(
-                    at("known", r.players[q]),
-                    f"a card known to be in {r.players[q]}'s hand is not in it (NOB-A17)",
+                    at("known", r.players[seat]),
+                    f"a card known to be in {r.players[seat]}'s hand is not in it (NOB-A17)",
                 )
-            if out[q] and hands[q]:
+            if out[seat] and hands[seat]:
                 r.fail(
-                    at("hands", r.players[q]),
-                    f"{r.players[q]} has conceded: her hand went to the stock discard pile"
+                    at("hands", r.players[seat]),
+                    f"{r.players[seat]} has conceded: her hand went to the stock discard pile"
                     " (NOB-A11)",
                 )
 
@@ -528,7 +528,7 @@ class _Loader:
         if len(majority) > 2:
             r.fail("majority", "a majority is one player or a coalition of two (NOB-A09)")
         coalition = sorted(self.seats(doc.get("coalition", []), "coalition"))
-        if coalition and (len(coalition) != 2 or any(out[q] for q in coalition)):
+        if coalition and (len(coalition) != 2 or any(out[seat] for seat in coalition)):
             r.fail("coalition", "a coalition is two players still in the rubber (NOB-A09)")
         if coalition and step == ELECTION:
             r.fail("coalition", "every coalition ends when an election is counted (NOB-A09)")
@@ -603,8 +603,8 @@ class _Loader:
         if set(gone) & set(first):
             r.fail(at(path, "out"), "a player who conceded is not first (NOB-A11)")
         keys = [
-            (0, 0, 0) if q in gone else (1 if q in first else 0, provinces[q], money[q])
-            for q in range(n)
+            (0, 0, 0) if seat in gone else (1 if seat in first else 0, provinces[seat], money[seat])
+            for seat in range(n)
         ]
         return {
             "rubber": number,
@@ -622,7 +622,7 @@ class _Loader:
         to_win, most = o["rubbers_to_win"], o["max_rubbers"]
         for k in range(len(rubbers)):
             done = rubbers[: k + 1]
-            best = max(sum(1 for x in done if x["winner"] == q) for q in range(self.n))
+            best = max(sum(1 for x in done if x["winner"] == seat) for seat in range(self.n))
             last = k == len(rubbers) - 1
             if (best >= to_win or k + 1 >= most) and not (last and over and not capped):
                 r.fail(
@@ -746,9 +746,12 @@ class _Loader:
         st.battle = battle
         st.lose = None
         if step == LOSE:
-            p, _, q, attackers, defenders = battle
+            attacker, _, defender, attackers, defenders = battle
             a, d = len(attackers), len(defenders)
-            st.lose = Losses(p, d + 2, attackers) if a >= d + 2 else Losses(q, a - 1, defenders)
+            if a >= d + 2:
+                st.lose = Losses(attacker, d + 2, attackers)
+            else:
+                st.lose = Losses(defender, a - 1, defenders)
 
     def battle(self, battle_cards) -> Battle | None:
         """The battle under way (steps defend and lose), as ``flow.attack`` leaves it."""
@@ -768,14 +771,14 @@ class _Loader:
             for i, c in enumerate(cards):
                 if not is_noble(c):
                     r.fail(at(at("battle", key), i), f"{card_text(c)} is not a noble (NOB-39)")
-        p = st.active
+        seat = st.active
         if b.get("meld") is not None:
             name = self.card(b["meld"], "battle.meld")
             target = st.meld_with(name)
             if target < 0:
                 r.fail("battle.meld", f"no meld holds {card_text(name)}")
-            q = st.melds[target].owner
-            if "defender" in b and r.seat(b["defender"], "battle.defender") != q:
+            other = st.melds[target].owner
+            if "defender" in b and r.seat(b["defender"], "battle.defender") != other:
                 r.fail("battle.defender", "the defender of a meld is its owner")
             if "defenders" in b and self.cards(b["defenders"], "battle.defenders") != list(
                 st.melds[target].nobles
@@ -788,13 +791,13 @@ class _Loader:
             target = -1
             if "defender" not in b:
                 r.fail("battle.defender", "missing: whose hand is attacked")
-            q = r.seat(b["defender"], "battle.defender")
+            other = r.seat(b["defender"], "battle.defender")
             if step == DEFEND and (defenders or self.options["hand_defense"] != "defender_chooses"):
                 r.fail(
                     "battle.defenders",
                     "the attacked player has not chosen her defenders yet (NOB-A05)",
                 )
-        if q == p or st.out[q]:
+        if other == seat or st.out[other]:
             r.fail("battle", "the defender is another player still in the rubber (NOB-37)")
         a, d = len(attackers), len(defenders)
         if step == LOSE and not (a > d + 2 or 0 < a - 1 < d):
@@ -802,7 +805,7 @@ class _Loader:
                 "battle",
                 f"{a} attacking and {d} defending nobles leave no losses to choose (NOB-A04)",
             )
-        return Battle(p, target, q, tuple(attackers), tuple(defenders))
+        return Battle(seat, target, other, tuple(attackers), tuple(defenders))
 
     def under_way(self) -> None:
         """Maintenance choices, the coalition window, a merge waiting, surplus discards."""
@@ -815,30 +818,30 @@ class _Loader:
             if "maintenance" not in doc:
                 r.fail("maintenance", "missing: the step drop is a choice of nobles to drop")
             m = r.obj(doc["maintenance"], "maintenance", ("player", "drop"))
-            q = r.seat(m["player"], "maintenance.player")
-            paying = flow.upkeep(st, q)
+            seat = r.seat(m["player"], "maintenance.player")
+            paying = flow.upkeep(st, seat)
             count = r.int_(m["drop"], "maintenance.drop", 1)
-            if count >= len(paying) or st.money[q] >= FEE or not st.ndiscard:
+            if count >= len(paying) or st.money[seat] >= FEE or not st.ndiscard:
                 r.fail(
                     "maintenance",
-                    f"{r.players[q]} chooses which nobles to drop only after paying for some"
+                    f"{r.players[seat]} chooses which nobles to drop only after paying for some"
                     f" and with under {FEE} left: drop fewer than her {len(paying)} paying"
                     " nobles (NOB-A16)",
                 )
             order = st.clockwise(st.active)
-            if q not in order:
+            if seat not in order:
                 r.fail("maintenance.player", "she conceded: no income and no maintenance")
-            rest = tuple(order[order.index(q) + 1 :])
-            st.income = Drops(q, count, rest, suit(st.ndiscard[-1]))
+            rest = tuple(order[order.index(seat) + 1 :])
+            st.income = Drops(seat, count, rest, suit(st.ndiscard[-1]))
         st.window, st.resume = None, ""
         if "window" in doc or step == ELECTION:
             if step != ELECTION:
                 r.fail("window", "the coalition window is open only in the step election")
             order = tuple(st.clockwise(st.active))
-            q = r.seat(doc.get("window", st.names[st.active]), "window")
-            if q not in order:
+            seat = r.seat(doc.get("window", st.names[st.active]), "window")
+            if seat not in order:
                 r.fail("window", "the window passes only players still in the rubber")
-            st.window = Window(order, order.index(q))
+            st.window = Window(order, order.index(seat))
             st.resume = "replenish" if st.acted or st.attacks else "draw"
         if step == MERGE and not self.options["merge_requires_acceptance"]:
             r.fail("turn.step", "a merge waits for an answer only with merge_requires_acceptance")
@@ -851,18 +854,18 @@ class _Loader:
         r, st = self.r, self.st
         if st.phase == OVER:
             return
-        for q in range(self.n):
-            big = len(st.hands[q]) > HAND
-            if q in st.surplus and (not big or q == st.active):
+        for seat in range(self.n):
+            big = len(st.hands[seat]) > HAND
+            if seat in st.surplus and (not big or seat == st.active):
                 r.fail(
                     "surplus",
-                    f"{r.players[q]} owes no discard: only a player holding more than"
+                    f"{r.players[seat]} owes no discard: only a player holding more than"
                     f" {HAND} cards outside her turn does (NOB-21)",
                 )
-            if big and q != st.active and q not in st.surplus:
+            if big and seat != st.active and seat not in st.surplus:
                 r.fail(
-                    at("hands", r.players[q]),
-                    f"{r.players[q]} holds {len(st.hands[q])} cards outside her turn: a hand"
+                    at("hands", r.players[seat]),
+                    f"{r.players[seat]} holds {len(st.hands[seat])} cards outside her turn: a hand"
                     f" holds {HAND} between turns (NOB-19), or she is listed in surplus (NOB-21)",
                 )
         if st.phase == DISCARD and len(st.hands[st.active]) <= HAND:
@@ -872,7 +875,9 @@ class _Loader:
             )
 
     def tally(self, obj: Any) -> tuple[int, ...]:
-        given = self.r.table(obj, "tally", self.tally_key, lambda v, p: self.r.int_(v, p, 0))
+        given = self.r.table(
+            obj, "tally", self.tally_key, lambda v, where: self.r.int_(v, where, 0)
+        )
         return tuple(given.get(name, 0) for name in TALLY)
 
     def tally_key(self, key: str, path: str) -> str:
@@ -888,22 +893,22 @@ class _Loader:
         for k, entry in enumerate(given):
             path = at("offers", k)
             r.obj(entry, path, ("from", "offer"), ("id",))
-            p = r.seat(entry["from"], at(path, "from"))
+            seat = r.seat(entry["from"], at(path, "from"))
             text = r.str_(entry["offer"], at(path, "offer"))
             try:
-                action = deal_book.parse(names, p, text, reading)
+                action = deal_book.parse(names, seat, text, reading)
             except (IllegalAction, ValueError) as exc:
                 r.fail(at(path, "offer"), str(exc))
             if not isinstance(action, Propose):
                 r.fail(at(path, "offer"), "write the offer as made: 'offer NAME: NAME gives ...'")
             deal_id = r.int_(entry.get("id", k + 1), at(path, "id"), 1)
-            deal = Deal(deal_id, p, action.recipients, action.terms, action.gives)
-            if p in proposers:
+            deal = Deal(deal_id, seat, action.recipients, action.terms, action.gives)
+            if seat in proposers:
                 r.fail(at(path, "from"), "a player has one open offer at a time")
-            proposers.add(p)
+            proposers.add(seat)
             if len(deal.recipients) != 1:
                 r.fail(at(path, "offer"), "a Nobility deal is between two players (NOB-64)")
-            if any(st.out[q] for q in deal.parties):
+            if any(st.out[other] for other in deal.parties):
                 r.fail(at(path, "offer"), "a player who conceded makes and takes no offers")
             if st.phase == OVER:
                 r.fail(path, "open offers expire when the match ends")

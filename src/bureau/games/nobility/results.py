@@ -25,7 +25,7 @@ from bureau.engine import plural
 
 def _names(names, seats) -> str:
     seats = list(seats)
-    said = [names[q] for q in seats]
+    said = [names[seat] for seat in seats]
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
@@ -35,30 +35,30 @@ def rubber_words(names, r: dict) -> str:
     winner, first = r["winner"], r["first"]
     prov, money = r["provinces"], r["money"]
     out = set(r.get("out", ()))
-    live = [q for q in range(len(names)) if q not in out]
+    live = [seat for seat in range(len(names)) if seat not in out]
     if winner is not None:
         head = f"Rubber {r['rubber']} to {names[winner]} ({reason})"
         if reason.startswith(("controls all", "the others conceded")):
             return head + "."
         # a stalemate or the election cap: provinces, then currency (NOB-A11)
-        others = [q for q in live if q != winner]
+        others = [seat for seat in live if seat != winner]
         if not others:
             return head + "."
-        level = [q for q in others if prov[q] == prov[winner]]
+        level = [seat for seat in others if prov[seat] == prov[winner]]
         if not level:
-            ahead = sorted(live, key=lambda q: -prov[q])
-            counts = ", ".join(f"{names[q]} {prov[q]}" for q in ahead)
+            ahead = sorted(live, key=lambda seat: -prov[seat])
+            counts = ", ".join(f"{names[seat]} {prov[seat]}" for seat in ahead)
             return f"{head}: most provinces ({counts})."
-        best = max(money[q] for q in level)
+        best = max(money[seat] for seat in level)
         tied = _names(names, [winner, *level])
         return (
             f"{head}: {tied} tied on {prov[winner]} provinces, and {names[winner]} has more"
             f" currency ({money[winner]} to {best})."
         )
-    q = first[0]
+    seat = first[0]
     return (
         f"Rubber {r['rubber']} shared by {_names(names, first)} ({reason}): level on"
-        f" provinces ({prov[q]}) and currency ({money[q]}), so it counts for no one."
+        f" provinces ({prov[seat]}) and currency ({money[seat]}), so it counts for no one."
     )
 
 
@@ -68,7 +68,7 @@ def match_words(names, wins, results, winners, capped: bool, reason: str) -> str
     if capped:
         return f"The match stopped at the {reason}: no winner."
     n = len(names)
-    tally = ", ".join(f"{names[q]} {wins[q]}" for q in range(n) if q not in winners)
+    tally = ", ".join(f"{names[seat]} {wins[seat]}" for seat in range(n) if seat not in winners)
     if max(wins) > 0:
         if len(winners) == 1:
             (w,) = winners
@@ -79,7 +79,9 @@ def match_words(names, wins, results, winners, capped: bool, reason: str) -> str
             f"{_names(names, winners)} share the match with {each} won each{more}:"
             " a tie for most rubbers won is shared."
         )
-    shared = [sum(1 for r in results if r["winner"] is None and q in r["first"]) for q in range(n)]
+    shared = [
+        sum(1 for r in results if r["winner"] is None and seat in r["first"]) for seat in range(n)
+    ]
     times = plural(shared[winners[0]], "time")
     if len(winners) == 1:
         return (

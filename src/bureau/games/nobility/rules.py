@@ -88,8 +88,8 @@ def fail(message: str) -> IllegalAction:
     return IllegalAction(message)
 
 
-def check(state: State, p: int, action) -> None:
-    """Raise ``IllegalAction`` unless ``p`` may take ``action`` now.
+def check(state: State, seat: int, action) -> None:
+    """Raise ``IllegalAction`` unless ``seat`` may take ``action`` now.
 
     Search bots call it for every child of every node they pass: the common case (a
     step action, no open offer) takes the shortest way through.
@@ -97,38 +97,38 @@ def check(state: State, p: int, action) -> None:
     phase = state.phase
     if phase == OVER:
         raise fail("the game is over")
-    if not 0 <= p < state.num_players:
+    if not 0 <= seat < state.num_players:
         raise fail("no such seat")
     kind = type(action)
     if kind not in STEP_KINDS and isinstance(action, OPTIONAL):
-        if state.out[p]:
+        if state.out[seat]:
             raise fail("you have conceded this rubber")
         if isinstance(action, DEAL_ACTIONS):
-            deal_book.check(state, p, action, RULES)
+            deal_book.check(state, seat, action, RULES)
         else:
-            CHECKS[kind](state, p, action)
+            CHECKS[kind](state, seat, action)
         return
     waiting = pending(state)
-    if p not in waiting:
-        names = ", ".join(state.names[q] for q in waiting)
+    if seat not in waiting:
+        names = ", ".join(state.names[other] for other in waiting)
         raise fail(f"it is not your turn to decide; the game is waiting for {names}")
     if state.offers:
-        offers = deal_book.offers_to(state, p)
+        offers = deal_book.offers_to(state, seat)
         if offers:
             who = state.names[offers[0].proposer]
             raise fail(f"answer {who}'s offer first: 'accept {who}' or 'decline {who}'")
-    if state.surplus and state.surplus[0] == p:
+    if state.surplus and state.surplus[0] == seat:
         if not isinstance(action, Discard) or action.to_nobles:
             raise fail(
-                f"you hold {len(state.hands[p])} cards: discard down to {HAND} first, "
+                f"you hold {len(state.hands[seat])} cards: discard down to {HAND} first, "
                 "with 'discard CARD'"
             )
-        in_hand(state, p, action.card)
+        in_hand(state, seat, action.card)
         return
     allowed = FRESH_MELD_ACTIONS if phase == MELD and flow.fresh(state) else STEP_ACTIONS[phase]
     if not isinstance(action, allowed):
         raise fail(f"'{action}' is not allowed now")
-    CHECKS[kind](state, p, action)
+    CHECKS[kind](state, seat, action)
 
 
 STEP_ACTIONS = {
@@ -149,8 +149,8 @@ FRESH_MELD_ACTIONS = STEP_ACTIONS[MELD] + FRESH_ACTIONS
 STEP_KINDS = frozenset(k for kinds in STEP_ACTIONS.values() for k in kinds)
 
 
-def in_hand(state: State, p: int, c: int) -> None:
-    if c not in state.hands[p]:
+def in_hand(state: State, seat: int, c: int) -> None:
+    if c not in state.hands[seat]:
         raise fail(f"you have no {card_text(c)} in your hand")
 
 
@@ -181,17 +181,17 @@ def may_meld(state: State, cards) -> None:
             raise fail("after capturing a hand, every meld operation must use a captured card")
 
 
-def check_draw(state, p, a: Draw):
+def check_draw(state, seat, a: Draw):
     if a.source == "stock" and not state.stock:
         raise fail("the stock is empty")
     if a.source == "discard" and not state.sdiscard:
         raise fail("the stock discard pile is empty")
 
 
-def check_new_meld(state, p, a: NewMeld):
+def check_new_meld(state, seat, a: NewMeld):
     distinct(a.cards)
     for c in a.cards:
-        in_hand(state, p, c)
+        in_hand(state, seat, c)
         if not is_province(c):
             raise fail(f"{card_text(c)} is not a province card (2 to 10)")
     if len({suit(c) for c in a.cards}) != 1:
@@ -201,15 +201,15 @@ def check_new_meld(state, p, a: NewMeld):
     may_meld(state, a.cards)
 
 
-def check_add(state, p, a: Add):
-    in_hand(state, p, a.card)
+def check_add(state, seat, a: Add):
+    in_hand(state, seat, a.card)
     m = state.melds[meld_index(state, a.meld)]
     c = a.card
     if c >= 52:
         if m.joker >= 0:
             raise fail("that meld already holds a joker")
     elif is_noble(c):
-        if m.owner != p:
+        if m.owner != seat:
             raise fail("defending nobles go on your own melds only")
         if suit(c) != m.suit:
             raise fail("a defending noble must be of the meld's suit")
@@ -222,14 +222,14 @@ def check_add(state, p, a: Add):
     may_meld(state, [c])
 
 
-def check_income(state, p, a: Income):
-    in_hand(state, p, a.card)
+def check_income(state, seat, a: Income):
+    in_hand(state, seat, a.card)
     if not is_noble(a.card):
         raise fail("only a noble (A, K, Q, J) is melded for income")
     may_meld(state, [a.card])
 
 
-def check_attack(state, p, a: Attack):
+def check_attack(state, seat, a: Attack):
     if state.acted:
         raise fail("a turn is melding or a battle, not both")
     if state.attacks:
@@ -244,29 +244,29 @@ def check_attack(state, p, a: Attack):
         raise fail("attack with at least one noble")
     distinct(a.nobles)
     for c in a.nobles:
-        in_hand(state, p, c)
+        in_hand(state, seat, c)
         if not is_noble(c):
             raise fail(f"{card_text(c)} is not a noble")
     if a.meld >= 0:
         m = state.melds[meld_index(state, a.meld)]
-        if m.owner == p:
+        if m.owner == seat:
             raise fail("attack another player's meld")
     else:
-        if a.defender == p or state.out[a.defender]:
+        if a.defender == seat or state.out[a.defender]:
             raise fail("attack another player's hand")
         if not state.hands[a.defender]:
             raise fail(f"{state.names[a.defender]} holds no cards")
 
 
-def check_defend(state, p, a: Defend):
+def check_defend(state, seat, a: Defend):
     distinct(a.nobles)
     for c in a.nobles:
-        in_hand(state, p, c)
+        in_hand(state, seat, c)
         if not is_noble(c):
             raise fail(f"{card_text(c)} is not a noble")
 
 
-def check_lose(state, p, a: Lose):
+def check_lose(state, seat, a: Lose):
     _chooser, count, candidates = state.lose
     distinct(a.nobles)
     if len(a.nobles) != count or not set(a.nobles) <= set(candidates):
@@ -275,10 +275,10 @@ def check_lose(state, p, a: Lose):
         )
 
 
-def check_drop(state, p, a: Drop):
-    q, count, _, _ = state.income
+def check_drop(state, seat, a: Drop):
+    other, count, _, _ = state.income
     distinct(a.nobles)
-    paying = flow.upkeep(state, q)
+    paying = flow.upkeep(state, other)
     if len(a.nobles) != count or not set(a.nobles) <= set(paying):
         raise fail(
             f"you can maintain only some nobles: drop exactly {count} of "
@@ -286,16 +286,16 @@ def check_drop(state, p, a: Drop):
         )
 
 
-def check_done(state, p, a: Done):
+def check_done(state, seat, a: Done):
     return None
 
 
-def check_discard(state, p, a: Discard):
-    in_hand(state, p, a.card)
+def check_discard(state, seat, a: Discard):
+    in_hand(state, seat, a.card)
     if state.phase == MELD and (state.acted or state.attacks):
         raise fail("say 'done' first: you replenish before you discard")
-    if len(state.hands[p]) <= HAND:
-        raise fail(f"you hold {cards_count(len(state.hands[p]))}: nothing to discard")
+    if len(state.hands[seat]) <= HAND:
+        raise fail(f"you hold {cards_count(len(state.hands[seat]))}: nothing to discard")
     if a.to_nobles:
         if not state.attacks:
             raise fail("only a battle turn may discard to the noble discard pile")
@@ -303,65 +303,65 @@ def check_discard(state, p, a: Discard):
             raise fail("only nobles go to the noble discard pile")
 
 
-def check_retrieve(state, p, a: Retrieve):
-    if state.money[p] < FEE:
-        raise fail(f"a retrieval costs {FEE} and you hold {state.money[p]}")
+def check_retrieve(state, seat, a: Retrieve):
+    if state.money[seat] < FEE:
+        raise fail(f"a retrieval costs {FEE} and you hold {state.money[seat]}")
     if a.card not in state.ndiscard:
         raise fail(f"{card_text(a.card)} is not in the noble discard pile")
     if a.meld >= 0:
         m = state.melds[meld_index(state, a.meld)]
-        if m.owner != p or m.suit != suit(a.card):
+        if m.owner != seat or m.suit != suit(a.card):
             raise fail("a retrieved noble goes to your hand or to your own meld of its suit")
 
 
-def check_take(state, p, a: Take):
-    if not any(a.card in m.nobles for m in state.melds_of(p)):
+def check_take(state, seat, a: Take):
+    if not any(a.card in m.nobles for m in state.melds_of(seat)):
         raise fail(f"{card_text(a.card)} is not a noble on one of your melds")
     cap = state.options["free_retrieval_max"]
     if cap is not None and state.freed >= cap:
         raise fail(f"at most {plural(cap, 'free retrieval')} a turn")
 
 
-def check_pass(state, p, a: Pass):
+def check_pass(state, seat, a: Pass):
     if not state.exhausted:
         raise fail("you may pass only once the stock is exhausted")
 
 
-def check_merge(state, p, a: Merge):
-    check_pass(state, p, a)
+def check_merge(state, seat, a: Merge):
+    check_pass(state, seat, a)
     if not a.melds:
         raise fail("name the melds you merge")
     distinct(a.melds)
     for name in a.melds:
-        if state.melds[meld_index(state, name)].owner != p:
+        if state.melds[meld_index(state, name)].owner != seat:
             raise fail(f"the meld {card_text(name)} is not yours")
-    if a.to == p or state.out[a.to]:
+    if a.to == seat or state.out[a.to]:
         raise fail("merge with another player still in the rubber")
 
 
-def check_concede(state, p, a: Concede):
+def check_concede(state, seat, a: Concede):
     if not flow.fresh(state):
         raise fail("concede at the start of your turn")
 
 
-def check_pay(state, p, a: Pay):
-    if a.to == p or state.out[a.to]:
+def check_pay(state, seat, a: Pay):
+    if a.to == seat or state.out[a.to]:
         raise fail("pay another player still in the rubber")
-    held = state.money[p]
+    held = state.money[seat]
     if not held:
         raise fail("you hold no currency to pay with")
     if not 1 <= a.amount <= held:
         raise fail(f"you hold {held} units of currency: pay from 1 to {held}")
 
 
-def check_no_coalition(state, p, a: NoCoalition):
+def check_no_coalition(state, seat, a: NoCoalition):
     return None
 
 
-def check_disband(state, p, a: Disband):
+def check_disband(state, seat, a: Disband):
     if not state.exhausted:
         raise fail("a coalition can be disbanded at will only once the stock is exhausted")
-    if p not in state.coalition:
+    if seat not in state.coalition:
         raise fail("you are in no coalition")
 
 
@@ -390,107 +390,107 @@ CHECKS = {
 # -- performing -------------------------------------------------------------------------------
 
 
-def perform(state: State, p: int, action, ev: list) -> None:
+def perform(state: State, seat: int, action, ev: list) -> None:
     do = PERFORM.get(type(action))  # every action but the deal actions (checked already)
     if do is not None:
-        do(state, p, action, ev)
+        do(state, seat, action, ev)
     else:
-        if isinstance(action, Propose) and p == state.active:
+        if isinstance(action, Propose) and seat == state.active:
             state.offers_made += 1
-        deal_book.perform(state, p, action, RULES, ev)
+        deal_book.perform(state, seat, action, RULES, ev)
     if state.options["win_check"] == "immediate":
         flow.check_immediate_win(state, ev)
 
 
-def do_draw(state, p, a: Draw, ev):
+def do_draw(state, seat, a: Draw, ev):
     flow.draw(state, a.source, ev)
 
 
-def do_new_meld(state, p, a: NewMeld, ev):
-    flow.new_meld(state, p, a.cards, ev)
+def do_new_meld(state, seat, a: NewMeld, ev):
+    flow.new_meld(state, seat, a.cards, ev)
 
 
-def do_add(state, p, a: Add, ev):
-    flow.add_card(state, p, a.card, state.meld_with(a.meld), ev)
+def do_add(state, seat, a: Add, ev):
+    flow.add_card(state, seat, a.card, state.meld_with(a.meld), ev)
 
 
-def do_income(state, p, a: Income, ev):
-    flow.claim_income(state, p, a.card, ev)
+def do_income(state, seat, a: Income, ev):
+    flow.claim_income(state, seat, a.card, ev)
 
 
-def do_attack(state, p, a: Attack, ev):
-    flow.attack(state, p, a.meld, a.defender, a.nobles, ev)
+def do_attack(state, seat, a: Attack, ev):
+    flow.attack(state, seat, a.meld, a.defender, a.nobles, ev)
 
 
-def do_defend(state, p, a: Defend, ev):
-    flow.defend(state, p, a.nobles, ev)
+def do_defend(state, seat, a: Defend, ev):
+    flow.defend(state, seat, a.nobles, ev)
 
 
-def do_lose(state, p, a: Lose, ev):
+def do_lose(state, seat, a: Lose, ev):
     flow.finish_battle(state, a.nobles, ev)
 
 
-def do_drop(state, p, a: Drop, ev):
+def do_drop(state, seat, a: Drop, ev):
     flow.resume_income(state, a.nobles, ev)
 
 
-def do_done(state, p, a: Done, ev):
+def do_done(state, seat, a: Done, ev):
     if state.phase == MELD:
         flow.finish_meld_phase(state, ev)
     else:
         flow.to_discard(state, ev)
 
 
-def do_discard(state, p, a: Discard, ev):
-    if p not in state.surplus:
+def do_discard(state, seat, a: Discard, ev):
+    if seat not in state.surplus:
         state.phase = DISCARD
-    flow.discard(state, p, a.card, a.to_nobles, ev)
+    flow.discard(state, seat, a.card, a.to_nobles, ev)
 
 
-def do_retrieve(state, p, a: Retrieve, ev):
+def do_retrieve(state, seat, a: Retrieve, ev):
     target = state.meld_with(a.meld) if a.meld >= 0 else -1
-    flow.retrieve(state, p, a.card, target, ev)
+    flow.retrieve(state, seat, a.card, target, ev)
 
 
-def do_take(state, p, a: Take, ev):
-    flow.take_back(state, p, a.card, ev)
+def do_take(state, seat, a: Take, ev):
+    flow.take_back(state, seat, a.card, ev)
 
 
-def do_pass(state, p, a: Pass, ev):
-    ev.append(Event("passed", EVERYONE, player=p))
+def do_pass(state, seat, a: Pass, ev):
+    ev.append(Event("passed", EVERYONE, player=seat))
     flow.to_discard(state, ev)
 
 
-def do_merge(state, p, a: Merge, ev):
+def do_merge(state, seat, a: Merge, ev):
     """Pass and move melds to another player, who must accept (NOB-66, NOB-A19)."""
-    ev.append(Event("passed", EVERYONE, player=p))
+    ev.append(Event("passed", EVERYONE, player=seat))
     if not state.options["merge_requires_acceptance"]:
-        flow.give_melds(state, p, a.to, a.melds, ev, why="merge")
+        flow.give_melds(state, seat, a.to, a.melds, ev, why="merge")
         flow.to_discard(state, ev)
         return
-    mine = deal_book.open_offer(state, p)
+    mine = deal_book.open_offer(state, seat)
     if mine is not None:
         deal_book.close(state, mine, "withdrawn", RULES, ev)
     items = tuple(MeldItem(m) for m in a.melds)
-    deal = Deal(state.next_deal, p, (a.to,), (), ((p, items),), (), "merge")
+    deal = Deal(state.next_deal, seat, (a.to,), (), ((seat, items),), (), "merge")
     state.phase = MERGE
     deal_book.open_deal(state, deal, ev)
 
 
-def do_concede(state, p, a: Concede, ev):
-    flow.concede(state, p, ev)
+def do_concede(state, seat, a: Concede, ev):
+    flow.concede(state, seat, ev)
 
 
-def do_pay(state, p, a: Pay, ev):
-    flow.pay(state, p, a.to, a.amount, ev)
+def do_pay(state, seat, a: Pay, ev):
+    flow.pay(state, seat, a.to, a.amount, ev)
 
 
-def do_no_coalition(state, p, a: NoCoalition, ev):
-    ev.append(Event("no_coalition", EVERYONE, player=p))
+def do_no_coalition(state, seat, a: NoCoalition, ev):
+    ev.append(Event("no_coalition", EVERYONE, player=seat))
     flow.advance_window(state, ev)
 
 
-def do_disband(state, p, a: Disband, ev):
+def do_disband(state, seat, a: Disband, ev):
     flow.end_coalition(state, ev, "disbanded")
 
 

@@ -347,28 +347,28 @@ class State:
 
     def live(self) -> list[int]:
         """Seats still in the rubber, in seat order."""
-        return [p for p in range(self.num_players) if not self.out[p]]
+        return [seat for seat in range(self.num_players) if not self.out[seat]]
 
-    def left_of(self, p: int) -> int:
+    def left_of(self, seat: int) -> int:
         """The next seat clockwise still in the rubber."""
         n = self.num_players
         for k in range(1, n + 1):
-            q = (p + k) % n
-            if not self.out[q]:
-                return q
-        return p
+            other = (seat + k) % n
+            if not self.out[other]:
+                return other
+        return seat
 
-    def clockwise(self, p: int) -> list[int]:
-        """Live seats clockwise starting with ``p``."""
+    def clockwise(self, seat: int) -> list[int]:
+        """Live seats clockwise starting with ``seat``."""
         n = self.num_players
-        return [(p + k) % n for k in range(n) if not self.out[(p + k) % n]]
+        return [(seat + k) % n for k in range(n) if not self.out[(seat + k) % n]]
 
-    def provinces(self, p: int) -> int:
-        """Province cards in ``p``'s melds."""
-        return sum(m.length for m in self.melds if m.owner == p)
+    def provinces(self, seat: int) -> int:
+        """Province cards in ``seat``'s melds."""
+        return sum(m.length for m in self.melds if m.owner == seat)
 
-    def melds_of(self, p: int) -> list[Meld]:
-        return [m for m in self.melds if m.owner == p]
+    def melds_of(self, seat: int) -> list[Meld]:
+        return [m for m in self.melds if m.owner == seat]
 
     def meld_with(self, c: int) -> int:
         """Index of the meld holding province card ``c``, or -1."""

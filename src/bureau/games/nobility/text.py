@@ -43,7 +43,7 @@ def _meld(d: dict, key: str = "meld") -> str:
 
 
 def _players(s: State, d: dict) -> str:
-    return " and ".join(s.names[q] for q in d["players"])
+    return " and ".join(s.names[seat] for seat in d["players"])
 
 
 def _rubber(s: State, d: dict) -> str:
@@ -120,7 +120,7 @@ def _cards_given(s: State, d: dict) -> str:
 
 
 def _election(s: State, d: dict) -> str:
-    counts = ", ".join(f"{s.names[q]} {n}" for q, n in enumerate(d["provinces"]))
+    counts = ", ".join(f"{s.names[seat]} {n}" for seat, n in enumerate(d["provinces"]))
     return f"Election {d['number']}: provinces {counts}."
 
 

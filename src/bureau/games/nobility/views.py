@@ -18,12 +18,12 @@ from . import flow, rules
 from .state import OVER, State
 
 
-def view(state: State, player: int | None) -> dict:
-    """What ``player`` may know (``None``: the public's view)."""
+def view(state: State, seat: int | None) -> dict:
+    """What ``seat`` may know (``None``: the public's view)."""
     over = state.phase == OVER
     out: dict[str, Any] = {
         "game": "nobility",
-        "you": player,
+        "you": seat,
         "rubber": state.rubber,
         "wins": state.wins[:],
         "dealer": state.dealer,
@@ -50,8 +50,8 @@ def view(state: State, player: int | None) -> dict:
             }
             for m in state.melds
         ],
-        "players": [_player_view(state, q, player, over) for q in range(state.num_players)],
-        "offers": deal_book.view(state, player),
+        "players": [_player_view(state, other, seat, over) for other in range(state.num_players)],
+        "offers": deal_book.view(state, seat),
         "turn_state": {
             "drew": state.drew,
             "meld_operations": state.acted,
@@ -59,13 +59,13 @@ def view(state: State, player: int | None) -> dict:
             "captured_count": len(state.captured),
         },
     }
-    if player == state.active and state.captured:
+    if seat == state.active and state.captured:
         out["turn_state"]["captured"] = _cards(state.captured)
     if state.battle is not None:
-        p, target, q, attackers, defenders = state.battle
+        attacker, target, defender, attackers, defenders = state.battle
         out["battle"] = {
-            "attacker": p,
-            "defender": q,
+            "attacker": attacker,
+            "defender": defender,
             "meld": card_text(state.melds[target].name) if target >= 0 else None,
             "attackers": _cards(attackers),
             "defenders": _cards(defenders),
@@ -74,8 +74,8 @@ def view(state: State, player: int | None) -> dict:
         chooser, count, candidates = state.lose
         out["lose"] = {"player": chooser, "count": count, "from": _cards(candidates)}
     if state.income is not None:
-        q, count, _, _ = state.income
-        out["drop"] = {"player": q, "count": count}
+        dropper, count, _, _ = state.income
+        out["drop"] = {"player": dropper, "count": count}
     if state.window is not None:
         order, pos = state.window
         out["window"] = {"order": list(order), "current": order[pos]}
@@ -88,17 +88,17 @@ def view(state: State, player: int | None) -> dict:
     return out
 
 
-def _player_view(state: State, q: int, reader: int | None, over: bool) -> dict:
+def _player_view(state: State, seat: int, reader: int | None, over: bool) -> dict:
     pv: dict[str, Any] = {
-        "name": state.names[q],
-        "money": state.money[q],
-        "hand_count": len(state.hands[q]),
-        "known_hand": _cards(state.known[q]),
-        "provinces": state.provinces(q),
-        "out": state.out[q],
+        "name": state.names[seat],
+        "money": state.money[seat],
+        "hand_count": len(state.hands[seat]),
+        "known_hand": _cards(state.known[seat]),
+        "provinces": state.provinces(seat),
+        "out": state.out[seat],
     }
-    if q == reader or over:
-        pv["hand"] = _cards(state.hands[q])
+    if seat == reader or over:
+        pv["hand"] = _cards(state.hands[seat])
     return pv
 
 
