@@ -48,7 +48,7 @@ def busy_position(players: int = 12):
             game.apply(st, seat, game.parse(st, seat, text))
     for seat in list(game.pending(st)):
         game.apply(st, seat, game.parse(st, seat, "done"))
-    spec = read(st.scenario, st.names, f"recruit {UNIT} at A1").args[0]
+    spec = read(st.scenario, st.names, f"recruit {UNIT} at A1").spec
     companies = tuple(cid for cid, n in spec[3] for _ in range(n))
     placed = {f: 0 for f in FRONTS}
     for seat, h in enumerate(st.houses):

@@ -74,7 +74,7 @@ def place_unit(state, seat: int, label: str, spec: str = STARTER):
     from bureau.games.noblesse.state import Unit
 
     order = read(state.scenario, state.names, f"recruit {spec} at {label}")
-    kind, leader, name, comps = order.args[0]
+    kind, leader, name, comps = order.spec
     companies = tuple(cid for cid, n in comps for _ in range(n))
     unit = Unit(state.next_unit, seat, kind, companies, leader, state.square(label), name)
     unit.fresh = False

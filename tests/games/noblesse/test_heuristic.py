@@ -55,7 +55,7 @@ def day_orders(state, seat: int) -> list[str]:
         order = bot.act(state)
         out.append(str(order))
         GAME.apply(state, seat, order)
-        if order.verb == "done" or GAME.outcome(state) is not None:
+        if str(order) == "done" or GAME.outcome(state) is not None:
             return out
 
 

@@ -112,7 +112,7 @@ def test_deadline_resolves_the_night_before_a_late_order():
     assert st.night == 1 and any(e.kind == "night" for e in events)
     assert [str(o) for o in st.houses[ANN].orders] == ["tc A1 Inf"]
     assert GAME.deadline(st) == t0 + 3601 + 3600
-    assert GAME.timeout_action(st, BEN).verb == "done"
+    assert str(GAME.timeout_action(st, BEN)) == "done"
 
 
 def test_determinize_drops_only_what_the_player_cannot_know(st):

@@ -17,7 +17,7 @@ from bureau.cli.moderate import Console
 from bureau.engine import MODERATOR, IllegalAction, Match, OptionError
 from bureau.engine.positions import PositionError, PositionReader
 from bureau.games.noblesse import diplomacy
-from bureau.games.noblesse.orders import Order
+from bureau.games.noblesse.orders import Marry
 from bureau.games.noblesse.positions import (
     DROPPED,
     FORMAT,
@@ -626,7 +626,7 @@ def test_seats_are_the_positions_own_names_seat_for_seat(tmp_path):
     m = Match("noblesse", other, options={"position": str(path)})
     assert m.state.names == tuple(other)
     assert m.state.houses[1].orders == [
-        Order("marry", ("Zoe",)),
+        Marry("Zoe"),
         GAME.read(m.state, 1, "rent Stradiots at C3 for Yan"),
     ]
     saved_again = save_position(m.state)

@@ -346,8 +346,8 @@ def test_nse09_starting_unit_budget_is_5_mp():
     )
     act(st, ANN, setup_text(ANN, unit="Regiment with O1, C3 x3, F2 x2"))
     act(st, BEN, setup_text(BEN, unit="Brigade led by courtier with R7 x2, F6 x2, C1 x5"))
-    assert board.recruit_cost(st, st.houses[ANN].orders[0].args[3]) == 5
-    assert board.recruit_cost(st, st.houses[BEN].orders[0].args[3]) == 5
+    assert board.recruit_cost(st, st.houses[ANN].orders[0].spec) == 5
+    assert board.recruit_cost(st, st.houses[BEN].orders[0].spec) == 5
 
 
 def test_starting_state_and_free_starting_unit_nse_a08_nse31():

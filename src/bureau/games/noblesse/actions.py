@@ -8,8 +8,42 @@ cannot afford then fails and says so (NSE-A07).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import board
-from .orders import ACTIONS
+from .orders import (
+    ACTION_NAMES,
+    ACTIONS,
+    Arson,
+    Assassin,
+    At,
+    Bribery,
+    Build,
+    CreateHeir,
+    CreateNoble,
+    FieldSurgeon,
+    For,
+    Hostages,
+    Incapacitate,
+    Knife,
+    Levy,
+    Lobbyist,
+    March,
+    Marry,
+    Messenger,
+    OpenCity,
+    Pay,
+    Poison,
+    Recall,
+    Spy,
+    Staff,
+    Steward,
+    TaxCollector,
+    UnitTo,
+    Unstaff,
+    Use,
+)
 from .state import BUILDINGS, NEUTRAL, RES_NAMES, Unit
 
 RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
@@ -25,19 +59,19 @@ def ability_of(state, seat: int, name: str):
     return 0, None
 
 
-def pay(n, seat: int, order) -> None:
+def pay(n, seat: int, order: Pay) -> None:
     """FL redistribution to his players (NSE-115), or a payment to another faction, which
     its current leader receives (a treaty's payment, NSE-117)."""
     st = n.state
     h = st.houses[seat]
-    amounts = order.args[1]
+    amounts = order.amounts
     keys = [f.key for f in st.scenario.factions]
-    if order.args[0] in keys:
-        to = st.leaders[keys.index(order.args[0])]
-        whom = f"the {st.scenario.factions[keys.index(order.args[0])].short}"
+    if order.to in keys:
+        to = st.leaders[keys.index(order.to)]
+        whom = f"the {st.scenario.factions[keys.index(order.to)].short}"
     else:
-        to = st.names.index(order.args[0])
-        whom = order.args[0]
+        to = st.names.index(order.to)
+        whom = order.to
     if st.leaders[h.faction] != seat:
         n.tell(seat, "Paying failed: only the Faction Leader redistributes income (NSE-115).")
         return
@@ -94,20 +128,21 @@ def run_step(n, step: int) -> None:
         for o in list(h.orders):
             if not h.alive:
                 break
-            if o.verb == "use":
+            kind = type(o)
+            if kind is Use:
                 use_at(n, seat, o, step)
-            elif step == 4 and o.verb in ACTIONS and o.verb != "march":
+            elif step == 4 and kind in STANDARD:
                 standard(n, seat, o)
-            elif step == 4 and o.verb == "build":
+            elif step == 4 and kind is Build:
                 build(n, seat, o)
-            elif step == 4 and o.verb == "messenger":
-                messenger(n, seat, st.names.index(o.args[0]), any_faction=False)
+            elif step == 4 and kind is Messenger:
+                messenger(n, seat, st.names.index(o.name), any_faction=False)
 
 
-def use_at(n, seat: int, order, step: int) -> None:
+def use_at(n, seat: int, order: Use, step: int) -> None:
     """Perform a role ability if it resolves at ``step`` (§4.3)."""
     st = n.state
-    number, ability = ability_of(st, seat, order.args[0])
+    number, ability = ability_of(st, seat, order.ability)
     if ability is None or ability.step != step or ability.effect in MOVEMENT_EFFECTS:
         return
     h = st.houses[seat]
@@ -115,37 +150,37 @@ def use_at(n, seat: int, order, step: int) -> None:
         n.tell(seat, f"{ability.name} failed: you did not choose it at setup (NSE-08).")
         return
     what = f"{ability.name}"
-    problem = ability_problem(n, seat, ability, order.args[1])
+    problem = ability_problem(n, seat, ability, order.terms)
     if problem:
         n.tell(seat, f"{what} failed: {problem}.")
         return
     if not spend(n, seat, ability_cost(ability), what):
         return
-    ABILITIES[ability.effect](n, seat, ability, order.args[1])
+    ABILITIES[ability.effect](n, seat, ability, order.terms)
 
 
 def ability_problem(n, seat: int, ability, args) -> str:
-    check = CHECKS.get(ability.effect)
+    check = ABILITY_CHECKS.get(ability.effect)
     return check(n, seat, ability, args) if check else ""
 
 
 def standard(n, seat: int, order) -> None:
     """A standard action with its Envoy (NSE-42 .. NSE-57)."""
     st = n.state
-    verb = order.verb
-    what = verb.capitalize()
-    cost = ACTIONS[verb]
-    if verb == "create noble":
+    kind = type(order)
+    what = ACTION_NAMES[kind].capitalize()
+    cost = ACTIONS[kind]
+    if kind is CreateNoble:
         cost = (noble_price(st, seat), 0, 0)
-    if verb == "create heir":
+    if kind is CreateHeir:
         cost = heir_price(st, seat)
-    problem = STANDARD_CHECKS[verb](n, seat, order.args)
+    problem = STANDARD_CHECKS[kind](n, seat, order)
     if problem:
         n.tell(seat, f"{what} failed: {problem}.")
         return
     if not spend(n, seat, cost, what):
         return
-    STANDARD[verb](n, seat, order.args)
+    STANDARD[kind](n, seat, order)
 
 
 def noble_price(state, seat: int) -> int:
@@ -165,7 +200,7 @@ def heir_price(state, seat: int) -> tuple[int, int, int]:
             if abl is not None and abl.effect == "political_marriage" and abl.param("heir_cost"):
                 return (abl.param("heir_cost"), 0, 0)  # Federal Marriage; Holy League's
                 # free Heirs come at step 1 only (actions.unions)
-    return ACTIONS["create heir"]
+    return ACTIONS[CreateHeir]
 
 
 # -- the standard actions: checks ----------------------------------------------------------------
@@ -197,27 +232,27 @@ def _pc_square(st, seat: int) -> int:
     return h.home
 
 
-def _check_open_city(n, seat, args) -> str:
+def _check_open_city(n, seat: int, order: OpenCity) -> str:
     st = n.state
-    sq = st.square(args[0])
+    sq = st.square(order.square)
     if sq == st.houses[seat].home or st.stewards.get(sq) != seat:
-        return f"you need your Steward on {args[0]}, not your Home Estate (NSE-42)"
+        return f"you need your Steward on {order.square}, not your Home Estate (NSE-42)"
     return ""
 
 
-def _check_create_noble(n, seat, args) -> str:
+def _check_create_noble(n, seat: int, order: CreateNoble) -> str:
     st = n.state
-    sq = st.square(args[0])
+    sq = st.square(order.square)
     if sq == st.houses[seat].home or st.stewards.get(sq) != seat:
-        return f"you need your Steward on {args[0]}, not your Home Estate (NSE-43)"
+        return f"you need your Steward on {order.square}, not your Home Estate (NSE-43)"
     if sq in st.nobles:
-        return f"the Steward on {args[0]} already backs a Noble (NSE-A39)"
+        return f"the Steward on {order.square} already backs a Noble (NSE-A39)"
     return ""
 
 
-def _check_marry(n, seat, args) -> str:
+def _check_marry(n, seat: int, order: Marry) -> str:
     st = n.state
-    target = st.names.index(args[0])
+    target = st.names.index(order.name)
     if target == seat or not st.houses[target].alive:
         return "choose another living player"
     if st.houses[seat].spouse >= 0 or st.houses[target].spouse >= 0:
@@ -225,7 +260,7 @@ def _check_marry(n, seat, args) -> str:
     return ""
 
 
-def _check_heir(n, seat, args) -> str:
+def _check_heir(n, seat: int, order: CreateHeir) -> str:
     h = n.state.houses[seat]
     if h.spouse < 0:
         return "you need a Political Marriage first (NSE-44)"
@@ -236,7 +271,7 @@ def _check_heir(n, seat, args) -> str:
     return ""
 
 
-def _check_hostages(n, seat, args) -> str:
+def _check_hostages(n, seat: int, order: Hostages) -> str:
     st = n.state
     h = st.houses[seat]
     if h.spouse < 0:
@@ -248,15 +283,15 @@ def _check_hostages(n, seat, args) -> str:
     return ""
 
 
-def _check_surgeon(n, seat, args) -> str:
+def _check_surgeon(n, seat: int, order: FieldSurgeon) -> str:
     return ""
 
 
-def _check_arson(n, seat, args) -> str:
+def _check_arson(n, seat: int, order: Arson) -> str:
     st = n.state
-    sq = st.square(args[0])
+    sq = st.square(order.square)
     if not (_spy_on(st, seat, sq) or _commander_on(st, seat, sq)):
-        return f"you need a Spy or a Commander on {args[0]} (NSE-52)"
+        return f"you need a Spy or a Commander on {order.square} (NSE-52)"
     return _not_hostage_estate(st, seat, sq)
 
 
@@ -267,11 +302,11 @@ def _not_hostage_estate(st, seat, sq) -> str:
     return ""
 
 
-def _check_spy_action(n, seat, args) -> str:
+def _check_spy_action(n, seat: int, order: Bribery | Poison | Knife) -> str:
     st = n.state
-    sq = st.square(args[0])
+    sq = st.square(order.square)
     if not _spy_on(st, seat, sq):
-        return f"you need a Spy on {args[0]}"
+        return f"you need a Spy on {order.square}"
     return _not_hostage_estate(st, seat, sq)
 
 
@@ -287,48 +322,48 @@ def heir_immunity(state) -> str:
     return f"an Heir is immune to the Money actions until he succeeds (NSE-A42){may}"
 
 
-def _check_assassin(n, seat, args) -> str:
+def _check_assassin(n, seat: int, order: Assassin) -> str:
     st = n.state
-    if "heir" in args[1:]:
+    if order.heir:
         return heir_immunity(st)
-    target = st.names.index(args[0])
+    target = st.names.index(order.name)
     if not st.houses[target].alive:
-        return f"{args[0]} is out of the game"
+        return f"{order.name} is out of the game"
     if _is_hostage_holder(st, seat, target):
         return "you hold that player's Heir as hostage (NSE-48)"
     return ""
 
 
-def _check_incapacitate(n, seat, args) -> str:
+def _check_incapacitate(n, seat: int, order: Incapacitate) -> str:
     st = n.state
-    unit = st.units.get(args[0])
+    unit = st.units.get(order.unit)
     if unit is None or not _spy_on(st, seat, unit.square):
-        return f"you need a Spy where U{args[0]} stands (NSE-56)"
+        return f"you need a Spy where U{order.unit} stands (NSE-56)"
     if unit.owner != NEUTRAL and _is_hostage_holder(st, seat, unit.owner):
         return "you hold that player's Heir as hostage (NSE-48)"
     return ""
 
 
-def _check_knife(n, seat, args) -> str:
-    problem = _check_spy_action(n, seat, args)
+def _check_knife(n, seat: int, order: Knife) -> str:
+    problem = _check_spy_action(n, seat, order)
     if problem:
         return problem
-    return _check_assassin(n, seat, args[1:])
+    return _check_assassin(n, seat, Assassin(order.name, order.heir))
 
 
-STANDARD_CHECKS = {
-    "open city": _check_open_city,
-    "create noble": _check_create_noble,
-    "marry": _check_marry,
-    "create heir": _check_heir,
-    "hostages": _check_hostages,
-    "field surgeon": _check_surgeon,
-    "arson": _check_arson,
-    "bribery": _check_spy_action,
-    "poison": _check_spy_action,
-    "assassin": _check_assassin,
-    "incapacitate": _check_incapacitate,
-    "knife": _check_knife,
+STANDARD_CHECKS: dict[type, Callable[[Any, int, Any], str]] = {
+    OpenCity: _check_open_city,
+    CreateNoble: _check_create_noble,
+    Marry: _check_marry,
+    CreateHeir: _check_heir,
+    Hostages: _check_hostages,
+    FieldSurgeon: _check_surgeon,
+    Arson: _check_arson,
+    Bribery: _check_spy_action,
+    Poison: _check_spy_action,
+    Assassin: _check_assassin,
+    Incapacitate: _check_incapacitate,
+    Knife: _check_knife,
 }
 
 
@@ -515,26 +550,27 @@ def messenger(n, seat: int, target: int, any_faction: bool) -> None:
     n.tell(target, f"A Messenger from {st.names[seat]} waits for your reply this Day.")
 
 
-STANDARD = {
-    "open city": lambda n, s, a: open_city(n, s, a),
-    "create noble": lambda n, s, a: create_noble(n, s, a),
-    "marry": lambda n, s, a: marry(n, s, n.state.names.index(a[0])),
-    "create heir": lambda n, s, a: create_heir(n, s),
-    "hostages": lambda n, s, a: hostages(n, s),
-    "field surgeon": lambda n, s, a: field_surgeon(n, s),
-    "arson": lambda n, s, a: arson(n, s, a[0], a[1]),
-    "bribery": lambda n, s, a: bribery(n, s, a[0], (RES_INDEX[a[1]],)),
-    "poison": lambda n, s, a: poison(n, s, a[0]),
-    "assassin": lambda n, s, a: assassin(n, s, n.state.names.index(a[0])),
-    "incapacitate": lambda n, s, a: incapacitate(n, s, a[0]),
-    "knife": lambda n, s, a: knife(n, s, a[0], n.state.names.index(a[1])),
+# The standard actions' effects at step 4 (Forced March moves at step 2: forced_marches).
+STANDARD: dict[type, Callable[[Any, int, Any], None]] = {
+    OpenCity: lambda n, s, o: open_city(n, s, (o.square,)),
+    CreateNoble: lambda n, s, o: create_noble(n, s, (o.square,)),
+    Marry: lambda n, s, o: marry(n, s, n.state.names.index(o.name)),
+    CreateHeir: lambda n, s, o: create_heir(n, s),
+    Hostages: lambda n, s, o: hostages(n, s),
+    FieldSurgeon: lambda n, s, o: field_surgeon(n, s),
+    Arson: lambda n, s, o: arson(n, s, o.square, o.building),
+    Bribery: lambda n, s, o: bribery(n, s, o.square, (RES_INDEX[o.res],)),
+    Poison: lambda n, s, o: poison(n, s, o.square),
+    Assassin: lambda n, s, o: assassin(n, s, n.state.names.index(o.name)),
+    Incapacitate: lambda n, s, o: incapacitate(n, s, o.unit),
+    Knife: lambda n, s, o: knife(n, s, o.square, n.state.names.index(o.name)),
 }
 
 
-def build(n, seat: int, order) -> None:
+def build(n, seat: int, order: Build) -> None:
     """NSE-25: on a player-controlled estate, paid at step 4 (NSE-A26)."""
     st = n.state
-    name, label = order.args
+    name, label = order
     sq = st.square(label)
     held = st.ctrl.get(sq)
     if held is None or held[1] != seat:
@@ -584,7 +620,7 @@ def _check_ab_noble(n, seat, ability, args) -> str:
     if len(squares) != ability.param("nobles"):
         return f"name {ability.param('nobles')} estate(s) with your Steward"
     for label in squares:
-        problem = _check_create_noble(n, seat, (label,))
+        problem = _check_create_noble(n, seat, CreateNoble(label))
         if problem:
             return problem
     return ""
@@ -594,7 +630,7 @@ def _check_ab_marriage(n, seat, ability, args) -> str:
     players = _players(n, args)
     if len(players) != 1:
         return "name the player you propose to"
-    return _check_marry(n, seat, (n.state.names[players[0]],))
+    return _check_marry(n, seat, Marry(n.state.names[players[0]]))
 
 
 def _check_ab_surgeon(n, seat, ability, args) -> str:
@@ -629,7 +665,7 @@ def _check_ab_assassin(n, seat, ability, args) -> str:
             return ability_heir_problem(n.state, ability, args)
         if n.state.houses[players[0]].heir not in ("home", "field", "hostage"):
             return f"{n.state.names[players[0]]} has no Heir"
-    return _check_assassin(n, seat, (n.state.names[players[0]],))
+    return _check_assassin(n, seat, Assassin(n.state.names[players[0]]))
 
 
 def _near_spy(st, seat: int, sq: int, adjacent_only: bool = True) -> bool:
@@ -665,7 +701,7 @@ def _check_ab_knife(n, seat, ability, args) -> str:
         return "name an estate and a player"
     if "heir" in args:
         return ability_heir_problem(n.state, ability, args)
-    return _check_knife(n, seat, (squares[0], n.state.names[players[0]]))
+    return _check_knife(n, seat, Knife(squares[0], n.state.names[players[0]]))
 
 
 def _bribe_resources(ability, args) -> list[int]:
@@ -734,23 +770,6 @@ def _check_ab_walls(n, seat, ability, args) -> str:
     return ""
 
 
-CHECKS = {
-    "open_city": _check_ab_open_city,
-    "create_noble": _check_ab_noble,
-    "political_marriage": _check_ab_marriage,
-    "field_surgeon": _check_ab_surgeon,
-    "hired_assassin": _check_ab_assassin,
-    "arson": _check_ab_arson,
-    "reveal_alt": _check_ab_reveal,
-    "knife_in_the_back": _check_ab_knife,
-    "bribery": _check_ab_bribery,
-    "messenger": _check_ab_messenger,
-    "poison_the_wells": _check_ab_poison,
-    "incapacitate": _check_ab_incapacitate,
-    "ambush_immunity": _check_ab_walls,
-}
-
-
 def _ab_reveal(n, seat, ability, args) -> None:
     target = _players(n, args)[0]
     n.revealed.append((seat, target))
@@ -790,21 +809,19 @@ ABILITIES = {
     ),
     "ambush_immunity": _ab_walls,
     "recruit": lambda n, s, a, args: _ab_recruit(n, s, a, args),
-    "rent_mercenary": lambda n, s, a, args: rent(
-        n, s, args[0], n.state.square(args[1][1]), args[2][1], a.param("free_nights")
-    ),
+    "rent_mercenary": lambda n, s, a, args: _ab_rent(n, s, a, args),
 }
 
 
 def _ab_recruit(n, seat: int, ability, args) -> None:
     for levy in args:
-        n.recruit(seat, levy[1], n.state.square(levy[3]), free=True, why=f" ({ability.name})")
+        n.recruit(seat, levy.spec, n.state.square(levy.square), free=True, why=f" ({ability.name})")
 
 
 def _check_ab_recruit(n, seat, ability, args) -> str:
-    levies = [a for a in args if isinstance(a, tuple) and a[0] == "recruit"]
+    levies = [a for a in args if isinstance(a, Levy)]
     want, kind = ability.param("count"), ability.param("unit")
-    if len(levies) != want or any(levy[1][0] != kind for levy in levies):
+    if len(levies) != want or any(levy.spec.kind != kind for levy in levies):
         return f"recruit {want} {kind}(s)"
     return _levies_problem(n, seat, levies)
 
@@ -815,7 +832,7 @@ def _levies_problem(n, seat: int, levies) -> str:
     st = n.state
     fac = st.houses[seat].faction
     placed: list[Unit] = []
-    for _, spec, _, label in levies:
+    for spec, label in levies:
         sq = st.square(label)
         problem = n.recruit_problem(seat, spec, sq)
         if problem:
@@ -832,14 +849,46 @@ def _levies_problem(n, seat: int, levies) -> str:
     return ""
 
 
+def _rent_terms(args) -> tuple[str, At, For] | None:
+    """The mercenary, ``at SQUARE`` and ``for PLAYER`` of a renting ability."""
+    if len(args) == 3:
+        merc, at, for_ = args
+        if isinstance(at, At) and isinstance(for_, For):
+            return merc, at, for_
+    return None
+
+
 def _check_ab_rent(n, seat, ability, args) -> str:
-    if len(args) != 3:
+    terms = _rent_terms(args)
+    if terms is None:
         return "write the mercenary, 'at SQUARE' and 'for PLAYER'"
-    return rent_problem(n.state, seat, args[0], n.state.square(args[1][1]), args[2][1])
+    merc, at, for_ = terms
+    return rent_problem(n.state, seat, merc, n.state.square(at.square), for_.name)
 
 
-CHECKS["recruit"] = _check_ab_recruit
-CHECKS["rent_mercenary"] = _check_ab_rent
+def _ab_rent(n, seat: int, ability, args) -> None:
+    merc, at, for_ = args
+    rent(n, seat, merc, n.state.square(at.square), for_.name, ability.param("free_nights"))
+
+
+# What makes an ability fail at Night, by its effect (none: it cannot fail).
+ABILITY_CHECKS: dict[str, Callable[[Any, int, Any, tuple], str]] = {
+    "open_city": _check_ab_open_city,
+    "create_noble": _check_ab_noble,
+    "political_marriage": _check_ab_marriage,
+    "field_surgeon": _check_ab_surgeon,
+    "hired_assassin": _check_ab_assassin,
+    "arson": _check_ab_arson,
+    "reveal_alt": _check_ab_reveal,
+    "knife_in_the_back": _check_ab_knife,
+    "bribery": _check_ab_bribery,
+    "messenger": _check_ab_messenger,
+    "poison_the_wells": _check_ab_poison,
+    "incapacitate": _check_ab_incapacitate,
+    "ambush_immunity": _check_ab_walls,
+    "recruit": _check_ab_recruit,
+    "rent_mercenary": _check_ab_rent,
+}
 
 
 # -- forced marches (step 2) ---------------------------------------------------------------------
@@ -852,17 +901,17 @@ def forced_marches(n) -> list[tuple[Unit, int]]:
     for seat in n.order:
         h = st.houses[seat]
         for o in h.orders:
-            if o.verb == "march":
-                pairs = [(o.args[0], o.args[1])]
-                cost, what = ACTIONS["march"], "Forced March"
-            elif o.verb == "use":
-                number, ability = ability_of(st, seat, o.args[0])
+            if type(o) is March:
+                pairs = [(o.unit, o.square)]
+                cost, what = ACTIONS[March], "Forced March"
+            elif type(o) is Use:
+                number, ability = ability_of(st, seat, o.ability)
                 if ability is None or ability.effect != "forced_march":
                     continue
                 if number == h.skipped:
                     n.tell(seat, f"{ability.name} failed: you did not choose it (NSE-08).")
                     continue
-                pairs = [(a[0], a[2]) for a in o.args[1] if isinstance(a, tuple)]
+                pairs = [(t.unit, t.square) for t in o.terms if isinstance(t, UnitTo)]
                 if len(pairs) > ability.param("units"):
                     n.tell(seat, f"{ability.name} failed: at most {ability.param('units')} units.")
                     continue
@@ -933,21 +982,26 @@ def rent(n, seat: int, name: str, square: int, player: str, free_nights: int) ->
 # -- step 8: courtiers ---------------------------------------------------------------------------
 
 
-def recall(n, seat: int, order) -> None:
-    """NSE-33, NSE-36, NSE-38, NSE-A25: TCs, Lobbyists, Spies and building staff come home;
-    Stewards only under NSE-40."""
+def unstaff(n, seat: int, order: Unstaff) -> None:
+    """NSE-A25: a courtier leaves a building and comes home."""
     st = n.state
     h = st.houses[seat]
-    kind, label, detail = order.args
+    name, label = order
+    b = st.buildings.get((st.square(label), name))
+    if b and b[0] == seat and b[2] > 0:
+        b[2] -= 1
+        h.court += 1
+        n.fact("remove", h.faction, label, "staff")
+        n.tell(seat, f"A courtier left the {name} on {label}.")
+
+
+def recall(n, seat: int, order: Recall) -> None:
+    """NSE-33, NSE-36, NSE-38, NSE-A25: TCs, Lobbyists and Spies come home; Stewards only
+    under NSE-40."""
+    st = n.state
+    h = st.houses[seat]
+    kind, label, detail = order
     sq = st.square(label)
-    if kind == "staff":
-        b = st.buildings.get((sq, detail))
-        if b and b[0] == seat and b[2] > 0:
-            b[2] -= 1
-            h.court += 1
-            n.fact("remove", h.faction, label, kind)
-            n.tell(seat, f"A courtier left the {detail} on {label}.")
-        return
     if kind == "spy":
         if ("spy", sq, "") in h.posts:
             h.posts.remove(("spy", sq, ""))
@@ -975,7 +1029,7 @@ def place(n, seat: int, order) -> None:
     if h.court < 1:
         n.tell(seat, f"'{order}' failed: no courtier left at court.")
         return
-    problem = PLACE[order.verb](n, seat, order)
+    problem = PLACE[type(order)](n, seat, order)
     if problem:
         n.tell(seat, f"'{order}' failed: {problem}.")
 
@@ -991,10 +1045,11 @@ def _free_of_strangers(st, seat: int, sq: int) -> str:
     return ""
 
 
-def _steward(n, seat: int, order) -> str:
+def _steward(n, seat: int, order: Steward) -> str:
     st = n.state
     h = st.houses[seat]
-    sq = st.square(order.args[0])
+    label = order.square
+    sq = st.square(label)
     if sq in st.stewards:
         return "the estate already has a Steward (NSE-23)"
     if any(k[0] == sq for k in st.tcs):
@@ -1005,12 +1060,12 @@ def _steward(n, seat: int, order) -> str:
         if problem:
             return problem
         st.ctrl[sq] = (h.faction, -1)
-        n.fact("control", h.faction, order.args[0])
-        n.announce(f"The {st.scenario.factions[h.faction].short} took {order.args[0]}.")
+        n.fact("control", h.faction, label)
+        n.announce(f"The {st.scenario.factions[h.faction].short} took {label}.")
     elif held[0] != h.faction or (held[1] >= 0 and held[1] != seat):
-        return f"{order.args[0]} is not yours or your faction's to steward"
+        return f"{label} is not yours or your faction's to steward"
     st.stewards[sq] = seat
-    return _take_post(n, seat, ("steward", sq, ""), f"Your Steward took office on {order.args[0]}.")
+    return _take_post(n, seat, ("steward", sq, ""), f"Your Steward took office on {label}.")
 
 
 def _take_post(n, seat: int, post: tuple, text: str) -> str:
@@ -1023,7 +1078,7 @@ def _take_post(n, seat: int, post: tuple, text: str) -> str:
     return ""
 
 
-def _tc(n, seat: int, order) -> str:
+def _tc(n, seat: int, order: TaxCollector) -> str:
     """NSE-18, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A25, NSE-A30, NSE-A39: a TC on an
     estate you control as a player, or on a neutral one you take with it (NSE-15). A
     Steward stays on an estate only until TCs are appointed there (NSE-40): on your own
@@ -1032,13 +1087,14 @@ def _tc(n, seat: int, order) -> str:
     Noble is never released (NSE-A39)."""
     st = n.state
     h = st.houses[seat]
-    sq, res = st.square(order.args[0]), RES_INDEX[order.args[1]]
+    label, name = order
+    sq, res = st.square(label), RES_INDEX[name]
     if (sq, res) in st.tcs:
-        return f"{order.args[0]} already has a Tax Collector on {order.args[1]} (NSE-23)"
+        return f"{label} already has a Tax Collector on {name} (NSE-23)"
     held = st.ctrl.get(sq)
     steward = st.stewards.get(sq)
     if steward == seat and sq in st.nobles:
-        return f"the Steward on {order.args[0]} backs a Noble and stays (NSE-A39)"
+        return f"the Steward on {label} backs a Noble and stays (NSE-A39)"
     if held is None:
         if not board.may_hold_more(st, seat):
             return "you may control no more estates (NSE-15)"
@@ -1047,8 +1103,8 @@ def _tc(n, seat: int, order) -> str:
             return problem
         st.ctrl[sq] = (h.faction, seat)
         h.extra_estate = sq
-        n.fact("control", h.faction, order.args[0])
-        n.announce(f"The {st.scenario.factions[h.faction].short} took {order.args[0]}.")
+        n.fact("control", h.faction, label)
+        n.announce(f"The {st.scenario.factions[h.faction].short} took {label}.")
     elif held == (h.faction, -1) and steward == seat:
         if not board.may_hold_more(st, seat):
             return "a Steward becomes Tax Collectors only for an Heir's estate (NSE-A30)"
@@ -1059,7 +1115,7 @@ def _tc(n, seat: int, order) -> str:
     if steward is not None:
         release_steward(n, sq)
     st.tcs[(sq, res)] = seat
-    text = f"Your Tax Collector collects {order.args[1]} on {order.args[0]}."
+    text = f"Your Tax Collector collects {name} on {label}."
     return _take_post(n, seat, ("tc", sq, res), text)
 
 
@@ -1078,18 +1134,19 @@ def release_steward(n, sq: int) -> None:
                  " now collect there (NSE-40).")  # fmt: skip
 
 
-def _lobbyist(n, seat: int, order) -> str:
+def _lobbyist(n, seat: int, order: Lobbyist) -> str:
     """NSE-24 / NSE-A41."""
     st = n.state
-    sq, res = st.square(order.args[0]), RES_INDEX[order.args[1]]
+    label, name = order
+    sq, res = st.square(label), RES_INDEX[name]
     if st.tcs.get((sq, res)) != seat:
-        return f"no Tax Collector of yours collects {order.args[1]} on {order.args[0]} (NSE-24)"
+        return f"no Tax Collector of yours collects {name} on {label} (NSE-24)"
     if board.income_of(st, sq)[res] < 1:
-        return f"{order.args[0]} has no base {order.args[1]} income (NSE-24)"
+        return f"{label} has no base {name} income (NSE-24)"
     if (sq, res) in st.lobbyists:
         return "one Lobbyist per collected resource (NSE-A41)"
     st.lobbyists[(sq, res)] = seat
-    text = f"Your Lobbyist works the {order.args[1]} of {order.args[0]}."
+    text = f"Your Lobbyist works the {name} of {label}."
     return _take_post(n, seat, ("lobbyist", sq, res), text)
 
 
@@ -1101,10 +1158,10 @@ def spy_range(st, seat: int) -> int:
     return core.param("estates") if core else 2
 
 
-def _spy(n, seat: int, order) -> str:
+def _spy(n, seat: int, order: Spy) -> str:
     st = n.state
     h = st.houses[seat]
-    origin, path = order.args
+    origin, path = order
     start = h.home if not origin else st.square(origin)
     if origin and ("spy", start, "") not in h.posts:
         return f"you have no Spy on {origin}"
@@ -1126,9 +1183,9 @@ def _spy(n, seat: int, order) -> str:
     return ""
 
 
-def _staff(n, seat: int, order) -> str:
+def _staff(n, seat: int, order: Staff) -> str:
     st = n.state
-    name, label = order.args
+    name, label = order
     b = st.buildings.get((st.square(label), name))
     if b is None or b[0] != seat or not b[1]:
         return f"you have no finished {name} on {label}"
@@ -1141,7 +1198,15 @@ def _staff(n, seat: int, order) -> str:
     return ""
 
 
-PLACE = {"steward": _steward, "tc": _tc, "lobbyist": _lobbyist, "spy": _spy, "staff": _staff}
+# Step 8: recalls first, then placements, each in the player's order (NSE-A25).
+RECALL: dict[type, Callable[[Any, int, Any], None]] = {Recall: recall, Unstaff: unstaff}
+PLACE: dict[type, Callable[[Any, int, Any], str]] = {
+    Steward: _steward,
+    TaxCollector: _tc,
+    Lobbyist: _lobbyist,
+    Spy: _spy,
+    Staff: _staff,
+}
 
 
 # -- step 1: marriages and hostages; step 9: Heir courtiers; step 10: Holy Office ----------------

@@ -59,6 +59,7 @@ from __future__ import annotations
 import random
 
 from .board import FREE_GARRISONS, STACK_LIMIT, neighbours
+from .orders import Setup
 from .scenario import UNIT_SHAPES
 from .state import NEUTRAL, SETUP, State
 
@@ -76,7 +77,7 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
     world = state.clone()
     for seat, h in enumerate(world.houses):
         if seat != player:
-            h.orders = [o for o in h.orders if o.verb == "setup"]
+            h.orders = [o for o in h.orders if type(o) is Setup]
     if state.outcome is not None or not 0 <= player < state.num_players:
         return world
     known = known_seats(state, player)

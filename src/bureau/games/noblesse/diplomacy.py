@@ -64,7 +64,7 @@ import re
 
 from bureau.engine import EVERYONE, Event, IllegalAction, only
 
-from .orders import ACTIONS, fold
+from .orders import ACTION_NAMES, fold
 from .state import ALLIED, BUILDINGS, HOSTILE, NEUTRAL_STATUS, RES_NAMES, State
 from .treaties import Treaty, TreatyError, read_treaty, treaty_text
 
@@ -371,7 +371,7 @@ def _factions_in(state: State, text: str, offended: int = -1) -> set[int] | None
 
 def _action_names(state: State) -> dict[str, str]:
     """Action and ability names (and aliases) as the record writes them."""
-    names = {a: a for a in ACTIONS} | _ACTION_ALIASES
+    names = {a: a for a in ACTION_NAMES.values()} | _ACTION_ALIASES
     for role in state.scenario.roles:
         names |= {a.name: _fold(a.name) for a in role.abilities}
     return names

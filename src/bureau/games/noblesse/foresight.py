@@ -37,10 +37,30 @@ Why the knowledge decides, for each order (the Night's steps, NSE-119):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import board
 from .actions import RES_INDEX, _squares, ability_of
 from .board import recruit_site, unique_problem
-from .state import RES_NAMES
+from .orders import (
+    CreateHeir,
+    CreateNoble,
+    Disband,
+    Levy,
+    Lobbyist,
+    March,
+    Move,
+    OpenCity,
+    Recall,
+    Recruit,
+    Setup,
+    Steward,
+    TaxCollector,
+    UnitTo,
+    Use,
+)
+from .state import RES_NAMES, State
 
 NONE = ("", "")
 
@@ -49,7 +69,7 @@ def foresee(state, player: int, order, caution: bool = True) -> tuple[str, str]:
     """``(refusal, caution)`` for ``player`` giving ``order`` now, after his other orders
     (module doc); ``("", "")`` when the Day cannot tell. With ``caution=False`` (the
     check of every candidate order, ``rules.check``) only the refusal is looked for."""
-    look = FORESIGHT.get(order.verb)
+    look = FORESIGHT.get(type(order))
     return look(state, player, order, caution) if look else NONE
 
 
@@ -65,14 +85,15 @@ def _earlier_recruits(state, h) -> list[tuple[tuple, int]]:
     of Night 1 first), each of which may or may not succeed."""
     out = []
     for o in h.orders:
-        if o.verb == "setup" and state.night == 0 and h.home >= 0:
-            out.append((o.args[3], h.home))
-        elif o.verb == "recruit":
-            out.append((o.args[0], state.square(o.args[1])))
-        elif o.verb == "use":
-            for a in o.args[1]:
-                if isinstance(a, tuple) and a and a[0] == "recruit":
-                    out.append((a[1], state.square(a[3])))
+        kind = type(o)
+        if kind is Setup and state.night == 0 and h.home >= 0:
+            out.append((o.spec, h.home))
+        elif kind is Recruit:
+            out.append((o.spec, state.square(o.square)))
+        elif kind is Use:
+            for t in o.terms:
+                if isinstance(t, Levy):
+                    out.append((t.spec, state.square(t.square)))
     return out
 
 
@@ -80,12 +101,11 @@ def _moving(h) -> set[int]:
     """Ids of ``h``'s units with an order that may take them off their square."""
     ids = set()
     for o in h.orders:
-        if o.verb in ("move", "march", "disband"):
-            ids.add(o.args[0])
-        elif o.verb == "use":
-            ids.update(
-                a[0] for a in o.args[1] if isinstance(a, tuple) and a and isinstance(a[0], int)
-            )
+        kind = type(o)
+        if kind is Move or kind is March or kind is Disband:
+            ids.add(o.unit)
+        elif kind is Use:
+            ids.update(t.unit for t in o.terms if isinstance(t, UnitTo))
     return ids
 
 
@@ -93,13 +113,14 @@ def _arriving(state, h, square: int) -> list[str]:
     """Kinds of ``h``'s units ordered onto ``square`` (they may get there or not)."""
     kinds = []
     for o in h.orders:
-        ends = ()
-        if o.verb == "move":
-            ends = ((o.args[0], o.args[1][-1]),)
-        elif o.verb == "march":
-            ends = ((o.args[0], o.args[1]),)
-        elif o.verb == "use":
-            ends = tuple((a[0], a[2]) for a in o.args[1] if isinstance(a, tuple) and len(a) == 3)
+        kind = type(o)
+        ends: tuple[tuple[int, str], ...] = ()
+        if kind is Move:
+            ends = ((o.unit, o.path[-1]),)
+        elif kind is March:
+            ends = ((o.unit, o.square),)
+        elif kind is Use:
+            ends = tuple((t.unit, t.square) for t in o.terms if isinstance(t, UnitTo))
         for uid, label in ends:
             unit = state.units.get(uid)
             if unit is not None and isinstance(label, str) and state.square(label) == square:
@@ -113,7 +134,7 @@ def _levies(state, player: int, levies, caution: bool) -> tuple[str, str]:
     h = state.houses[player]
     per_unit = state.options.get("max_coloured_per_unit", 2)
     per_player = state.options.get("max_coloured_per_player", 4)
-    disbanded = {o.args[0] for o in h.orders if o.verb == "disband"}
+    disbanded = {o.unit for o in h.orders if type(o) is Disband}
     moving = _moving(h)
     mine = [u for u in state.units.values() if u.owner == player]
     kept = [u for u in mine if u.id not in disbanded]  # still his at step 5
@@ -184,16 +205,15 @@ def _with_id(text: str, rule: str) -> str:
 
 
 def _recruit(state, player: int, order, caution: bool) -> tuple[str, str]:
-    spec, label = order.args
-    return _levies(state, player, [(spec, label)], caution)
+    return _levies(state, player, [(order.spec, order.square)], caution)
 
 
 # -- courtiers (step 8) --------------------------------------------------------------------------
 
 
-def _given(h, verb: str, *args) -> bool:
-    """Is ``verb args`` on ``h``'s list already?"""
-    return any(o.verb == verb and o.args == args for o in h.orders)
+def _given(h, order) -> bool:
+    """Is ``order`` on ``h``'s list already (an order equals only one of its type)?"""
+    return order in h.orders
 
 
 def _kept_post(state, player: int, kind: str, label: str, res: str) -> bool:
@@ -204,8 +224,8 @@ def _kept_post(state, player: int, kind: str, label: str, res: str) -> bool:
     sq, r = state.square(label), RES_INDEX[res]
     if table.get((sq, r)) != player:
         return False
-    recalled = _given(h, "recall", "tc", label, res) or (
-        kind == "lobbyist" and _given(h, "recall", "lobbyist", label, res)
+    recalled = _given(h, Recall("tc", label, res)) or (
+        kind == "lobbyist" and _given(h, Recall("lobbyist", label, res))
     )
     return not recalled
 
@@ -215,9 +235,9 @@ def _lobbyist(state, player: int, order, caution: bool) -> tuple[str, str]:
     resource. The base income of his own estates is his to know; other estates' never
     matter, since no TC of his is there."""
     h = state.houses[player]
-    label, res = order.args
+    label, res = order
     sq, r = state.square(label), RES_INDEX[res]
-    if _given(h, "lobbyist", label, res):
+    if _given(h, Lobbyist(label, res)):
         return (
             f"you have ordered a Lobbyist on {label} {res} already; one per resource (NSE-A41)",
             "",
@@ -228,7 +248,7 @@ def _lobbyist(state, player: int, order, caution: bool) -> tuple[str, str]:
         base = h.design[r] if sq == h.home else board.income_of(state, sq)[r]
         if base < 1:
             return f"{label} has no base {res} income (NSE-24)", ""
-    if not _kept_post(state, player, "tc", label, res) and not _given(h, "tc", label, res):
+    if not _kept_post(state, player, "tc", label, res) and not _given(h, TaxCollector(label, res)):
         return (
             f"no Tax Collector of yours collects {res} on {label}, and you have ordered none"
             " before this Lobbyist (NSE-24)",
@@ -240,7 +260,7 @@ def _lobbyist(state, player: int, order, caution: bool) -> tuple[str, str]:
 def _tcs_kept(state, h, player: int, label: str) -> bool:
     sq = state.square(label)
     return any(
-        s == player and key[0] == sq and not _given(h, "recall", "tc", label, RES_NAMES[key[1]])
+        s == player and key[0] == sq and not _given(h, Recall("tc", label, RES_NAMES[key[1]]))
         for key, s in state.tcs.items()
     )
 
@@ -248,13 +268,13 @@ def _tcs_kept(state, h, player: int, label: str) -> bool:
 def _steward(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-23: one Steward per estate, and never beside TCs."""
     h = state.houses[player]
-    (label,) = order.args
+    label = order.square
     sq = state.square(label)
-    if state.stewards.get(sq) == player or _given(h, "steward", label):
+    if state.stewards.get(sq) == player or _given(h, Steward(label)):
         return f"your Steward is on {label} already; one per estate (NSE-23)", ""
     if _tcs_kept(state, h, player, label):
         return f"your Tax Collectors are on {label}, and a Steward never joins them (NSE-23)", ""
-    if any(o.verb == "tc" and o.args[0] == label for o in h.orders):
+    if any(type(o) is TaxCollector and o.square == label for o in h.orders):
         return "", (
             f"your Tax Collector takes office on {label} first (it comes earlier in your"
             " list), since a Steward never joins Tax Collectors (NSE-23)"
@@ -269,7 +289,7 @@ def _heir_possible(state, h, player: int) -> bool:
         return True
     if h.heir_used:
         return False
-    return any(o.verb == "create heir" for o in h.orders) or any(
+    return any(type(o) is CreateHeir for o in h.orders) or any(
         player in m[:2] and m[-1] == "accepted" for m in state.marriage_offers
     )
 
@@ -277,9 +297,9 @@ def _heir_possible(state, h, player: int) -> bool:
 def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-15, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A30, NSE-A39 (``actions._tc``)."""
     h = state.houses[player]
-    label, res = order.args
+    label, res = order
     sq = state.square(label)
-    if _given(h, "tc", label, res) or _kept_post(state, player, "tc", label, res):
+    if _given(h, TaxCollector(label, res)) or _kept_post(state, player, "tc", label, res):
         return f"{label} has your Tax Collector on {res} already; one per resource (NSE-23)", ""
     steward = state.stewards.get(sq) == player
     if steward and sq in state.nobles:
@@ -329,19 +349,19 @@ def _stewarded(state, player: int, label: str, rule: str) -> str:
 
 
 def _open_city(state, player: int, order, caution: bool) -> tuple[str, str]:
-    return _stewarded(state, player, order.args[0], "NSE-42"), ""
+    return _stewarded(state, player, order.square, "NSE-42"), ""
 
 
 def _create_noble(state, player: int, order, caution: bool) -> tuple[str, str]:
     """NSE-43, NSE-A39: a Steward of yours, not on your Home Estate, backing no Noble."""
     h = state.houses[player]
-    (label,) = order.args
+    label = order.square
     problem = _stewarded(state, player, label, "NSE-43")
     if problem:
         return problem, ""
     if state.square(label) in state.nobles:
         return f"the Steward on {label} already backs a Noble (NSE-A39)", ""
-    if _given(h, "create noble", label):
+    if _given(h, CreateNoble(label)):
         return (
             f"you have ordered Create Noble on {label} already, and a Steward backs one"
             " Noble (NSE-A39)",
@@ -353,12 +373,12 @@ def _create_noble(state, player: int, order, caution: bool) -> tuple[str, str]:
 def _use(state, player: int, order, caution: bool) -> tuple[str, str]:
     """Recruiting abilities (§4.3: they obey the recruiting rules) and those that Create a
     Noble on named Stewards."""
-    _, ability = ability_of(state, player, order.args[0])
-    args = order.args[1]
+    _, ability = ability_of(state, player, order.ability)
+    args = order.terms
     if ability is None:
         return NONE
     if ability.effect == "recruit":
-        levies = [(a[1], a[3]) for a in args if isinstance(a, tuple) and a and a[0] == "recruit"]
+        levies = [(t.spec, t.square) for t in args if isinstance(t, Levy)]
         return _levies(state, player, levies, caution) if levies else NONE
     if ability.effect == "create_noble":
         for label in _squares(args):
@@ -370,12 +390,12 @@ def _use(state, player: int, order, caution: bool) -> tuple[str, str]:
     return NONE
 
 
-FORESIGHT = {
-    "recruit": _recruit,
-    "lobbyist": _lobbyist,
-    "steward": _steward,
-    "tc": _tc,
-    "open city": _open_city,
-    "create noble": _create_noble,
-    "use": _use,
+FORESIGHT: dict[type, Callable[[State, int, Any, bool], tuple[str, str]]] = {
+    Recruit: _recruit,
+    Lobbyist: _lobbyist,
+    Steward: _steward,
+    TaxCollector: _tc,
+    OpenCity: _open_city,
+    CreateNoble: _create_noble,
+    Use: _use,
 }

@@ -17,7 +17,7 @@ from bureau.engine.positions import POSITION
 
 from . import exports, moderator, moves, night, rules, victory
 from .determinize import determinize
-from .orders import Order, read
+from .orders import Done, Order, Resolve, Setup, read
 from .scenario import load_scenario
 from .state import NEUTRAL, OVER, SETUP, House, State, Unit
 from .text import describe
@@ -154,20 +154,23 @@ class Noblesse(Game):
         else:
             rules.check(state, player, action)
 
-    def perform(self, state: State, player: int, action) -> list[Event]:
-        return rules.perform(state, player, action)
+    def perform(self, state: State, seat: int, action: Order) -> list[Event]:
+        ev: list[Event] = []
+        rules.perform(state, seat, action, ev)
+        return ev
 
     def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
         if player == MODERATOR:
             moderator.check(state, action)
-            events = moderator.perform(state, action)
-            if action.verb == "resolve":
+            events: list[Event] = []
+            moderator.perform(state, action, events)
+            if type(action) is Resolve:
                 events += self._night(state, at)
             return events
         if at is not None and state.clock is not None and at >= state.clock:
             return self._overdue(state, player, action, at)
         rules.check(state, player, action)
-        events = rules.perform(state, player, action)
+        events = self.perform(state, player, action)
         if state.outcome is None and not self.pending(state):
             events += self._night(state, at)
         elif at is not None and state.clock is None:
@@ -180,14 +183,14 @@ class Noblesse(Game):
         none (``timeout_action``) is the one the Night gives him, and nothing more."""
         trial = state.clone()
         given = rules.default_setups(trial) if trial.phase == SETUP else {}
-        timed_out = action.verb == "setup" and str(given.get(player, (0, None))[1]) == str(action)
+        timed_out = type(action) is Setup and str(given.get(player, (0, None))[1]) == str(action)
         events = self._night(trial, at)
         if trial.outcome is None and not timed_out:
             rules.check(trial, player, action)
         for name in State.__slots__:
             setattr(state, name, getattr(trial, name))
         if state.outcome is None and not timed_out:
-            events += rules.perform(state, player, action)
+            rules.perform(state, player, action, events)
         return events
 
     def _night(self, state: State, at: float | None) -> list[Event]:
@@ -245,7 +248,7 @@ class Noblesse(Game):
             given = rules.default_setups(state).get(player)
             if given is not None and given[1] is not None:
                 return given[1]
-        return Order("done")
+        return Done()
 
     def help_text(self, state: State, player: int) -> str:
         return rules.help_text(state, player)

@@ -45,7 +45,30 @@ from bureau.engine.bot import Bot
 
 from . import actions, board, combat, diplomacy, rules
 from .moves import STARTERS
-from .orders import NIGHT_VERBS, Order
+from .orders import (
+    NIGHT_ORDERS,
+    Answer,
+    Choose,
+    CreateHeir,
+    CreateNoble,
+    Done,
+    Levy,
+    Lobbyist,
+    Marry,
+    Move,
+    Order,
+    Pay,
+    Propose,
+    Recall,
+    Recruit,
+    Reject,
+    Setup,
+    Sign,
+    Spec,
+    Steward,
+    TaxCollector,
+    Use,
+)
 from .scenario import STATS, UNIT_SHAPES
 from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP, State
 
@@ -107,7 +130,7 @@ class HeuristicBot(Bot):
 
     def _fallback(self, state):
         legal = self.game.legal_actions(state, self.seat)
-        done = Order("done")
+        done = Done()
         if done in legal:
             return done
         return legal[0] if legal else self.game.sample_action(state, self.seat, self.rng)
@@ -115,7 +138,7 @@ class HeuristicBot(Bot):
     def _choose(self, state):
         seat = self.seat
         h = state.houses[seat]
-        if state.phase == SETUP and not any(o.verb == "setup" for o in h.orders):
+        if state.phase == SETUP and not rules.has_setup(h):
             return setup_order(state, seat)
         key = (state.night, state.phase)
         if key != self._key or len(h.orders) != self._expect:
@@ -124,13 +147,13 @@ class HeuristicBot(Bot):
         while self._next < len(self._plan):
             order = self._plan[self._next]
             self._next += 1
-            if order.verb in NIGHT_VERBS and order in h.orders:
+            if type(order) in NIGHT_ORDERS and order in h.orders:
                 continue
             if allowed(state, seat, order):
-                self._expect = len(h.orders) + (order.verb in NIGHT_VERBS)
+                self._expect = len(h.orders) + (type(order) in NIGHT_ORDERS)
                 return order
         self._expect = len(h.orders)
-        return Order("done")
+        return Done()
 
 
 def _checked_style(name: str) -> str:
@@ -188,7 +211,7 @@ def _ranged_design(state, kind: str):
             if slot not in best:
                 return None
             comps.append((best[slot][1], count))
-    return (kind, "", "", tuple(comps))
+    return Spec(kind, "", "", tuple(comps))
 
 
 # -- set-up -----------------------------------------------------------------------------------
@@ -207,10 +230,10 @@ def setup_order(state, seat: int) -> Order:
     units = [d for d in (facts["designs"]["Regiment"],) if d] + list(STARTERS)
     for sq in squares:
         for spec in units:
-            order = Order("setup", (state.label(sq), HOME_SPLIT, "uniques", spec))
+            order = Setup(state.label(sq), HOME_SPLIT, "uniques", spec)
             if allowed(state, seat, order):
                 return order
-    return rules.default_setups(state)[seat][1] or Order("done")
+    return rules.default_setups(state)[seat][1] or Done()
 
 
 def _to_centre(state, facts, sq: int) -> int:
@@ -257,7 +280,7 @@ class Planner:
     def add(self, order: Order, courtiers: int = 0) -> bool:
         """Plan ``order`` if ``courtiers`` are left for it (one already given counts as
         planned, and its courtiers are already counted)."""
-        if order.verb in NIGHT_VERBS and order in self.h.orders:
+        if type(order) in NIGHT_ORDERS and order in self.h.orders:
             return True
         if courtiers > self.court:
             return False
@@ -422,7 +445,7 @@ def _march(p: Planner, unit, goal: int, occupied: dict[int, int], stop: int = 0)
         return unit.square
     occupied[unit.square] -= 1
     occupied[path[-1]] = occupied.get(path[-1], 0) + 1
-    p.add(Order("move", (unit.id, tuple(p.st.label(sq) for sq in path))))
+    p.add(Move(unit.id, tuple(p.st.label(sq) for sq in path)))
     return path[-1]
 
 
@@ -501,8 +524,8 @@ def ability_recruits(p: Planner, posts: list[int], sites: list[int]) -> list[int
             where = room[:1] * count
         if len(where) != count:
             continue
-        levies = tuple(("recruit", spec, "at", st.label(sq)) for sq in where)
-        if p.add(Order("use", (ability.name, levies)), 1):
+        levies = tuple(Levy(spec, st.label(sq)) for sq in where)
+        if p.add(Use(ability.name, levies), 1):
             p.res[r] -= ability.cost
             posts = [sq for sq in posts if sq not in where]
     return posts
@@ -525,7 +548,7 @@ def _recruit(p: Planner, spec, sq: int) -> bool:
     if p.res[MP] < cost or _stack(p, sq, spec[0]) > board.STACK_LIMIT:
         return False
     p.res[MP] -= cost
-    return p.add(Order("recruit", (spec, st.label(sq))))
+    return p.add(Recruit(spec, st.label(sq)))
 
 
 def _stack(p: Planner, sq: int, kind: str) -> int:
@@ -534,8 +557,8 @@ def _stack(p: Planner, sq: int, kind: str) -> int:
     st = p.st
     kinds = [u.kind for u in st.units.values() if u.owner == p.seat and u.square == sq]
     label = st.label(sq)
-    kinds += [o.args[0][0] for o in (*p.h.orders, *p.orders) if o.verb == "recruit"
-              and o.args[1] == label]  # fmt: skip
+    kinds += [o.spec.kind for o in (*p.h.orders, *p.orders)
+              if type(o) is Recruit and o.square == label]  # fmt: skip
     kinds.append(kind)
     return board.stacked(kinds)
 
@@ -553,10 +576,10 @@ def home_posts(p: Planner) -> None:
     order = sorted((r for r in range(3) if income[r]), key=lambda r: (-income[r], r))
     for r in order:
         if st.tcs.get((h.home, r)) is None:
-            p.add(Order("tc", (label, RES_NAMES[r])), 1)
+            p.add(TaxCollector(label, RES_NAMES[r]), 1)
     for r in order:
         if st.lobbyists.get((h.home, r)) is None:
-            p.add(Order("lobbyist", (label, RES_NAMES[r])), 1)
+            p.add(Lobbyist(label, RES_NAMES[r]), 1)
 
 
 def stewards(p: Planner, ends) -> None:
@@ -572,7 +595,7 @@ def stewards(p: Planner, ends) -> None:
         if sq in homes or p.friendly(p.holder(sq)):
             continue
         if sq in p.victory or p.court > reserve:
-            placed = p.add(Order("steward", (st.label(sq),)), 1)
+            placed = p.add(Steward(st.label(sq)), 1)
             short = short or (sq in p.victory and not placed)
     if short:
         free_a_courtier(p)
@@ -584,7 +607,7 @@ def free_a_courtier(p: Planner) -> None:
     lobbied = [r for kind, sq, r in h.posts if kind == "lobbyist" and sq == h.home]
     if lobbied:
         r = max(lobbied, key=lambda r: (p.res[r], r))
-        p.add(Order("recall", ("lobbyist", st.label(h.home), RES_NAMES[r])))
+        p.add(Recall("lobbyist", st.label(h.home), RES_NAMES[r]))
 
 
 def make_nobles(p: Planner) -> None:
@@ -600,12 +623,12 @@ def make_nobles(p: Planner) -> None:
         count, r = ability.param("nobles"), actions.RES_INDEX[ability.resource]
         if len(sites) >= count and p.res[r] >= ability.cost and ability.cost < price * count:
             names = tuple(st.label(sq) for sq in sites[:count])
-            if p.add(Order("use", (ability.name, names)), 1):
+            if p.add(Use(ability.name, names), 1):
                 p.res[r] -= ability.cost
                 sites = sites[count:]
                 price += count
     for sq in sites:
-        if p.res[INF] < price or not p.add(Order("create noble", (st.label(sq),)), 1):
+        if p.res[INF] < price or not p.add(CreateNoble(st.label(sq)), 1):
             break
         p.res[INF] -= price
         price += 1
@@ -619,7 +642,7 @@ def family(p: Planner) -> None:
     if h.spouse >= 0:
         price = actions.heir_price(st, p.seat)
         affordable = all(p.res[r] >= price[r] for r in range(3))
-        if not h.heir_used and affordable and p.add(Order("create heir"), 2):
+        if not h.heir_used and affordable and p.add(CreateHeir(), 2):
             p.res = [p.res[r] - price[r] for r in range(3)]
         return
     if p.res[INF] < 3 + 2 * actions.noble_price(st, p.seat) or p.court <= p.reserve():
@@ -631,7 +654,7 @@ def family(p: Planner) -> None:
         free = [s for s in free if st.houses[s].faction == p.fac] or free
     if free:
         target = free[(st.night + p.seat) % len(free)]
-        if p.add(Order("marry", (st.names[target],)), 1):
+        if p.add(Marry(st.names[target]), 1):
             p.res[INF] -= 3
 
 
@@ -643,14 +666,14 @@ def share_money(p: Planner) -> None:
     for s, o in enumerate(st.houses):
         if s != p.seat and o.alive and o.faction == p.fac and p.res[MONEY] >= 10:
             p.res[MONEY] -= 1
-            p.add(Order("pay", (st.names[s], (0, 0, 1))))
+            p.add(Pay(st.names[s], (0, 0, 1)))
 
 
 def core_choice(p: Planner) -> None:
     """Federal Dues: take MP, the resource that buys units."""
     core = p.st.scenario.factions[p.fac].core
     if core.effect == "night_income" and core.param("resource") == "choice":
-        p.add(Order("choose", ("MP",)))
+        p.add(Choose("MP"))
 
 
 # -- deals ------------------------------------------------------------------------------------
@@ -666,8 +689,7 @@ def answer_offers(p: Planner) -> None:
         if first is None:
             continue
         other = st.houses[first[0]].faction
-        verb = "refuse" if _leads(shares, other, p.fac) else "accept"
-        p.add(Order(f"{verb} {what}"))
+        p.add(Answer(not _leads(shares, other, p.fac), what))
 
 
 def _leads(shares, other: int, mine: int) -> bool:
@@ -688,15 +710,15 @@ def diplomacy_orders(p: Planner) -> None:
     for prop in [q for q in st.proposals if q["to"] == p.fac]:
         alliance = prop["treaty"].status == "allied"
         good = not (alliance and allied) and treaty_value(st, p.fac, prop, shares) > 0
-        p.add(Order("sign" if good else "reject", (prop["id"],)))
+        p.add((Sign if good else Reject)(prop["id"]))
         allied = allied or (good and alliance)
     for prop in [q for q in st.proposals if q["by"] == p.fac]:
         if allied and prop["treaty"].status == "allied":
-            p.add(Order("reject", (prop["id"],)))
+            p.add(Reject(prop["id"]))
     partner = -1 if allied else alliance_partner(st, p.fac, shares)
     if partner >= 0:
         text = alliance_text(st, p.fac, partner)
-        p.add(Order("propose", (st.scenario.factions[partner].key, text)))
+        p.add(Propose(st.scenario.factions[partner].key, text))
 
 
 def treaty_value(state, mine: int, prop: dict, shares=None) -> float:

@@ -24,7 +24,8 @@ from bureau.engine.events import only
 
 from .actions import kill_pc
 from .night import Night
-from .state import ALLIED, HOSTILE, NEUTRAL_STATUS
+from .orders import Order, Override, Resolve
+from .state import ALLIED, HOSTILE, NEUTRAL_STATUS, State
 
 KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note", "settle")
 
@@ -44,16 +45,16 @@ def decisions(state) -> list[dict]:
     return out
 
 
-def check(state, order) -> None:
+def check(state: State, order: Order) -> None:
     if state.outcome is not None:
         raise IllegalAction("the game is over")
-    if order.verb == "resolve":
+    if type(order) is Resolve:
         return
-    if order.verb != "override":
+    if type(order) is not Override:
         raise IllegalAction(
             "the moderator may 'resolve' the Night or 'override WHAT because REASON'"
         )
-    _parse(state, order.args[0])
+    _parse(state, order.what)
 
 
 def _player(state, word: str) -> int:
@@ -115,12 +116,19 @@ def _parse(state, what: str):
     return kind, (" ".join(rest),)
 
 
-def perform(state, order) -> list[Event]:
-    if order.verb == "resolve":
+def perform(state: State, order: Order, ev: list[Event]) -> None:
+    if type(order) is Resolve:
         state.log.append(("resolve", state.night + 1, ""))
-        return [Event("moderator", only(), text=f"The moderator resolves Night {state.night + 1}.")]
-    kind, values = _parse(state, order.args[0])
-    reason = order.args[1]
+        ev.append(
+            Event("moderator", only(), text=f"The moderator resolves Night {state.night + 1}.")
+        )
+    elif isinstance(order, Override):  # the only other order ``check`` lets through
+        ev += _override(state, order)
+
+
+def _override(state: State, order: Override) -> list[Event]:
+    kind, values = _parse(state, order.what)
+    reason = order.reason
     told: list[int] = []
     consequences: list[Event] = []  # what the override sets off, told as the Night tells it
     if kind == "resources":
@@ -161,8 +169,8 @@ def perform(state, order) -> list[Event]:
         else:
             state.status[(a, b)] = status
     # a note waits in the log for the next Night's post (``pending_notes``)
-    state.log.append(("override", state.night, order.args[0], reason))
-    text = f"Moderator override: {order.args[0]} (because {reason})."
+    state.log.append(("override", state.night, order.what, reason))
+    text = f"Moderator override: {order.what} (because {reason})."
     # One event per override: the moderator reads every event, so a second one for her
     # would reach her twice. Its audience is everyone for what changes the public board,
     # else the players it touches (none: hers alone).

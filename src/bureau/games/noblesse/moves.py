@@ -4,29 +4,65 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bureau.engine import IllegalAction
 
 from . import board, rules
-from .orders import Order
+from .orders import (
+    Arson,
+    Assassin,
+    Attack,
+    Bribery,
+    Build,
+    CreateHeir,
+    CreateNoble,
+    Disband,
+    Done,
+    FieldSurgeon,
+    Hostages,
+    Incapacitate,
+    Knife,
+    Levy,
+    Lobbyist,
+    March,
+    Marry,
+    Messenger,
+    Move,
+    OpenCity,
+    Pay,
+    Poison,
+    Recall,
+    Recruit,
+    Rent,
+    Setup,
+    Spec,
+    Spy,
+    Staff,
+    Steward,
+    Successor,
+    TaxCollector,
+    UnitTo,
+    Use,
+)
 from .state import RES_NAMES, SETUP
 
 DESIGNS = ((2, 2, 1), (3, 1, 1), (1, 3, 1), (1, 1, 3), (2, 1, 2))
 STARTERS = (
-    ("Brigade", "courtier", "", (("C1", 5), ("F6", 2), ("R7", 2))),
-    ("Regiment", "", "", (("O1", 1), ("C3", 3), ("F1", 2))),
-    ("Regiment", "pc", "", (("C1", 3), ("F6", 2))),
-    ("Garrison", "", "", (("O1", 1), ("C4", 5), ("R7", 3))),
+    Spec("Brigade", "courtier", "", (("C1", 5), ("F6", 2), ("R7", 2))),
+    Spec("Regiment", "", "", (("O1", 1), ("C3", 3), ("F1", 2))),
+    Spec("Regiment", "pc", "", (("C1", 3), ("F6", 2))),
+    Spec("Garrison", "", "", (("O1", 1), ("C4", 5), ("R7", 3))),
 )
 
 
-def legal(state, seat: int) -> list[Order]:
+def legal(state, seat: int) -> list:
     if state.outcome is not None or seat not in _pending(state):
         return []
     h = state.houses[seat]
-    if state.phase == SETUP and not any(o.verb == "setup" for o in h.orders):
+    if state.phase == SETUP and not rules.has_setup(h):
         return _setups(state, seat)
-    out = [Order("done")]
+    out = [Done()]
     for order in _candidates(state, seat):
         try:
             rules.check(state, seat, order)
@@ -40,7 +76,7 @@ def _pending(state):
     return [s for s in state.living() if not state.houses[s].ready]
 
 
-def _setups(state, seat: int) -> list[Order]:
+def _setups(state, seat: int) -> list:
     h = state.houses[seat]
     fac = state.scenario.factions[h.faction]
     (r0, c0), (r1, c1) = fac.home
@@ -51,7 +87,7 @@ def _setups(state, seat: int) -> list[Order]:
             for design in DESIGNS[:2]:
                 for skip in ("uniques", "8"):
                     for spec in STARTERS[:2]:
-                        order = Order("setup", (label, design, skip, spec))
+                        order = Setup(label, design, skip, spec)
                         try:
                             rules.check(state, seat, order)
                         except IllegalAction:
@@ -88,13 +124,13 @@ def _unit_orders(state, seat: int):
     for u in _mine(state, seat):
         if u.kind != "Garrison":
             for sq in board.neighbours(state, u.square):
-                yield Order("move", (u.id, (state.label(sq),)))
-                yield Order("march", (u.id, state.label(sq)))
+                yield Move(u.id, (state.label(sq),))
+                yield March(u.id, state.label(sq))
         if u.square != h.home:
-            yield Order("attack", (state.label(u.square),))
-        yield Order("disband", (u.id,))
-    for spec in (*STARTERS, ("Brigade", "pc", "", (("C1", 5), ("F6", 2), ("R7", 2)))):
-        yield Order("recruit", (spec, home))
+            yield Attack(state.label(u.square))
+        yield Disband(u.id)
+    for spec in (*STARTERS, Spec("Brigade", "pc", "", (("C1", 5), ("F6", 2), ("R7", 2)))):
+        yield Recruit(spec, home)
 
 
 def _courtier_orders(state, seat: int):
@@ -103,24 +139,24 @@ def _courtier_orders(state, seat: int):
     for u in _mine(state, seat):
         if u.square != h.home:
             label = state.label(u.square)
-            yield Order("steward", (label,))
-            yield Order("tc", (label, RES_NAMES[_best(state, u.square)]))
+            yield Steward(label)
+            yield TaxCollector(label, RES_NAMES[_best(state, u.square)])
     for r, amount in enumerate(board.income_of(state, h.home)):
         if amount:
-            yield Order("tc", (home, RES_NAMES[r]))
-            yield Order("lobbyist", (home, RES_NAMES[r]))
+            yield TaxCollector(home, RES_NAMES[r])
+            yield Lobbyist(home, RES_NAMES[r])
     for sq in board.neighbours(state, h.home):
-        yield Order("spy", ("", (state.label(sq),)))
+        yield Spy("", (state.label(sq),))
     for sq in _spies(state, seat):
-        yield Order("recall", ("spy", state.label(sq), ""))
+        yield Recall("spy", state.label(sq), "")
         for nxt in board.neighbours(state, sq):
-            yield Order("spy", (state.label(sq), (state.label(nxt),)))
+            yield Spy(state.label(sq), (state.label(nxt),))
     for kind, sq, detail in h.posts:
         if kind in ("tc", "lobbyist"):
-            yield Order("recall", (kind, state.label(sq), RES_NAMES[detail]))
+            yield Recall(kind, state.label(sq), RES_NAMES[detail])
     for name in ("war council", "university", "spymaster", "arsenal", "star fortress"):
-        yield Order("build", (name, home))
-        yield Order("staff", (name, home))
+        yield Build(name, home)
+        yield Staff(name, home)
 
 
 def _best(state, square: int) -> int:
@@ -133,23 +169,23 @@ def _action_orders(state, seat: int):
     others = [state.names[s] for s in range(state.num_players) if s != seat]
     stewarded = [state.label(sq) for kind, sq, _ in h.posts if kind == "steward"]
     for label in stewarded:
-        yield Order("open city", (label,))
-        yield Order("create noble", (label,))
-    yield Order("marry", (others[seat % len(others)],))
-    yield Order("create heir")
-    yield Order("hostages")
-    yield Order("field surgeon")
-    yield Order("assassin", (others[(seat + 1) % len(others)],))
-    yield Order("messenger", (others[(seat + 2) % len(others)],))
+        yield OpenCity(label)
+        yield CreateNoble(label)
+    yield Marry(others[seat % len(others)])
+    yield CreateHeir()
+    yield Hostages()
+    yield FieldSurgeon()
+    yield Assassin(others[(seat + 1) % len(others)])
+    yield Messenger(others[(seat + 2) % len(others)])
     for sq in _spies(state, seat):
         label = state.label(sq)
-        yield Order("bribery", (label, RES_NAMES[_best(state, sq)]))
-        yield Order("arson", (label, "war council"))
-        yield Order("poison", (label,))
-        yield Order("knife", (label, others[seat % len(others)]))
+        yield Bribery(label, RES_NAMES[_best(state, sq)])
+        yield Arson(label, "war council")
+        yield Poison(label)
+        yield Knife(label, others[seat % len(others)])
         for u in state.units.values():
             if u.square == sq and u.owner != seat:
-                yield Order("incapacitate", (u.id,))
+                yield Incapacitate(u.id)
 
 
 def _ability_orders(state, seat: int):
@@ -162,20 +198,20 @@ def _ability_orders(state, seat: int):
             continue
         effect, name = ability.effect, ability.name
         if effect in ("open_city", "ambush_immunity"):
-            yield Order("use", (name, (home,)))
+            yield Use(name, (home,))
         elif effect == "forced_march" and units:
             u = units[0]
             if u.kind != "Garrison":
                 to = state.label(board.neighbours(state, u.square)[0])
-                yield Order("use", (name, ((u.id, "to", to),)))
+                yield Use(name, (UnitTo(u.id, to),))
         elif effect == "field_surgeon":
-            yield Order("use", (name, ()))
+            yield Use(name, ())
         elif effect == "recruit":
             kind = ability.param("unit")
             spec = next((s for s in STARTERS if s[0] == kind), None)
             if spec is not None:
-                levy = ("recruit", spec, "at", home)
-                yield Order("use", (name, (levy,) * ability.param("count")))
+                levy = Levy(spec, home)
+                yield Use(name, (levy,) * ability.param("count"))
 
 
 def _leader_orders(state, seat: int):
@@ -183,24 +219,24 @@ def _leader_orders(state, seat: int):
     team = [s for s, o in enumerate(state.houses) if o.faction == h.faction and o.alive]
     for s in team:
         if s != seat:
-            yield Order("pay", (state.names[s], (1, 0, 0)))
-            yield Order("successor", (state.names[s],))
+            yield Pay(state.names[s], (1, 0, 0))
+            yield Successor(state.names[s])
     for officer, holder in sorted(state.officers.items()):
         if holder == seat:
-            spec = ("Regiment", "officer", officer, (("C1", 3), ("F6", 2)))
-            yield Order("recruit", (spec, state.label(h.home)))
+            spec = Spec("Regiment", "officer", officer, (("C1", 3), ("F6", 2)))
+            yield Recruit(spec, state.label(h.home))
     for merc in state.scenario.mercenaries:
-        yield Order("rent", (merc.name, state.label(h.home), state.names[seat]))
+        yield Rent(merc.name, state.label(h.home), state.names[seat])
 
 
-def sample(state, seat: int, rng: random.Random) -> Order:
+def sample(state, seat: int, rng: random.Random) -> Any:
     """A random legal action, cheaply: a few orders a Day, then ``done``. Candidates are
     tried in random order and the first legal one is taken."""
     h = state.houses[seat]
-    if state.phase == SETUP and not any(o.verb == "setup" for o in h.orders):
+    if state.phase == SETUP and not rules.has_setup(h):
         return rng.choice(_setups(state, seat))
     if len(h.orders) >= 4 or rng.random() < 0.2:
-        return Order("done")
+        return Done()
     candidates = list(_candidates(state, seat))
     rng.shuffle(candidates)
     for order in candidates:
@@ -209,4 +245,4 @@ def sample(state, seat: int, rng: random.Random) -> Order:
         except (IllegalAction, ValueError):
             continue
         return order
-    return Order("done")
+    return Done()

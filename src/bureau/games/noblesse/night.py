@@ -10,11 +10,14 @@ formats for the forum.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from bureau.engine import Event
 from bureau.engine.events import EVERYONE, only
 
 from . import actions, board, combat, diplomacy
 from .board import recruit_site, unique_problem
+from .orders import Attack, Choose, Disband, Move, Pay, Recruit, Rent, Setup, Use
 from .rules import DEFAULT_DESIGN, default_setups, perform
 from .state import (
     DAY,
@@ -28,6 +31,7 @@ from .state import (
 )
 
 RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
+_O = TypeVar("_O")
 
 
 def pending_notes(state) -> list[str]:
@@ -78,8 +82,9 @@ class Night:
         houses = self.state.houses
         return [s for s in self.seats if houses[s].alive]
 
-    def orders(self, seat: int, *verbs: str):
-        return [o for o in self.state.houses[seat].orders if o.verb in verbs]
+    def orders(self, seat: int, kind: type[_O]) -> list[_O]:
+        """``seat``'s orders of type ``kind``, in his list's order."""
+        return [o for o in self.state.houses[seat].orders if type(o) is kind]
 
     # -- the pipeline -------------------------------------------------------------------------
 
@@ -125,7 +130,7 @@ class Night:
         for seat, (home, order) in default_setups(st).items():
             h = st.houses[seat]
             if order is not None:
-                perform(st, seat, order)
+                perform(st, seat, order, [])  # its 'order' event is the Day's, not the Night's
                 self.tell(
                     seat,
                     f"You sent no set-up before Night 1, so the Bureau set up your house: {order}.",
@@ -172,17 +177,17 @@ class Night:
         (NSE-A20), then Forced March extra moves (NSE-A27)."""
         st = self.state
         for seat in self.order:
-            for o in self.orders(seat, "disband"):
-                unit = st.units.get(o.args[0])
+            for o in self.orders(seat, Disband):
+                unit = st.units.get(o.unit)
                 if unit is not None and unit.owner == seat:
                     self.disband(unit, "disbanded")
         planned: list[tuple[Unit, list[int]]] = []
         for seat in self.order:
-            for o in self.orders(seat, "move"):
-                unit = st.units.get(o.args[0])
+            for m in self.orders(seat, Move):
+                unit = st.units.get(m.unit)
                 if unit is None or unit.owner != seat:
                     continue
-                planned.append((unit, [st.square(sq) for sq in o.args[1]]))
+                planned.append((unit, [st.square(sq) for sq in m.path]))
         start = {u.id: u.square for u in st.units.values()}
         for unit, path in planned:
             self.moved_from[unit.id] = unit.square
@@ -300,15 +305,16 @@ class Night:
         st = self.state
         for seat in self.order:
             h = st.houses[seat]
-            if st.night == 1 and h.orders and h.orders[0].verb == "setup":
-                spec = h.orders[0].args[3]
-                self.recruit(seat, spec, h.home, free=True)
+            first = h.orders[0] if h.orders else None
+            if st.night == 1 and type(first) is Setup:
+                self.recruit(seat, first.spec, h.home, free=True)
             for o in h.orders:
-                if o.verb == "recruit":
-                    self.recruit(seat, o.args[0], st.square(o.args[1]))
-                elif o.verb == "rent":
-                    actions.rent(self, seat, o.args[0], st.square(o.args[1]), o.args[2], 0)
-                elif o.verb == "use":
+                kind = type(o)
+                if kind is Recruit:
+                    self.recruit(seat, o.spec, st.square(o.square))
+                elif kind is Rent:
+                    actions.rent(self, seat, o.merc, st.square(o.square), o.name, 0)
+                elif kind is Use:
                     actions.use_at(self, seat, o, 5)
         self.pay_rents()
 
@@ -420,15 +426,15 @@ class Night:
         st = self.state
         for seat in self.order:
             fac = st.houses[seat].faction
-            for o in self.orders(seat, "attack"):
-                sq = st.square(o.args[0])
+            for o in self.orders(seat, Attack):
+                sq = st.square(o.square)
                 self.conquest.add((fac, sq))
                 ctrl = board.controller(st, sq)
                 if ctrl >= 0 and ctrl != fac and st.relation(fac, ctrl) == "neutral":
                     self.events += diplomacy.break_treaties(st, fac, ctrl)
                     names = st.scenario.factions
                     self.announce(
-                        f"The {names[fac].short} asked for battle on {o.args[0]}: they and the"
+                        f"The {names[fac].short} asked for battle on {o.square}: they and the"
                         f" {names[ctrl].short} are Hostile (NSE-92)."
                     )
 
@@ -672,10 +678,10 @@ class Night:
             if not st.houses[seat].alive:
                 continue
             for o in st.houses[seat].orders:
-                if o.verb in ("recall",):
-                    actions.recall(self, seat, o)
+                if type(o) in actions.RECALL:
+                    actions.RECALL[type(o)](self, seat, o)
             for o in st.houses[seat].orders:
-                if o.verb in ("steward", "tc", "lobbyist", "spy", "staff"):
+                if type(o) in actions.PLACE:
                     actions.place(self, seat, o)
 
     def walls_fall(self) -> None:
@@ -710,8 +716,8 @@ class Night:
             if core.effect == "night_income":
                 res = core.param("resource")
                 if res == "choice":
-                    chosen = self.orders(seat, "choose")
-                    res = chosen[-1].args[0] if chosen else "Inf"
+                    chosen = self.orders(seat, Choose)
+                    res = chosen[-1].res if chosen else "Inf"
                 label = f"your faction's {core.name}"
                 self.earn(gains, seat, label, RES_INDEX[res], core.param("amount"))
             universities = board.active_count(st, seat, "university")
@@ -728,7 +734,7 @@ class Night:
                 self.tell(seat, f"Income: {_amounts(g)} ({parts}). You now hold {_amounts(h.res)}.")
         actions.heir_courtiers(self)
         for seat in self.order:
-            for o in self.orders(seat, "pay"):
+            for o in self.orders(seat, Pay):
                 actions.pay(self, seat, o)
 
     def steward_income(self, square: int, seat: int, gains) -> None:

@@ -1,19 +1,17 @@
 """Noblesse's orders and their canonical text (``docs/games/noblesse.md``).
 
-Every action is an ``Order(verb, args)`` whose ``str`` is its one canonical
-text. Squares are written as on the board (``B3``), units as ``U7``,
+Every action is a small immutable tuple of its own type whose ``str`` is its one
+canonical text. Squares are written as on the board (``B3``), units as ``U7``,
 resources as ``Inf``, ``MP``, ``$``, players by name, companies by id
 (``C4``; a role's unique design ``X1``), counts as ``x5``.
 
->>> o = Order("move", (7, ("B3", "C3")))
->>> str(o)
+>>> str(Move(7, ("B3", "C3")))
 'move U7 to B3 C3'
->>> str(Order("recruit", (("Regiment", "courtier", "", (("C1", 3), ("F6", 2))), "A1")))
+>>> str(Recruit(Spec("Regiment", "courtier", "", (("C1", 3), ("F6", 2))), "A1"))
 'recruit Regiment led by courtier with C1 x3, F6 x2 at A1'
 
-A unit design (``spec``) is ``(kind, leader, officer name, companies)``; ``leader`` is
-``""`` (an Officer company among the companies), ``pc``, ``heir``, ``courtier``, ``noble``
-or ``officer`` (a Unique Officer, named).
+An order equals only an order of its own kind (``Done() != Hostages()``), though
+both are empty tuples.
 """
 
 from __future__ import annotations
@@ -21,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from lark import Lark, Transformer
 
@@ -31,56 +29,6 @@ from .scenario import Scenario
 from .state import RES_NAMES
 
 LEADERS = ("pc", "heir", "courtier", "noble")
-# Orders resolved at Night (the Day's list); the others act at once during the Day.
-NIGHT_VERBS = frozenset(
-    {
-        "move",
-        "disband",
-        "march",
-        "recruit",
-        "rent",
-        "steward",
-        "tc",
-        "lobbyist",
-        "spy",
-        "recall",
-        "build",
-        "staff",
-        "messenger",
-        "open city",
-        "create noble",
-        "marry",
-        "create heir",
-        "hostages",
-        "field surgeon",
-        "arson",
-        "bribery",
-        "poison",
-        "assassin",
-        "incapacitate",
-        "knife",
-        "use",
-        "pay",
-        "choose",
-        "attack",
-    }
-)
-# Standard actions (NSE-42 .. NSE-57): each needs an Envoy (NSE-A07).
-ACTIONS = {
-    "open city": (2, 0, 0),
-    "create noble": (0, 0, 0),  # X Inf, computed at resolution (NSE-43)
-    "marry": (3, 0, 0),
-    "create heir": (3, 1, 1),
-    "hostages": (3, 0, 0),
-    "march": (0, 2, 0),
-    "field surgeon": (0, 3, 0),
-    "arson": (0, 0, 2),
-    "bribery": (0, 0, 3),
-    "poison": (0, 0, 5),
-    "assassin": (0, 0, 8),
-    "incapacitate": (0, 0, 8),
-    "knife": (0, 0, 8),
-}
 
 
 def fold(text: str) -> str:
@@ -90,78 +38,584 @@ def fold(text: str) -> str:
     )
 
 
-def spec_text(spec) -> str:
-    kind, leader, name, comps = spec
-    lead = f" led by {name if leader == 'officer' else leader}" if leader else ""
-    return f"{kind}{lead} with " + ", ".join(f"{c} x{n}" if n > 1 else c for c, n in comps)
+class Spec(NamedTuple):
+    """A unit design: its kind, its leader and the companies with their counts.
+
+    ``leader`` is ``""`` (an Officer company among the companies), ``pc``, ``heir``,
+    ``courtier``, ``noble`` or ``officer`` (a Unique Officer, named by ``officer``).
+    """
+
+    kind: str
+    leader: str
+    officer: str
+    companies: tuple[tuple[str, int], ...]
+
+    def __str__(self) -> str:
+        lead = f" led by {self.officer if self.leader == 'officer' else self.leader}"
+        return f"{self.kind}{lead if self.leader else ''} with " + ", ".join(
+            f"{c} x{n}" if n > 1 else c for c, n in self.companies
+        )
 
 
-def amounts_text(amounts) -> str:
+def spec_text(spec: tuple) -> str:
+    """The text of a unit design (a ``Spec`` or a tuple laid out as one)."""
+    return str(Spec(*spec))
+
+
+def amounts_text(amounts: tuple[int, ...]) -> str:
     return " ".join(f"{n} {RES_NAMES[r]}" for r, n in enumerate(amounts) if n) or "nothing"
 
 
-def _arg_text(arg) -> str:
-    if isinstance(arg, int):
-        return f"U{arg}"
-    if isinstance(arg, tuple):
-        return " ".join(_arg_text(a) for a in arg)
-    return str(arg)
+_T = TypeVar("_T")
+ORDER_TYPES: list[type] = []
 
 
-class Order(NamedTuple):
-    """One action. ``args`` holds only text, ints (unit ids) and tuples."""
+def _same(self: tuple, other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
 
-    verb: str
-    args: tuple = ()
+
+def _differ(self: tuple, other: object) -> bool:
+    return not _same(self, other)
+
+
+def _hash(self: tuple) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+def order(cls: type[_T]) -> type[_T]:
+    """Register an order type; its orders equal only orders of the same type."""
+    setattr(cls, "__eq__", _same)  # noqa: B010 (a NamedTuple's class body cannot inherit it)
+    setattr(cls, "__ne__", _differ)  # noqa: B010
+    setattr(cls, "__hash__", _hash)  # noqa: B010
+    ORDER_TYPES.append(cls)
+    return cls
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+@order
+class Setup(NamedTuple):
+    """NSE-07 .. NSE-09, NSE-12: the home square, the income split, the option left
+    out (``2``, ``5``, ``8`` or ``uniques``) and the starting unit."""
+
+    home: str
+    design: tuple[int, ...]
+    skip: str
+    spec: Spec
 
     def __str__(self) -> str:
-        return _RENDER.get(self.verb, _plain)(self)
+        return (
+            f"setup {self.home} income {'-'.join(map(str, self.design))} skip {self.skip}"
+            f" unit {spec_text(self.spec)}"
+        )
 
 
-def _use_text(o: Order) -> str:
-    args = o.args[1]
-    if args and isinstance(args[0], tuple) and args[0][0] == "recruit":
-        levies = " and ".join(f"{spec_text(a[1])} at {a[3]}" for a in args)
-        return f"use {o.args[0]} recruit {levies}"
-    words = []
-    for a in args:
-        text = _arg_text(a)
-        words.append(f", {text}" if words and isinstance(a, tuple) and a[1] == "to" else text)
-    return " ".join(["use", o.args[0], *words]).replace(" , ", ", ")
+# -- Night orders: units -------------------------------------------------------------------------
 
 
-def _plain(o: Order) -> str:
-    return " ".join([o.verb, *(_arg_text(a) for a in o.args)])
+@order
+class Move(NamedTuple):
+    unit: int
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"move U{self.unit} to {' '.join(self.path)}"
 
 
-_RENDER = {
-    "setup": lambda o: (
-        f"setup {o.args[0]} income {'-'.join(map(str, o.args[1]))} skip {o.args[2]}"
-        f" unit {spec_text(o.args[3])}"
-    ),
-    "move": lambda o: f"move U{o.args[0]} to {' '.join(o.args[1])}",
-    "march": lambda o: f"march U{o.args[0]} to {o.args[1]}",
-    "recruit": lambda o: f"recruit {spec_text(o.args[0])} at {o.args[1]}",
-    "rent": lambda o: f"rent {o.args[0]} at {o.args[1]} for {o.args[2]}",
-    "spy": lambda o: f"spy {o.args[0] + ' ' if o.args[0] else ''}to {' '.join(o.args[1])}",
-    "recall": lambda o: (
-        f"recall staff {o.args[1]} at {o.args[2]}"
-        if o.args[0] == "staff"
-        else " ".join(["recall", *(a for a in o.args if a)])
-    ),
-    "build": lambda o: f"build {o.args[0]} at {o.args[1]}",
-    "staff": lambda o: f"staff {o.args[0]} at {o.args[1]}",
-    "pay": lambda o: f"pay {o.args[0]} {amounts_text(o.args[1])}",
-    "use": _use_text,
-    "hostages": lambda o: "exchange hostages",
-    "cancel": lambda o: f"cancel {o.args[0]}",
-    "give officer": lambda o: f"give officer {o.args[0]} to {o.args[1]}",
-    "sign": lambda o: f"sign treaty {o.args[0]}",
-    "reject": lambda o: f"reject treaty {o.args[0]}",
-    "breach": lambda o: f"report breach of treaty {o.args[0]} promise {o.args[1]}",
-    "propose": lambda o: f"propose treaty to {o.args[0]}\n{o.args[1]}",
-    "override": lambda o: f"override {o.args[0]} because {o.args[1]}",
-    "choose": lambda o: f"choose {o.args[0]}",
+@order
+class Disband(NamedTuple):
+    unit: int
+
+    def __str__(self) -> str:
+        return f"disband U{self.unit}"
+
+
+@order
+class March(NamedTuple):
+    """Forced March (NSE-50): a standard action that moves a unit one more estate."""
+
+    unit: int
+    square: str
+
+    def __str__(self) -> str:
+        return f"march U{self.unit} to {self.square}"
+
+
+@order
+class Recruit(NamedTuple):
+    spec: Spec
+    square: str
+
+    def __str__(self) -> str:
+        return f"recruit {spec_text(self.spec)} at {self.square}"
+
+
+@order
+class Rent(NamedTuple):
+    """NSE-116: the Faction Leader rents mercenaries for one of his players."""
+
+    merc: str
+    square: str
+    name: str  # the player who gets them
+
+    def __str__(self) -> str:
+        return f"rent {self.merc} at {self.square} for {self.name}"
+
+
+@order
+class Attack(NamedTuple):
+    """NSE-90: ask for battle or conquest on an estate."""
+
+    square: str
+
+    def __str__(self) -> str:
+        return f"attack {self.square}"
+
+
+# -- Night orders: courtiers ---------------------------------------------------------------------
+
+
+@order
+class Steward(NamedTuple):
+    square: str
+
+    def __str__(self) -> str:
+        return f"steward {self.square}"
+
+
+@order
+class TaxCollector(NamedTuple):
+    """``tc SQUARE RES``."""
+
+    square: str
+    res: str
+
+    def __str__(self) -> str:
+        return f"tc {self.square} {self.res}"
+
+
+@order
+class Lobbyist(NamedTuple):
+    square: str
+    res: str
+
+    def __str__(self) -> str:
+        return f"lobbyist {self.square} {self.res}"
+
+
+@order
+class Spy(NamedTuple):
+    """A new Spy from court (``origin`` empty) or one on ``origin`` moving."""
+
+    origin: str
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"spy {self.origin + ' ' if self.origin else ''}to {' '.join(self.path)}"
+
+
+@order
+class Recall(NamedTuple):
+    """A Tax Collector, Lobbyist or Spy comes home: ``kind`` ``tc``, ``lobbyist`` or
+    ``spy``, and for a TC or Lobbyist the resource (``detail``)."""
+
+    kind: str
+    square: str
+    detail: str
+
+    def __str__(self) -> str:
+        return " ".join(["recall", *(a for a in self if a)])
+
+
+@order
+class Unstaff(NamedTuple):
+    """``recall staff BUILDING at SQUARE``: a courtier leaves a building."""
+
+    building: str
+    square: str
+
+    def __str__(self) -> str:
+        return f"recall staff {self.building} at {self.square}"
+
+
+@order
+class Build(NamedTuple):
+    building: str
+    square: str
+
+    def __str__(self) -> str:
+        return f"build {self.building} at {self.square}"
+
+
+@order
+class Staff(NamedTuple):
+    building: str
+    square: str
+
+    def __str__(self) -> str:
+        return f"staff {self.building} at {self.square}"
+
+
+@order
+class Messenger(NamedTuple):
+    name: str
+
+    def __str__(self) -> str:
+        return f"messenger {self.name}"
+
+
+# -- Night orders: the standard actions (NSE-42 .. NSE-57) ----------------------------------------
+
+
+@order
+class OpenCity(NamedTuple):
+    square: str
+
+    def __str__(self) -> str:
+        return f"open city {self.square}"
+
+
+@order
+class CreateNoble(NamedTuple):
+    square: str
+
+    def __str__(self) -> str:
+        return f"create noble {self.square}"
+
+
+@order
+class Marry(NamedTuple):
+    name: str
+
+    def __str__(self) -> str:
+        return f"marry {self.name}"
+
+
+@order
+class CreateHeir(NamedTuple):
+    def __str__(self) -> str:
+        return "create heir"
+
+
+@order
+class Hostages(NamedTuple):
+    def __str__(self) -> str:
+        return "exchange hostages"
+
+
+@order
+class FieldSurgeon(NamedTuple):
+    def __str__(self) -> str:
+        return "field surgeon"
+
+
+@order
+class Arson(NamedTuple):
+    square: str
+    building: str
+
+    def __str__(self) -> str:
+        return f"arson {self.square} {self.building}"
+
+
+@order
+class Bribery(NamedTuple):
+    square: str
+    res: str
+
+    def __str__(self) -> str:
+        return f"bribery {self.square} {self.res}"
+
+
+@order
+class Poison(NamedTuple):
+    square: str
+
+    def __str__(self) -> str:
+        return f"poison {self.square}"
+
+
+@order
+class Assassin(NamedTuple):
+    """``assassin NAME``; ``assassin NAME heir`` is read so that the rule refuses it
+    (NSE-A42)."""
+
+    name: str
+    heir: bool = False
+
+    def __str__(self) -> str:
+        return f"assassin {self.name}{' heir' if self.heir else ''}"
+
+
+@order
+class Incapacitate(NamedTuple):
+    unit: int
+
+    def __str__(self) -> str:
+        return f"incapacitate U{self.unit}"
+
+
+@order
+class Knife(NamedTuple):
+    """Knife in the Back; ``heir`` as for ``Assassin``."""
+
+    square: str
+    name: str
+    heir: bool = False
+
+    def __str__(self) -> str:
+        return f"knife {self.square} {self.name}{' heir' if self.heir else ''}"
+
+
+# -- Night orders: abilities, payments, choices ----------------------------------------------------
+
+
+class UnitTo(NamedTuple):
+    """An ability's ``U7 to B3``."""
+
+    unit: int
+    square: str
+
+    def __str__(self) -> str:
+        return f"U{self.unit} to {self.square}"
+
+
+class At(NamedTuple):
+    """An ability's ``at B3``."""
+
+    square: str
+
+    def __str__(self) -> str:
+        return f"at {self.square}"
+
+
+class For(NamedTuple):
+    """An ability's ``for Eve``."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return f"for {self.name}"
+
+
+class Levy(NamedTuple):
+    """A recruiting ability's unit: ``Regiment with ... at B3``."""
+
+    spec: Spec
+    square: str
+
+    def __str__(self) -> str:
+        return f"{spec_text(self.spec)} at {self.square}"
+
+
+def _term_text(term: Any) -> str:
+    return f"U{term}" if isinstance(term, int) else str(term)
+
+
+@order
+class Use(NamedTuple):
+    """A role ability (§4.3) with its terms as written: squares, unit ids, resources,
+    buildings, player names, mercenaries, the word ``heir``, ``UnitTo``, ``At``,
+    ``For``; or ``Levy`` units only (``use ABILITY recruit ... and ...``)."""
+
+    ability: str
+    terms: tuple = ()
+
+    def __str__(self) -> str:
+        if self.terms and isinstance(self.terms[0], Levy):
+            return f"use {self.ability} recruit {' and '.join(map(str, self.terms))}"
+        words: list[str] = []
+        for term in self.terms:
+            text = _term_text(term)
+            words.append(f", {text}" if words and isinstance(term, UnitTo) else text)
+        return " ".join(["use", self.ability, *words]).replace(" , ", ", ")
+
+
+@order
+class Pay(NamedTuple):
+    """NSE-115, NSE-117: the FL pays a player of his (by name) or a faction (by key)."""
+
+    to: str
+    amounts: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"pay {self.to} {amounts_text(self.amounts)}"
+
+
+@order
+class Choose(NamedTuple):
+    """A faction core's choice of resource."""
+
+    res: str
+
+    def __str__(self) -> str:
+        return f"choose {self.res}"
+
+
+# -- the Day's immediate orders ------------------------------------------------------------------
+
+
+@order
+class Done(NamedTuple):
+    def __str__(self) -> str:
+        return "done"
+
+
+@order
+class Cancel(NamedTuple):
+    number: int  # 1-based, in the list of orders
+
+    def __str__(self) -> str:
+        return f"cancel {self.number}"
+
+
+@order
+class Successor(NamedTuple):
+    name: str
+
+    def __str__(self) -> str:
+        return f"successor {self.name}"
+
+
+@order
+class GiveOfficer(NamedTuple):
+    officer: str
+    name: str
+
+    def __str__(self) -> str:
+        return f"give officer {self.officer} to {self.name}"
+
+
+@order
+class Answer(NamedTuple):
+    """``accept marriage``, ``refuse hostages`` ... (NSE-A32)."""
+
+    accept: bool
+    offer: str  # "marriage" or "hostages"
+
+    def __str__(self) -> str:
+        return f"{'accept' if self.accept else 'refuse'} {self.offer}"
+
+
+@order
+class Vote(NamedTuple):
+    name: str
+
+    def __str__(self) -> str:
+        return f"vote {self.name}"
+
+
+@order
+class Contact(NamedTuple):
+    name: str
+
+    def __str__(self) -> str:
+        return f"contact {self.name}"
+
+
+@order
+class Propose(NamedTuple):
+    """``propose treaty to FACTION`` and the treaty text on the next lines."""
+
+    to: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"propose treaty to {self.to}\n{self.text}"
+
+
+@order
+class Sign(NamedTuple):
+    treaty: int
+
+    def __str__(self) -> str:
+        return f"sign treaty {self.treaty}"
+
+
+@order
+class Reject(NamedTuple):
+    treaty: int
+
+    def __str__(self) -> str:
+        return f"reject treaty {self.treaty}"
+
+
+@order
+class Breach(NamedTuple):
+    treaty: int
+    promise: int
+
+    def __str__(self) -> str:
+        return f"report breach of treaty {self.treaty} promise {self.promise}"
+
+
+# -- the moderator's -----------------------------------------------------------------------------
+
+
+@order
+class Resolve(NamedTuple):
+    def __str__(self) -> str:
+        return "resolve"
+
+
+@order
+class Override(NamedTuple):
+    what: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"override {self.what} because {self.reason}"
+
+
+# Any order (``Game[State, Order]``'s action type).
+Order: TypeAlias = (
+    Setup | Move | Disband | March | Recruit | Rent | Attack | Steward | TaxCollector
+    | Lobbyist | Spy | Recall | Unstaff | Build | Staff | Messenger | OpenCity | CreateNoble
+    | Marry | CreateHeir | Hostages | FieldSurgeon | Arson | Bribery | Poison | Assassin
+    | Incapacitate | Knife | Use | Pay | Choose | Done | Cancel | Successor | GiveOfficer
+    | Answer | Vote | Contact | Propose | Sign | Reject | Breach | Resolve | Override
+)  # fmt: skip
+# Orders resolved at Night (the Day's list); the others act at once during the Day.
+NIGHT_ORDERS: frozenset[type] = frozenset(
+    {
+        Move, Disband, March, Recruit, Rent, Steward, TaxCollector, Lobbyist, Spy, Recall,
+        Unstaff, Build, Staff, Messenger, OpenCity, CreateNoble, Marry, CreateHeir, Hostages,
+        FieldSurgeon, Arson, Bribery, Poison, Assassin, Incapacitate, Knife, Use, Pay, Choose,
+        Attack,
+    }
+)  # fmt: skip
+# Standard actions (NSE-42 .. NSE-57): each needs an Envoy (NSE-A07); their names as the
+# record and treaties write them, and their costs (Inf, MP, $).
+ACTION_NAMES: dict[type, str] = {
+    OpenCity: "open city",
+    CreateNoble: "create noble",
+    Marry: "marry",
+    CreateHeir: "create heir",
+    Hostages: "hostages",
+    March: "march",
+    FieldSurgeon: "field surgeon",
+    Arson: "arson",
+    Bribery: "bribery",
+    Poison: "poison",
+    Assassin: "assassin",
+    Incapacitate: "incapacitate",
+    Knife: "knife",
+}
+ACTIONS: dict[type, tuple[int, int, int]] = {
+    OpenCity: (2, 0, 0),
+    CreateNoble: (0, 0, 0),  # X Inf, computed at resolution (NSE-43)
+    Marry: (3, 0, 0),
+    CreateHeir: (3, 1, 1),
+    Hostages: (3, 0, 0),
+    March: (0, 2, 0),
+    FieldSurgeon: (0, 3, 0),
+    Arson: (0, 0, 2),
+    Bribery: (0, 0, 3),
+    Poison: (0, 0, 5),
+    Assassin: (0, 0, 8),
+    Incapacitate: (0, 0, 8),
+    Knife: (0, 0, 8),
 }
 
 
@@ -272,6 +726,11 @@ def parser_for(scenario: Scenario) -> Lark:
     return Lark(text, parser="earley", lexer="dynamic", ambiguity="resolve")
 
 
+class _Leader(NamedTuple):
+    leader: str
+    officer: str
+
+
 def _res(token) -> str:
     return {"inf": "Inf", "mp": "MP", "$": "$"}[str(token).lower()]
 
@@ -280,7 +739,7 @@ class _Reader(Transformer):
     def __init__(self, scenario: Scenario, names: tuple[str, ...]):
         super().__init__()
         self.names = names
-        self.canon = {}
+        self.canon: dict[tuple[str, str], str] = {}
         for r in scenario.roles:
             for a in r.abilities:
                 self.canon[("ability", fold(a.name).lower())] = a.name
@@ -335,16 +794,16 @@ class _Reader(Transformer):
         kind = str(items[0]).capitalize()
         leader, name = "", ""
         rest = items[1:]
-        if rest and isinstance(rest[0], tuple) and rest[0][0] == "leader":
-            _, leader, name = rest[0]
+        if rest and isinstance(rest[0], _Leader):
+            leader, name = rest[0]
             rest = rest[1:]
-        return (kind, leader, name, tuple(rest))
+        return Spec(kind, leader, name, tuple(rest))
 
     def leader(self, items):
         word = items[0]
         if getattr(word, "type", "") == "LEADER":
-            return ("leader", str(word).lower(), "")
-        return ("leader", "officer", str(word))
+            return _Leader(str(word).lower(), "")
+        return _Leader("officer", str(word))
 
     def comp(self, items):
         return (str(items[0]).upper(), int(str(items[1])[1:]) if len(items) > 1 else 1)
@@ -352,102 +811,108 @@ class _Reader(Transformer):
     def setup(self, i):
         skip = str(i[2]).lower()
         design = tuple(int(x) for x in str(i[1]).split("-"))
-        return Order("setup", (i[0], design, skip, i[3]))
+        return Setup(i[0], design, skip, i[3])
 
     def move(self, i):
-        return Order("move", (i[0], tuple(i[1:])))
+        return Move(i[0], tuple(i[1:]))
 
     def disband(self, i):
-        return Order("disband", (i[0],))
+        return Disband(i[0])
 
     def march(self, i):
-        return Order("march", (i[0], i[1]))
+        return March(i[0], i[1])
 
     def recruit(self, i):
-        return Order("recruit", (i[0], i[1]))
+        return Recruit(i[0], i[1])
 
     def rent(self, i):
-        return Order("rent", (i[0], i[1], i[2]))
+        return Rent(i[0], i[1], i[2])
 
     def post(self, i):
         kind = str(i[0]).lower()
-        return Order(kind, tuple(i[1:]))
+        if kind == "steward":
+            if len(i) > 2:
+                raise ValueError("write 'steward SQUARE': a Steward takes the whole estate")
+            return Steward(i[1])
+        if len(i) < 3:
+            raise ValueError(f"write '{kind} SQUARE RESOURCE' (Inf, MP or $)")
+        return (TaxCollector if kind == "tc" else Lobbyist)(i[1], i[2])
 
     def spy_new(self, i):
-        return Order("spy", ("", tuple(i)))
+        return Spy("", tuple(i))
 
     def spy_move(self, i):
-        return Order("spy", (i[0], tuple(i[1:])))
+        return Spy(i[0], tuple(i[1:]))
 
     def recall(self, i):
         kind = str(i[0]).lower()
         if kind == "staff":
-            return Order("recall", ("staff", i[1], i[2]))
-        return Order("recall", (kind, i[1], i[2] if len(i) > 2 else ""))
+            return Unstaff(i[1], i[2])
+        return Recall(kind, i[1], i[2] if len(i) > 2 else "")
 
     def build(self, i):
-        return Order("build", (i[0], i[1]))
+        return Build(i[0], i[1])
 
     def staff(self, i):
-        return Order("staff", (i[1], i[2]))
+        return Staff(i[1], i[2])
 
     def messenger(self, i):
-        return Order("messenger", (i[0],))
+        return Messenger(i[0])
 
     def open_city(self, i):
-        return Order("open city", (i[0],))
+        return OpenCity(i[0])
 
     def create_noble(self, i):
-        return Order("create noble", (i[0],))
+        return CreateNoble(i[0])
 
     def marry(self, i):
-        return Order("marry", (i[0],))
+        return Marry(i[0])
 
     def create_heir(self, i):
-        return Order("create heir")
+        return CreateHeir()
 
     def hostages(self, i):
-        return Order("hostages")
+        return Hostages()
 
     def surgeon(self, i):
-        return Order("field surgeon")
+        return FieldSurgeon()
 
     def arson(self, i):
-        return Order("arson", (i[0], i[1]))
+        return Arson(i[0], i[1])
 
     def bribery(self, i):
-        return Order("bribery", (i[0], i[1]))
+        return Bribery(i[0], i[1])
 
     def poison(self, i):
-        return Order("poison", (i[0],))
+        return Poison(i[0])
 
     def assassin(self, i):
         # "assassin Eve heir" is read so that the rule refuses it (NSE-A42)
-        return Order("assassin", (i[0], "heir") if len(i) > 1 else (i[0],))
+        return Assassin(i[0], len(i) > 1)
 
     def incapacitate(self, i):
-        return Order("incapacitate", (i[0],))
+        return Incapacitate(i[0])
 
     def knife(self, i):
-        return Order("knife", (i[0], i[1], "heir") if len(i) > 2 else (i[0], i[1]))
+        return Knife(i[0], i[1], len(i) > 2)
 
     def use(self, i):
-        return Order("use", (i[0], tuple(a for a in i[1:] if a != "and")))
+        return Use(i[0], tuple(a for a in i[1:] if a != "and"))
 
     def levy(self, i):
-        return ("recruit", i[0], "at", i[1])
+        return Levy(i[0], i[1])
 
     def use_recruit(self, i):
-        return Order("use", (i[0], tuple(i[1:])))
+        return Use(i[0], tuple(i[1:]))
 
     def unit_to(self, i):
-        return (i[0], "to", i[1])
+        return UnitTo(i[0], i[1])
 
     def at(self, i):
-        return ("at", i[0])
+        return At(i[0])
 
     def for_(self, i):
-        return ("for", i[0])
+        return For(i[0])
 
     def heir_word(self, i):
         return "heir"
@@ -459,46 +924,46 @@ class _Reader(Transformer):
         amounts = [0, 0, 0]
         for n, r in zip(i[1::2], i[2::2], strict=True):
             amounts[RES_NAMES.index(r)] += n
-        return Order("pay", (i[0], tuple(amounts)))
+        return Pay(i[0], tuple(amounts))
 
     def done(self, i):
-        return Order("done")
+        return Done()
 
     def cancel(self, i):
-        return Order("cancel", (i[0],))
+        return Cancel(i[0])
 
     def successor(self, i):
-        return Order("successor", (i[0],))
+        return Successor(i[0])
 
     def give_officer(self, i):
-        return Order("give officer", (i[0], i[1]))
+        return GiveOfficer(i[0], i[1])
 
     def answer(self, i):
-        return Order(f"{str(i[0]).lower()} {str(i[1]).lower()}")
+        return Answer(str(i[0]).lower() == "accept", str(i[1]).lower())
 
     def sign(self, i):
-        return Order("sign", (i[0],))
+        return Sign(i[0])
 
     def reject(self, i):
-        return Order("reject", (i[0],))
+        return Reject(i[0])
 
     def breach(self, i):
-        return Order("breach", (i[0], i[1]))
+        return Breach(i[0], i[1])
 
     def vote(self, i):
-        return Order("vote", (i[0],))
+        return Vote(i[0])
 
     def resolve(self, i):
-        return Order("resolve")
+        return Resolve()
 
     def contact(self, i):
-        return Order("contact", (i[0],))
+        return Contact(i[0])
 
     def attack(self, i):
-        return Order("attack", (i[0],))
+        return Attack(i[0])
 
     def choose(self, i):
-        return Order("choose", (i[0],))
+        return Choose(i[0])
 
 
 def read(scenario: Scenario, names: tuple[str, ...], text: str) -> Order:
@@ -516,10 +981,10 @@ def read(scenario: Scenario, names: tuple[str, ...], text: str) -> Order:
             raise ValueError(
                 "write 'propose treaty to FACTION' and the treaty text on the next lines"
             )
-        return Order("propose", (" ".join(words[3:]), body.strip()))
+        return Propose(" ".join(words[3:]), body.strip())
     if words and words[0].lower() == "override":
         what, sep, why = " ".join(text.split()[1:]).partition(" because ")
         if not sep or not why.strip() or not what.strip():
             raise ValueError("write 'override WHAT because REASON': every override needs a reason")
-        return Order("override", (what.strip(), why.strip()))
+        return Override(what.strip(), why.strip())
     return grammar.read(parser_for(scenario), _Reader(scenario, names), fold(text))

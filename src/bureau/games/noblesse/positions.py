@@ -865,7 +865,7 @@ class _Loader(PositionReader):
         except ValueError as exc:  # the reader's errors are ValueErrors (IllegalAction too)
             self.fail(path, f"cannot read the order: {exc}")
         if any(a != b for a, b in self.rename.items()):
-            order = order._replace(args=_renamed(order.args, self.rename))
+            order = _renamed(order, self.rename)
         return order
 
     def units(self, obj) -> dict[int, Unit]:
@@ -1090,10 +1090,11 @@ class _Loader(PositionReader):
         )
 
 
-def _renamed(value, names: dict[str, str]):
-    """An order's arguments with the position's player names as the game's."""
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """An order (or one of its fields) with the position's player names as the game's."""
     if isinstance(value, tuple):
-        return tuple(_renamed(v, names) for v in value)
+        fields = [_renamed(v, names) for v in value]
+        return type(value)(*fields) if hasattr(value, "_fields") else tuple(fields)
     return names.get(value, value) if isinstance(value, str) else value
 
 
