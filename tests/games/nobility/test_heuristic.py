@@ -1,4 +1,5 @@
-"""Nobility's heuristic bot, position evaluator and statistics (``games/nobility/heuristic``).
+"""Nobility's heuristic bot and position evaluator (``games/nobility/heuristic``), and statistics
+(``games/nobility/stats``).
 
 Bot games lift the turn cap for bot-only games (``max_turns``, 600 there by default)
 with ``max_turns=None``; the election cap (``max_elections=8``) stays: it is a rule
@@ -14,8 +15,9 @@ import pytest
 from bureau.bots import make
 from bureau.engine.deals import Accept, Decline, Propose
 from bureau.games.nobility import GAME
-from bureau.games.nobility.heuristic import HeuristicBot, evaluate, statistics
+from bureau.games.nobility.heuristic import HeuristicBot, evaluate
 from bureau.games.nobility.state import ELECTION, OVER, TALLY
+from bureau.games.nobility.stats import statistics
 from bureau.sim import play_one, tournament
 
 from ..common import cards

@@ -202,7 +202,7 @@ class Nobility(Game):
     name = "nobility"
     positions = "bureau.games.nobility.positions"
     heuristic = "bureau.games.nobility.heuristic"
-    figures = "bureau.games.nobility.heuristic"
+    figures = "bureau.games.nobility.stats"
     ismcts = "rollout=heuristic:guide=tree:prior=300"
     title = "Nobility"
     version = "1"

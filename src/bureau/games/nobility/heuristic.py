@@ -1,4 +1,4 @@
-"""Nobility's heuristic bot, its position evaluator and a finished game's statistics.
+"""Nobility's heuristic bot and its position evaluator.
 
 The bot plays the way a careful human plays Nobility: provinces in melds are
 what wins (the rubber's end scores them first), so it melds every run it holds
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 
-from bureau.cards import SUIT_NAMES
 from bureau.engine import IllegalAction
 from bureau.engine import deals as deal_book
 from bureau.engine.bot import Bot
@@ -76,7 +75,6 @@ from .state import (
     RETRIEVE,
     RING,
     START,
-    TALLY,
     Meld,
     State,
     index_of,
@@ -157,52 +155,6 @@ def evaluate(state: State) -> tuple[float, ...]:
     weights = [math.exp(sharp * (s - top)) for s in score]
     total = sum(weights)
     return tuple(w / total for w in weights)
-
-
-def statistics(state: State) -> dict[str, float]:
-    """A finished match's telling numbers: what it counted all match long (battles,
-    captures, income events, retrievals, coalitions, deals, elections), how it ended,
-    and the last rubber's melds by suit and by length.
-
-    >>> import random
-    >>> from bureau.games.nobility import GAME
-    >>> state, rng = GAME.new(3, seed=2, bots_only=True), random.Random(0)
-    >>> while GAME.outcome(state) is None:
-    ...     seat = GAME.pending(state)[0]
-    ...     _ = GAME.apply(state, seat, GAME.sample_action(state, seat, rng))
-    >>> s = statistics(state)
-    >>> s["elections"] >= 1, s["melds"] == sum(s[f"melds_{n}"] for n in SUIT_NAMES)
-    (True, True)
-    """
-    out = {name: float(v) for name, v in zip(TALLY, state.tally, strict=True)}
-    result = state.outcome
-    reason = result.reason if result is not None else ""
-    out["turns"] = float(state.turns)
-    out["rubbers"] = float(len(state.rubber_results))
-    out["capped"] = float(bool(result and result.capped))
-    out["ended_all_provinces"] = float("36 provinces" in reason)
-    out["ended_election_cap"] = float(reason.startswith("election cap"))
-    out["ended_stalemate"] = float(reason.startswith("stalemate"))
-    out["ended_concession"] = float("conceded" in reason)
-    out["exhausted"] = float(state.exhausted)
-    melds = state.melds
-    out["melds"] = float(len(melds))
-    for s, name in enumerate(SUIT_NAMES):
-        out[f"melds_{name}"] = float(sum(1 for m in melds if m.suit == s))
-        out[f"provinces_{name}"] = float(sum(m.length for m in melds if m.suit == s))
-    for length in range(3, RING + 1):
-        out[f"melds_length_{length}"] = float(sum(1 for m in melds if m.length == length))
-    lengths = [m.length for m in melds]
-    out["meld_length_mean"] = sum(lengths) / len(lengths) if lengths else 0.0
-    out["meld_length_max"] = float(max(lengths, default=0))
-    out["corrupted_melds"] = float(sum(1 for m in melds if m.joker >= 0))
-    out["defending_nobles"] = float(sum(len(m.nobles) for m in melds))
-    out["noble_discard"] = float(len(state.ndiscard))
-    counts = sorted(provinces(state), reverse=True)
-    out["provinces_top"] = float(counts[0])
-    out["provinces_margin"] = float(counts[0] - counts[1])
-    out["bank"] = float(state.bank)
-    return out
 
 
 # -- the bot ----------------------------------------------------------------------------------
@@ -732,4 +684,4 @@ def purchase_offer(state: State, seat: int):
     return None
 
 
-__all__ = ["HeuristicBot", "decide", "evaluate", "statistics"]
+__all__ = ["HeuristicBot", "decide", "evaluate"]
