@@ -19,11 +19,13 @@ The deal actions (``offer``, ``accept``, ``decline``, ``withdraw``) come from
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from lark import Lark, Transformer
 
 from bureau.engine import grammar
+from bureau.engine.deals import Accept, Decline, Propose, Withdraw
 
 from .control import Change, arrow_text
 from .data import Card, Step
@@ -50,7 +52,7 @@ def decree_text(i: int) -> str:
     return f"D{i + 1}"
 
 
-def placements_text(placements, names) -> str:
+def placements_text(placements: Sequence[tuple[int, int]], names: Sequence[str]) -> str:
     return ", ".join(f"{names[s]} {DEPT_CODES[d]}" for s, d in placements)
 
 
@@ -163,6 +165,7 @@ class Reassign(NamedTuple):
 def change_text(change: Change) -> str:
     op, old, new = change
     if op == "move":
+        assert new is not None, "a move names where the arrow goes"
         return f"move {arrow_text(old)} to {arrow_text(new)}"
     return f"{op} {arrow_text(old)}"
 
@@ -208,6 +211,30 @@ class Keep(NamedTuple):
 
 
 DRAW, BUDGET, MANOEUVRES, END = Draw(), Budget(), Manoeuvres(), End()
+
+# Every decision a player makes, one type each, with the deal actions (``bureau.engine.deals``).
+Action = (
+    Bid
+    | Assign
+    | Draw
+    | Play
+    | Spread
+    | Forward
+    | Move
+    | Stamp
+    | Budget
+    | Investigate
+    | Manoeuvres
+    | Reassign
+    | Restructure
+    | End
+    | Remove
+    | Keep
+    | Propose
+    | Accept
+    | Decline
+    | Withdraw
+)
 
 # -- the arguments of a card's steps ------------------------------------------------------------
 
@@ -270,7 +297,7 @@ def _ops_usage(ops) -> str:
     return f"{plain} A->B (or {moved})" if plain else moved
 
 
-def step_text(step: Step, args) -> str:
+def step_text(step: Step, args: Sequence[str]) -> str:
     """The text of a step's arguments (already rendered as words)."""
     do = step.do
     if do == "move_dept_blame":
@@ -291,7 +318,7 @@ def step_text(step: Step, args) -> str:
     return " ".join(str(a) for a in args)
 
 
-def render(names, step: Step, args) -> str:
+def render(names: Sequence[str], step: Step, args: tuple | None) -> str:
     """The canonical text of a step's argument tuple (empty when played to no effect)."""
     if args is None:
         return ""
@@ -312,7 +339,7 @@ def render(names, step: Step, args) -> str:
     return step_text(step, tuple(words))
 
 
-def _typed(step: Step, args) -> tuple:
+def _typed(step: Step, args: tuple) -> tuple:
     """The written arguments of ``args`` (dropping the implicit -1 departments)."""
     do = step.do
     if do == "move_dept_blame":
@@ -349,7 +376,7 @@ class CardItem(NamedTuple):
         return f"card {self.key}"
 
 
-def item_key(item) -> tuple:
+def item_key(item: Blame | CardItem) -> tuple:
     return (0, item.amount, "") if isinstance(item, Blame) else (1, 0, item.key)
 
 
@@ -403,36 +430,36 @@ _PARSER = Lark(GRAMMAR, parser="lalr")
 _FILLER = {"TO", "FROM", "AND", "SEP"}
 
 
-def _dept(token) -> int:
+def _dept(token: Any) -> int:
     return DEPT_CODES.index(str(token).upper())
 
 
 class Raw(Transformer):
     """Turns the parse tree into plain tuples; names and cards are resolved later."""
 
-    def start(self, items):
+    def start(self, items: list[Any]) -> tuple:
         return items[0]
 
-    def bid(self, items):
+    def bid(self, items: list[Any]) -> tuple:
         return ("bid", int(items[0]))
 
-    def placement(self, items):
+    def placement(self, items: list[Any]) -> tuple:
         return (str(items[0]), _dept(items[-1]))
 
-    def assign(self, items):
+    def assign(self, items: list[Any]) -> tuple:
         return ("assign", tuple(items))
 
-    def reassign(self, items):
+    def reassign(self, items: list[Any]) -> tuple:
         return ("reassign", tuple(items))
 
-    def draw(self, items):
+    def draw(self, items: list[Any]) -> tuple:
         return ("draw",)
 
-    def arrow(self, items):
+    def arrow(self, items: list[Any]) -> tuple:
         return Arrow(_dept(items[0]), _dept(items[2]))
 
-    def play(self, items):
-        args = []
+    def play(self, items: list[Any]) -> tuple:
+        args: list[tuple[str, Any]] = []
         for item in items[1:]:
             if isinstance(item, tuple):
                 args.append(("arrow", item))
@@ -450,48 +477,48 @@ class Raw(Transformer):
                 args.append(("name", str(item)))
         return ("play", str(items[0]).lower(), tuple(args))
 
-    def transfer(self, items):
+    def transfer(self, items: list[Any]) -> tuple:
         depts = [i for i in items if i.type == "DEPT"]
         return (int(items[0]), _dept(depts[0]), _dept(depts[1]))
 
-    def spread(self, items):
+    def spread(self, items: list[Any]) -> tuple:
         return ("spread", tuple(i for i in items if isinstance(i, tuple)))
 
-    def forward(self, items):
+    def forward(self, items: list[Any]) -> tuple:
         return ("forward", int(str(items[0])[1]) - 1, _dept(items[-1]))
 
-    def move(self, items):
+    def move(self, items: list[Any]) -> tuple:
         return ("move", str(items[0]))
 
-    def stamp(self, items):
+    def stamp(self, items: list[Any]) -> tuple:
         return ("stamp", int(str(items[0])[1]) - 1)
 
-    def restructure(self, items):
+    def restructure(self, items: list[Any]) -> tuple:
         arrows = [i for i in items if isinstance(i, tuple)]
         return ("restructure", str(items[0]).lower(), *arrows)
 
-    def budget(self, items):
+    def budget(self, items: list[Any]) -> tuple:
         return ("budget",)
 
-    def investigate(self, items):
+    def investigate(self, items: list[Any]) -> tuple:
         return ("investigate", _dept(items[0]))
 
-    def manoeuvres(self, items):
+    def manoeuvres(self, items: list[Any]) -> tuple:
         return ("manoeuvres",)
 
-    def end(self, items):
+    def end(self, items: list[Any]) -> tuple:
         return ("end",)
 
-    def removal(self, items):
+    def removal(self, items: list[Any]) -> tuple:
         target = items[-1]
         if target.type == "DEPT":
             return (int(items[0]), "dept", _dept(target))
         return (int(items[0]), "name", str(target))
 
-    def remove(self, items):
+    def remove(self, items: list[Any]) -> tuple:
         return ("remove", tuple(i for i in items if isinstance(i, tuple)))
 
-    def keep(self, items):
+    def keep(self, items: list[Any]) -> tuple:
         word = str(items[0])
         return ("keep", None if items[0].type == "NOTHING" else word.lower())
 

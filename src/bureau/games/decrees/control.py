@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -36,7 +37,7 @@ def arrow_text(a: Arrow) -> str:
     return f"{DEPT_CODES[a[0]]}->{DEPT_CODES[a[1]]}"
 
 
-def below(arrows, dept: int) -> set[int]:
+def below(arrows: Sequence[Arrow], dept: int) -> set[int]:
     """Every department ``dept`` controls, directly or through others."""
     out: set[int] = set()
     todo = [dept]
@@ -49,12 +50,12 @@ def below(arrows, dept: int) -> set[int]:
     return out
 
 
-def controllers(arrows, dept: int) -> list[int]:
+def controllers(arrows: Sequence[Arrow], dept: int) -> list[int]:
     """The departments controlling ``dept`` directly, oldest arrow first."""
     return [a for a, b in arrows if b == dept]
 
 
-def top_of(arrows, dept: int) -> int:
+def top_of(arrows: Sequence[Arrow], dept: int) -> int:
     """The uncontrolled department at the top of ``dept``'s chain of control (DEC-59).
 
     Where a department has several controllers, the oldest arrow is followed (DEC-A04).
@@ -68,7 +69,7 @@ def top_of(arrows, dept: int) -> int:
         seen.add(dept)
 
 
-def path(arrows, start: int, goal: int) -> list[int] | None:
+def path(arrows: Sequence[Arrow], start: int, goal: int) -> list[int] | None:
     """A chain of control from ``start`` down to ``goal``, if there is one."""
     parent = {start: start}
     todo = [start]
@@ -86,7 +87,7 @@ def path(arrows, start: int, goal: int) -> list[int] | None:
     return None
 
 
-def changed(arrows, change) -> tuple[Arrow, ...]:
+def changed(arrows: Sequence[Arrow], change: Change) -> tuple[Arrow, ...]:
     """The arrows after ``change``; moved and reversed arrows count as new, so they go
     last."""
     op, old, new = change
@@ -97,10 +98,13 @@ def changed(arrows, change) -> tuple[Arrow, ...]:
         return rest
     if op == "reverse":
         return (*rest, Arrow(old[1], old[0]))
+    assert new is not None, "a move names where the arrow goes"
     return (*rest, new)
 
 
-def problem(arrows, change, depts, max_controllers: int) -> str | None:
+def problem(
+    arrows: Sequence[Arrow], change: Change, depts: Iterable[int], max_controllers: int
+) -> str | None:
     """Why ``change`` is not a legal restructure now, or None (DEC-51, DEC-A04)."""
     op, old, new = change
     present = set(depts)
@@ -125,8 +129,9 @@ def problem(arrows, change, depts, max_controllers: int) -> str | None:
         if op == "remove":
             return None
         if op == "reverse":
-            added = (old[1], old[0])
+            added = Arrow(old[1], old[0])
         else:
+            assert new is not None, "a move names where the arrow goes"
             if new == old:
                 return "a moved arrow must change one of its ends"
             if new[0] != old[0] and new[1] != old[1]:
@@ -150,7 +155,12 @@ def problem(arrows, change, depts, max_controllers: int) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def legal_changes(arrows, depts, max_controllers: int, ops=("add", "remove", "move", "reverse")):
+def legal_changes(
+    arrows: tuple[Arrow, ...],
+    depts: tuple[int, ...],
+    max_controllers: int,
+    ops: tuple[str, ...] = ("add", "remove", "move", "reverse"),
+) -> tuple[Change, ...]:
     """Every legal restructure now; arguments are tuples."""
     out = []
     pairs = [Arrow(a, b) for a in depts for b in depts if a != b]

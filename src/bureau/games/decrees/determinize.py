@@ -12,7 +12,7 @@ from .state import OVER, State
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """Re-deal every card ``player`` cannot see and re-draw others' sealed bids.
+    """Re-deal every card ``seat`` cannot see and re-draw others' sealed bids.
 
     Hidden from her: the deck and the other hands, less the cards a party to one of
     her open offers offers to give. Stagnation and Decline stays in the deck, where
@@ -26,7 +26,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     for other in new.bidders:
         if other != seat and new.bids[other]:
             new.bids[other] = rng.randint(1, rules.MAX_BID)
-    keep = [Counter() for _ in range(new.num_players)]
+    keep: list[Counter[int]] = [Counter() for _ in range(new.num_players)]
     for d in new.offers:
         if seat in d.parties:
             for giver, items in d.gives:

@@ -12,8 +12,10 @@ Empty Department" where the card names no department, so the text stays short.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
 from bureau.engine import EVERYONE, Event, IllegalAction
 
@@ -46,19 +48,21 @@ def _stored(step: Step, typed: list) -> tuple:
 # -- reading typed arguments -----------------------------------------------------------------
 
 
-def read_args(state: State, seat: int, card: Card, tokens) -> tuple:
+def read_args(
+    state: State, seat: int, card: Card, tokens: Iterable[tuple[str, Any]]
+) -> tuple[tuple | None, ...]:
     """The argument tuples of a play of ``card`` from its typed tokens.
 
     Amounts may all be left out: each is then the most the step can use now.
     """
     tokens = list(tokens)
     defaults = not any(kind == "int" for kind, _ in tokens)
-    out = []
+    out: list[tuple | None] = []
     for step in card.effect:
         if not choices(state, seat, step):
             if tokens and slots(step) and tokens[0][0] != "int":
-                typed = [_take(state, kind, tokens, card) for kind in slots(step)]
-                check_step(state, seat, step, _stored(step, typed))  # raises the reason
+                written = [_take(state, kind, tokens, card) for kind in slots(step)]
+                check_step(state, seat, step, _stored(step, written))  # raises the reason
             out.append(None)
             continue
         typed: list = []
@@ -150,13 +154,13 @@ def your(state: State, seat: int) -> int:
 
 
 def choices(state: State, seat: int, step: Step) -> list[tuple]:
-    """Every legal argument tuple of ``step`` for ``p`` now."""
+    """Every legal argument tuple of ``step`` for ``seat`` now."""
     do = step.do
     mine = your(state, seat)
     depts = state.depts
     if do == "move_dept_blame":
         srcs = [mine] if step.source == "yours" else list(depts)
-        out = []
+        out: list[tuple] = []
         for src in srcs:
             if step.to == "empty":
                 dsts = [state.empty_department()]
@@ -334,7 +338,7 @@ def decree_at(state: State, i: int) -> int:
 
 
 def stamp_problem(state: State, seat: int, i: int, step: Step | None = None) -> str | None:
-    """Why ``p`` may not stamp decree ``i`` now (DEC-54, DEC-55), or None.
+    """Why ``seat`` may not stamp decree ``i`` now (DEC-54, DEC-55), or None.
 
     ``step`` is a card's stamp step, which may relax the department rule.
     """

@@ -180,7 +180,7 @@ def end_turn(state: State, ev: list) -> None:
 
 
 def draw(state: State, seat: int, count: int, ev: list, why: str) -> None:
-    """``p`` draws ``count`` cards one at a time; S&D is played at once."""
+    """``seat`` draws ``count`` cards one at a time; S&D is played at once."""
     for k in range(count):
         if state.phase == OVER:
             return
@@ -246,7 +246,7 @@ def to_head(state: State, dept: int, ev: list, why: str) -> None:
 
 
 def lose(state: State, seat: int, amount: int, ev: list, why: str) -> None:
-    """``p`` loses up to ``amount`` personal blame (never below 0: DEC-A13)."""
+    """``seat`` loses up to ``amount`` personal blame (never below 0: DEC-A13)."""
     amount = min(amount, state.blame[seat])
     state.blame[seat] -= amount
     ev.append(Event("blame_lost", EVERYONE, player=seat, amount=amount, why=why))
@@ -322,6 +322,7 @@ def end_game(state: State, ev: list, reason: str, capped: bool = False) -> None:
             if state.head[d] >= 0 and state.dept_blame[d]:
                 to_head(state, d, ev, "final audit")
     blame = state.blame
+    keys: list[tuple[int, ...]]
     if state.options["tiebreak"] == "least_dept_blame":
         keys = [
             (-blame[seat], -state.dept_blame[state.dept_of[seat]])

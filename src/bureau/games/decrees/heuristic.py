@@ -220,7 +220,7 @@ def log_share(state: State, seat: int) -> float:
 
 
 def card_value(state: State, seat: int, kind: int) -> float:
-    """What holding a card of ``kind`` is worth to seat ``q``, in blame, from public facts.
+    """What holding a card of ``kind`` is worth to ``seat``, in blame, from public facts.
 
     >>> import bureau
     >>> game = bureau.load("decrees")
@@ -324,7 +324,7 @@ def _placed_share(state: State, me: int, placements) -> float:
 
 def removal(state: State, me: int) -> Remove:
     """The award of an enactment goes on my own blame, then my department's (DEC-61)."""
-    amount = state.choose.amount
+    amount = state.choosing().amount
     own = min(amount, state.blame[me])
     parts = [Removal(me, -1, own)] if own else []
     d = state.dept_of[me]
@@ -335,7 +335,7 @@ def removal(state: State, me: int) -> Remove:
 
 
 def salvage(state: State, me: int) -> Keep:
-    kind = max(set(state.salvage), key=lambda k: card_value(state, me, k))
+    kind = max(set(state.salvaging()), key=lambda k: card_value(state, me, k))
     return Keep(kind, state.cards[kind].key)
 
 

@@ -10,6 +10,7 @@ Any other split is typed. ``sample`` picks a random legal action cheaply.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import permutations, product
 
@@ -22,6 +23,7 @@ from .actions import (
     DRAW,
     END,
     MANOEUVRES,
+    Action,
     Assign,
     Bid,
     Blame,
@@ -157,7 +159,7 @@ def legal(state: State, seat: int) -> list:
     if phase == CHOOSE:
         return out + removals(state)
     if phase == SALVAGE:
-        kinds = sorted(set(state.salvage))
+        kinds = sorted(set(state.salvaging()))
         return out + [Keep(-1, "")] + [Keep(k, state.cards[k].key) for k in kinds]
     if phase == TURN:
         return out + turn_actions(state, seat)
@@ -175,7 +177,7 @@ def assignments(state: State, seat: int) -> list[Assign]:
 
 
 def removals(state: State) -> list[Remove]:
-    amount = state.choose.amount
+    amount = state.choosing().amount
     out = [Remove((), state.names)]
     for seat in range(state.num_players):
         n = min(amount, state.blame[seat])
@@ -195,7 +197,7 @@ def turn_actions(state: State, seat: int) -> list:
 def families(state: State, seat: int) -> list:
     """The turn's actions in families (each a function listing its actions), so that a
     random player can pick a kind of action before listing the big ones."""
-    out = [lambda: [END]]
+    out: list[Callable[[], Sequence[Action]]] = [lambda: [END]]
     if not state.drew:
         out.append(lambda: [DRAW])
     for kind in sorted(set(state.hands[seat])):
@@ -232,7 +234,7 @@ def decree_actions(state: State, seat: int) -> list:
 
 
 def specials(state: State, seat: int) -> list:
-    """The special action of the department ``p`` heads (DEC-46 .. DEC-52)."""
+    """The special action of the department ``seat`` heads (DEC-46 .. DEC-52)."""
     mine = state.dept_of[seat]
     if mine == TRE:
         return [] if state.budget_used else [BUDGET]
@@ -252,7 +254,10 @@ def plays(state: State, seat: int, kind: int) -> list[Play]:
     card = state.cards[kind]
     if kind == state.sd:
         return []
-    options = [effects.choices(state, seat, s) or [None] for s in card.effect]
+    options: list[Sequence[tuple | None]] = []
+    for step in card.effect:
+        found = effects.choices(state, seat, step)
+        options.append(found if found else [None])  # a step played to no effect
     out = []
     for args in product(*options):
         action = make_play(state, kind, args)
@@ -306,10 +311,11 @@ def sample_offer(state: State, seat: int, rng: random.Random):
     """A random two-player trade: some blame or a card for a card the other may hold.
 
     It asks for a card of any kind (never looking at the other hand), so it depends only
-    on what ``p`` knows."""
+    on what ``seat`` knows."""
     if not state.hands[seat] and not state.blame[seat]:
         return None
     other = rng.choice([x for x in range(state.num_players) if x != seat])
+    mine: Blame | CardItem
     if state.blame[seat] and state.options["allow_blame_trades"]:
         mine = Blame(rng.randint(1, min(3, state.blame[seat])))
     elif state.hands[seat]:
@@ -338,7 +344,7 @@ def timeout(state: State, seat: int):
     if phase == ASSIGN:
         return assignments(state, seat)[0]
     if phase == CHOOSE:
-        own = min(state.choose.amount, state.blame[seat])
+        own = min(state.choosing().amount, state.blame[seat])
         if state.options["chooser_timeout_action"] == "own" and own:
             return Remove((Removal(seat, -1, own),), state.names)
         return Remove((), state.names)
@@ -369,11 +375,11 @@ def help_text(state: State, seat: int) -> str:
         )
     if phase == CHOOSE:
         return (
-            f"Remove up to {state.choose.amount} blame from any pools: 'remove 5 Ann, 5 EXE'"
+            f"Remove up to {state.choosing().amount} blame from any pools: 'remove 5 Ann, 5 EXE'"
             " or 'remove nothing'."
         )
     if phase == SALVAGE:
-        keys = ", ".join(sorted({state.cards[k].key for k in state.salvage}))
+        keys = ", ".join(sorted({state.cards[k].key for k in state.salvaging()}))
         return f"Keep one discarded card: 'keep KEY' ({keys}) or 'keep nothing'."
     mine = DEPT_CODES[state.dept_of[seat]]
     special = {

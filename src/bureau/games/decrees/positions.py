@@ -225,7 +225,7 @@ class _Loader:
     def cards(self, value: Any, path: str) -> list[int]:
         return [self.card(v, at(path, i)) for i, v in enumerate(self.r.list_(value, path))]
 
-    def arrow(self, value: Any, path: str) -> tuple[int, int]:
+    def arrow(self, value: Any, path: str) -> Arrow:
         text = self.r.str_(value, path)
         for sep in ("->", "→", ">"):
             if sep in text:
@@ -329,7 +329,7 @@ class _Loader:
         state, r = self.state, self.r
         if value is None:
             return tuple(a for a in START_ARROWS if a[0] in state.depts)
-        out: tuple = ()
+        out: tuple[Arrow, ...] = ()
         for i, item in enumerate(r.list_(value, "arrows")):
             path = at("arrows", i)
             arrow = self.arrow(item, path)
@@ -376,16 +376,15 @@ class _Loader:
 
     def bid(self, value: Any, phase: str) -> dict:
         r, n, names = self.r, self.n, self.names
-        out = {"bids": [0] * n, "bidders": (), "rebids": 0}
+        bids = [0] * n
         if value is None:
-            if phase == BID:
-                out["bidders"] = tuple(range(n))
-            return out
+            bidders = tuple(range(n)) if phase == BID else ()
+            return {"bids": bids, "bidders": bidders, "rebids": 0}
         if phase != BID:
             r.fail("bid", f"there is no bid for Human Resources in the {phase} phase")
         r.obj(value, "bid", optional=("round", "bidders", "bids"))
         rounds = self.state.options["max_rebids"]
-        out["rebids"] = r.int_(value.get("round", 0), "bid.round", 0, rounds)
+        rebids = r.int_(value.get("round", 0), "bid.round", 0, rounds)
         if "bidders" in value:
             seats = [
                 r.seat(s, at("bid.bidders", i))
@@ -393,29 +392,29 @@ class _Loader:
             ]
         else:
             seats = list(range(n))
-        out["bidders"] = tuple(sorted(set(seats)))
-        if out["rebids"] == 0 and len(out["bidders"]) != n:
+        bidders = tuple(sorted(set(seats)))
+        if rebids == 0 and len(bidders) != n:
             r.fail("bid.bidders", "everybody bids in the first round (DEC-21)")
-        if out["rebids"] > 0 and len(out["bidders"]) < 2:
+        if rebids > 0 and len(bidders) < 2:
             r.fail(
                 "bid.bidders", "a rebid is between the tied highest bidders, two or more (DEC-26)"
             )
         for seat, amount in r.table(
             value.get("bids", {}), "bid.bids", r.seat, self.bid_amount
         ).items():
-            if seat not in out["bidders"]:
+            if seat not in bidders:
                 r.fail(
                     at("bid.bids", names[seat]),
                     f"{names[seat]} is not bidding in this round (DEC-26)",
                 )
-            out["bids"][seat] = amount
-        if all(out["bids"][other] for other in out["bidders"]):
+            bids[seat] = amount
+        if all(bids[other] for other in bidders):
             r.fail(
                 "bid.bids",
                 "every bidder has bid, so the bids are revealed: leave out a bid still to"
                 " come (DEC-21)",
             )
-        return out
+        return {"bids": bids, "bidders": bidders, "rebids": rebids}
 
     def bid_amount(self, value: Any, path: str) -> int:
         if isinstance(value, int) and not isinstance(value, bool) and not 1 <= value <= MAX_BID:
@@ -626,10 +625,10 @@ class _Loader:
             )
         return SdRange(lo, hi)
 
-    def offers(self, value: Any, doc: dict, phase: str) -> tuple[tuple, int]:
+    def offers(self, value: Any, doc: dict, phase: str) -> tuple[tuple[Deal, ...], int]:
         r, state, names = self.r, self.state, self.names
         seen: dict[int, int] = {}
-        out = []
+        out: list[Deal] = []
         ids: set[int] = set()
         table = SimpleNamespace(
             names=tuple(names), num_players=self.n, cards=state.cards, sd=state.sd
@@ -702,6 +701,7 @@ def final_outcome(state: State, slots: dict, reason: str, capped: bool) -> Outco
     """The outcome ``flow.end_game`` gave, from the final blame (DEC-34, DEC-A08)."""
     n = state.num_players
     blame, dept_blame, dept_of = slots["blame"], slots["dept_blame"], slots["dept_of"]
+    keys: list[tuple[int, ...]]
     if state.options["tiebreak"] == "least_dept_blame":
         keys = [(-blame[seat], -dept_blame[dept_of[seat]]) for seat in range(n)]
     else:

@@ -68,7 +68,7 @@ def pending(state: State) -> tuple[int, ...]:
     if phase == ASSIGN:
         return (state.head[HR],)
     if phase == CHOOSE:
-        return (state.choose.chooser,)
+        return (state.choosing().chooser,)
     return (state.active,)
 
 
@@ -94,7 +94,7 @@ def check(state: State, seat: int, action) -> None:
     elif phase == SALVAGE:
         if not isinstance(action, Keep):
             raise IllegalAction("keep one of the discarded cards first")
-        if action.kind >= 0 and action.kind not in state.salvage:
+        if action.kind >= 0 and action.kind not in state.salvaging():
             raise IllegalAction(f"{action.key} is not among the discarded cards")
     else:
         _check_turn(state, seat, action)
@@ -133,7 +133,7 @@ def _check_remove(state: State, action) -> None:
         raise IllegalAction(
             "remove the extra blame first ('remove 5 Ann, 5 EXE' or 'remove nothing')"
         )
-    _, amount = state.choose
+    _, amount = state.choosing()
     total = sum(n for _, _, n in action.removals)
     if total > amount:
         raise IllegalAction(f"remove at most {amount} blame in all, not {total}")
@@ -225,7 +225,7 @@ def _check_play(state: State, seat: int, action: Play) -> None:
 
 
 def spread_scope(state: State, seat: int) -> tuple[set[int], set[int]]:
-    """Where ``p`` may take blame from and put it (DEC-41, DEC-A03)."""
+    """Where ``seat`` may take blame from and put it (DEC-41, DEC-A03)."""
     mine = state.dept_of[seat]
     under = control.below(state.arrows, mine)
     sources = under | {mine}

@@ -9,9 +9,15 @@ arrows are ``Arrow(controller, controlled)`` pairs, oldest first.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from bureau.engine import Outcome
+from bureau.engine.deals import Deal
 from bureau.engine.rng import copy_rng
+
+if TYPE_CHECKING:  # data reads the department codes from here
+    from .data import Card, Decree
 
 REF, EXE, HR, TRE, SS, ADM = range(6)
 DEPARTMENTS = (REF, EXE, HR, TRE, SS, ADM)
@@ -133,7 +139,15 @@ class State:
         "turns",
     )
 
-    def __init__(self, names, seed: int, options: dict, rng: random.Random, cards, decrees):
+    def __init__(
+        self,
+        names: Sequence[str],
+        seed: int,
+        options: dict[str, Any],
+        rng: random.Random,
+        cards: tuple[Card, ...],
+        decrees: tuple[Decree, ...],
+    ):
         n = len(names)
         self.names = tuple(names)
         self.num_players = n
@@ -149,7 +163,7 @@ class State:
         self.dept_of = [-1] * n  # seat -> department
         self.dept_blame = [0] * 6
         self.blame = [0] * n  # personal blame, public (DEC-10)
-        self.arrows = tuple(a for a in START_ARROWS if a[0] in self.depts)
+        self.arrows: tuple[Arrow, ...] = tuple(a for a in START_ARROWS if a[0] in self.depts)
         self.decree_at = [EXE] * len(decrees)  # DEC-30; -1 once enacted (DEC-A16)
         self.decree_done = [0] * len(decrees)  # steps stamped
         self.enacted = 0
@@ -176,10 +190,10 @@ class State:
         self.choose: Choosing | None = None
         self.salvage: list[int] | None = None  # the five discarded cards to keep one of
         # Deals (bureau.engine.deals).
-        self.offers: tuple = ()
+        self.offers: tuple[Deal, ...] = ()
         self.next_deal = 1
         self.offers_made = 0
-        self.outcome = None
+        self.outcome: Outcome | None = None
         self.step_started: float | None = None
 
     def clone(self, rng: random.Random | None = None) -> State:
@@ -233,6 +247,16 @@ class State:
         return new
 
     # -- small queries ------------------------------------------------------------------
+
+    def choosing(self) -> Choosing:
+        """The extra blame being removed (phase ``CHOOSE``)."""
+        assert self.choose is not None, "no extra blame is being removed"
+        return self.choose
+
+    def salvaging(self) -> list[int]:
+        """The cards Stagnation and Decline discarded, to keep one of (phase ``SALVAGE``)."""
+        assert self.salvage is not None, "no discarded cards to keep one of"
+        return self.salvage
 
     def empty_department(self) -> int:
         """The department with no head (there is exactly one once heads are assigned)."""

@@ -84,6 +84,7 @@ def view(state: State, seat: int | None) -> dict:
     if state.salvage is not None:
         out["salvage"] = [cards[k].key for k in state.salvage]
     if over:
+        assert state.outcome is not None, "a game over has its outcome"
         out["outcome"] = state.outcome.to_json()
     return out
 

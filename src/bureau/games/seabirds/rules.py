@@ -129,7 +129,7 @@ def administrator_card(message: str) -> int | None:
 
 
 def answer(state: State, seat: int, msg: Message, batch: list, ev: list) -> None:
-    """The Bureau's private answer to a post or a hidden message of ``p``: the canonical
+    """The Bureau's private answer to a post or a hidden message of ``seat``: the canonical
     text of each Transaction it read (SEA-A27), so that the sender sees what the Bureau
     understood; or, for a message that is no Transaction but looks meant as one (a near
     miss of the header, SEA-39), that it is not one and what was meant."""

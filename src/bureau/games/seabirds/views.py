@@ -85,7 +85,7 @@ def _house_view(state: State, seat: int) -> dict:
 
 
 def _reads(m, seat: int | None) -> bool:
-    """May ``player`` (a seat, None or ``MODERATOR``) read message ``m``?"""
+    """May the reader ``seat`` (a seat, None or ``MODERATOR``) read message ``m``?"""
     if m.kind == "public" or seat == MODERATOR:
         return True
     if m.kind == "private":
