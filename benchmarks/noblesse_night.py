@@ -18,8 +18,8 @@ import statistics
 import time
 
 from bureau.games.noblesse import night
+from bureau.games.noblesse.actions import read
 from bureau.games.noblesse.game import Noblesse
-from bureau.games.noblesse.orders import read
 from bureau.games.noblesse.state import Unit
 from playouts import baseline_ops_per_sec
 

@@ -70,7 +70,7 @@ def unit_of(state, seat: int):
 
 def place_unit(state, seat: int, label: str, spec: str = STARTER):
     """Put a fresh unit of ``seat`` on ``label`` directly (a position set up exactly)."""
-    from bureau.games.noblesse.orders import read
+    from bureau.games.noblesse.actions import read
     from bureau.games.noblesse.state import Unit
 
     order = read(state.scenario, state.names, f"recruit {spec} at {label}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bureau.games.noblesse.orders import (
+from bureau.games.noblesse.actions import (
     NIGHT_ORDERS,
     ORDER_TYPES,
     Assassin,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from bureau.games.noblesse import actions, board, victory
+from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.scenario import STATS
 from bureau.games.noblesse.state import ALLIED
 
@@ -134,7 +134,7 @@ def test_holy_league_waives_only_the_step_one_heirs(st):
     the standard 3 Inf, 1 MP, 1 $ for a later Create Heir."""
     st.houses[ANN].spouse, st.houses[CAT].spouse = CAT, ANN
     st.marriage_offers = [(ANN, CAT, "Holy League", "married")]
-    assert actions.heir_price(st, CAT) == (3, 1, 1)
+    assert effects.heir_price(st, CAT) == (3, 1, 1)
 
 
 def test_star_walls_protects_only_the_captain_generals_units(st):

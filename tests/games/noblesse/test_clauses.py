@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bureau.games.noblesse.treaties import (
+from bureau.games.noblesse.clauses import (
     EXPIRATIONS,
     PENALTIES,
     PROMISES,

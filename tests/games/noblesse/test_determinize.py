@@ -298,8 +298,8 @@ def test_the_days_foresight_reads_nothing_the_player_cannot_know():
     caution, depends only on what its writer knows, so it is the same in every world
     determinize re-deals for him. Tried for every seat on every square, mid-game, with
     orders already on the lists."""
+    from bureau.games.noblesse.actions import read
     from bureau.games.noblesse.foresight import foresee
-    from bureau.games.noblesse.orders import read
 
     units = ("Regiment with O1, C2 x2, C1, F6 x2", "Garrison with O1, C1 x5, R7 x3")
     judged = 0

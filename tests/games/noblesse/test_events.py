@@ -26,7 +26,7 @@ SOURCE = Path(noblesse.__file__).parent
 
 def emitted_kinds() -> set[str]:
     """Every event kind written in the package's source: ``Event("kind"`` and the
-    treaty events of ``diplomacy._event(state, t, "kind"``."""
+    treaty events of ``treaties._event(state, t, "kind"``."""
     found = set()
     for path in SOURCE.glob("*.py"):
         text = path.read_text("utf-8")

@@ -1,4 +1,4 @@
-"""Noblesse's heuristic bot, its evaluator and its statistics (``heuristic.py``).
+"""Noblesse's heuristic bot, its evaluator (``heuristic.py``) and its statistics (``stats.py``).
 
 Games of bots here lift the bot-game cap: ``max_nights`` defaults to 12 Nights for bot
 games (its ``bot_default``) and is set to None, so a game ends only by a victory
@@ -22,10 +22,10 @@ from bureau.games.noblesse.heuristic import (
     evaluate,
     faction_shares,
     plan_day,
-    statistics,
     win_chances,
     wins,
 )
+from bureau.games.noblesse.stats import statistics
 from bureau.sim import run
 
 from .. import common

@@ -16,8 +16,8 @@ from bureau.bots import make
 from bureau.cli.moderate import Console
 from bureau.engine import MODERATOR, IllegalAction, Match, OptionError
 from bureau.engine.positions import PositionError, PositionReader
-from bureau.games.noblesse import diplomacy
-from bureau.games.noblesse.orders import Marry
+from bureau.games.noblesse import treaties
+from bureau.games.noblesse.actions import Marry
 from bureau.games.noblesse.positions import (
     DROPPED,
     FORMAT,
@@ -263,11 +263,11 @@ def test_nse118_treaties_proposals_breaches_and_debts_round_trip():
     dues and debts) and open proposals are saved as canonical text plus their bookkeeping,
     re-read, and run on the same after loading."""
     st = started()
-    diplomacy.propose(st, 0, "fleurs", fined("The Pape", "Le Roi des Fleurs"))
-    diplomacy.sign(st, 2, st.proposals[-1]["id"])
-    diplomacy.propose(st, 4, "alliance", fined("The Twice Crowned King", "The Alliance of States"))
+    treaties.propose(st, 0, "fleurs", fined("The Pape", "Le Roi des Fleurs"))
+    treaties.sign(st, 2, st.proposals[-1]["id"])
+    treaties.propose(st, 4, "alliance", fined("The Twice Crowned King", "The Alliance of States"))
     resolve(st)  # the treaty starts
-    diplomacy.report_breach(st, 2, 1, 2)  # Fleurs reports itself: accepted unchecked
+    treaties.report_breach(st, 2, 1, 2)  # Fleurs reports itself: accepted unchecked
     resolve(st)  # the penalty: 30 $, mostly owed
     assert st.treaties[0]["debts"] and st.owed and st.proposals
     doc = json.loads(json.dumps(save_position(st)))
@@ -275,8 +275,8 @@ def test_nse118_treaties_proposals_breaches_and_debts_round_trip():
     load_position(again, doc, reader("treaties.json"))
     assert_same_state(st, again)
     assert again.treaties == st.treaties and again.proposals == st.proposals
-    diplomacy.report_breach(st, 0, 1, 1)  # and the Pape itself
-    diplomacy.report_breach(again, 0, 1, 1)
+    treaties.report_breach(st, 0, 1, 1)  # and the Pape itself
+    treaties.report_breach(again, 0, 1, 1)
     resolve(st)
     resolve(again)
     assert_same_state(st, again)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bureau.games.noblesse import actions, board, victory
+from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.night import Night, courtier_limit, courtiers_total
 from bureau.games.noblesse.rules import channels, courtiers_needed
 from bureau.games.noblesse.scenario import STATS
@@ -482,7 +482,7 @@ def test_nse16_neutral_units_block_control_nse_a43():
     st = started()
     strong = place_unit(st, ANN, "E5", "Division led by pc with R1 x2, F2 x4, C7 x7")
     n = Night(st)
-    actions.place(n, ANN, GAME.read(st, ANN, "steward E5"))
+    effects.place(n, ANN, GAME.read(st, ANN, "steward E5"))
     assert "E5 holds neutral or other factions' units (NSE-16)" in report(st, ANN)
     assert sq(st, "E5") not in st.ctrl and st.houses[ANN].court == 10
     night(st, {ANN: ["steward E5"]})

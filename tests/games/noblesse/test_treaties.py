@@ -7,7 +7,9 @@ import copy
 import pytest
 
 from bureau.engine import IllegalAction
-from bureau.games.noblesse.diplomacy import (
+from bureau.games.noblesse.scenario import load_scenario
+from bureau.games.noblesse.state import House, State
+from bureau.games.noblesse.treaties import (
     break_treaties,
     end_treaty,
     faction_named,
@@ -19,8 +21,6 @@ from bureau.games.noblesse.diplomacy import (
     sign,
     step_one,
 )
-from bureau.games.noblesse.scenario import load_scenario
-from bureau.games.noblesse.state import House, State
 
 from ..common import kinds, refusal
 
@@ -44,7 +44,7 @@ def game(**options) -> State:
     return st
 
 
-# -- clause texts (the templates of treaties.py, filled in) --------------------------------
+# -- clause texts (the templates of clauses.py, filled in) --------------------------------
 
 
 def enter(f, will="will not", place="E5", units="any units", dur="for 3 cycles"):  # i

@@ -64,7 +64,7 @@ Errors quote the clause and say which template it could be meant as and what was
 >>> read_clause("promise", '"Red" "will" enter "E5" on the board, with "all" "";', "Red", "Blue")
 Traceback (most recent call last):
 ...
-bureau.games.noblesse.treaties.TreatyError: cannot read promise
+bureau.games.noblesse.clauses.TreatyError: cannot read promise
 '"Red" "will" enter "E5" on the board, with "all" "";' as promise template i: expected
 'game' after '"Red" "will" enter "E5" on the', not 'board'
 
@@ -485,7 +485,7 @@ def read_clause(
     >>> read_clause("penalty", 'the treaty ends "at cycle 3".', "Red", "Blue")
     Traceback (most recent call last):
     ...
-    bureau.games.noblesse.treaties.TreatyError: cannot read penalty 'the treaty ends "at cycle
+    bureau.games.noblesse.clauses.TreatyError: cannot read penalty 'the treaty ends "at cycle
     3".' as penalty template i or iv (penalty templates are i-vii): as i: expected 'is' after
     'the treaty', not 'ends'; as iv: expected 'continues' after 'the treaty', not 'ends'
     """
@@ -657,7 +657,7 @@ def read_treaty(text: str, faction_1: str, faction_2: str, *, votes: bool = True
     >>> read_treaty("Faction 1 promises:\\nFaction 2 promises:", "Red", "Blue")
     Traceback (most recent call last):
     ...
-    bureau.games.noblesse.treaties.TreatyError: a treaty needs 1 to 3 promises from faction 1
+    bureau.games.noblesse.clauses.TreatyError: a treaty needs 1 to 3 promises from faction 1
     (Red), not 0 (NSE-100)
     """
     for name in (faction_1, faction_2):

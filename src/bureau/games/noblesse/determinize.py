@@ -58,8 +58,8 @@ from __future__ import annotations
 
 import random
 
+from .actions import Setup
 from .board import FREE_GARRISONS, STACK_LIMIT, neighbours
-from .orders import Setup
 from .scenario import UNIT_SHAPES
 from .state import NEUTRAL, SETUP, State
 

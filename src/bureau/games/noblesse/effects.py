@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import board
-from .orders import (
+from .actions import (
     ACTION_NAMES,
     ACTIONS,
     Arson,
@@ -199,7 +199,7 @@ def heir_price(state, seat: int) -> tuple[int, int, int]:
             _, abl = ability_of(state, a, ability)
             if abl is not None and abl.effect == "political_marriage" and abl.param("heir_cost"):
                 return (abl.param("heir_cost"), 0, 0)  # Federal Marriage; Holy League's
-                # free Heirs come at step 1 only (actions.unions)
+                # free Heirs come at step 1 only (effects.unions)
     return ACTIONS[CreateHeir]
 
 

@@ -41,9 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import board
-from .actions import RES_INDEX, _squares, ability_of
-from .board import recruit_site, unique_problem
-from .orders import (
+from .actions import (
     CreateHeir,
     CreateNoble,
     Disband,
@@ -60,6 +58,8 @@ from .orders import (
     UnitTo,
     Use,
 )
+from .board import recruit_site, unique_problem
+from .effects import RES_INDEX, _squares, ability_of
 from .state import RES_NAMES, State
 
 NONE = ("", "")
@@ -295,7 +295,7 @@ def _heir_possible(state, h, player: int) -> bool:
 
 
 def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
-    """NSE-15, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A30, NSE-A39 (``actions._tc``)."""
+    """NSE-15, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A30, NSE-A39 (``effects._tc``)."""
     h = state.houses[player]
     label, res = order
     sq = state.square(label)

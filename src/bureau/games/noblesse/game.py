@@ -16,8 +16,8 @@ from bureau.engine.game import Outcome, rank_by
 from bureau.engine.positions import POSITION
 
 from . import exports, moderator, moves, night, rules, victory
+from .actions import Done, Order, Resolve, Setup, read
 from .determinize import determinize
-from .orders import Done, Order, Resolve, Setup, read
 from .scenario import load_scenario
 from .state import NEUTRAL, OVER, SETUP, House, State, Unit
 from .text import describe
@@ -86,7 +86,7 @@ class Noblesse(Game):
     name = "noblesse"
     positions = "bureau.games.noblesse.positions"
     heuristic = "bureau.games.noblesse.heuristic"
-    figures = "bureau.games.noblesse.heuristic"
+    figures = "bureau.games.noblesse.stats"
     ismcts = "styles=on:compare=hint:margin=1:iterations=16:depth=120"
     title = "Noblesse"
     min_players = 8

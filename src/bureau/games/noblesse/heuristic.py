@@ -43,9 +43,8 @@ import math
 from bureau.engine import IllegalAction, OptionError
 from bureau.engine.bot import Bot
 
-from . import actions, board, combat, diplomacy, rules
-from .moves import STARTERS
-from .orders import (
+from . import board, combat, effects, rules, treaties
+from .actions import (
     NIGHT_ORDERS,
     Answer,
     Choose,
@@ -69,11 +68,11 @@ from .orders import (
     TaxCollector,
     Use,
 )
+from .moves import STARTERS
 from .scenario import STATS, UNIT_SHAPES
-from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP, State
+from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP
 
 HOME_SPLIT = (2, 3, 0)  # Inf, MP, $: TC + Lobbyist on each gives 4 Inf and 5 MP a Night
-IMMEDIATE = frozenset({"propose", "sign", "reject", "breach"})  # performed to be checked
 # A style is how many of a seat's field units march on the centre (the others claim
 # estates for Stewards and Nobles); "default" is the bot's own play. A search bot picks
 # one per Day (ISMCTS ``styles=on``); ``heuristic:style=NAME`` plays one throughout.
@@ -514,7 +513,7 @@ def ability_recruits(p: Planner, posts: list[int], sites: list[int]) -> list[int
     for ability in _abilities(p, "recruit"):
         kind, count = ability.param("unit"), ability.param("count")
         spec = p.facts["designs"].get(kind)
-        r = actions.RES_INDEX[ability.resource]
+        r = effects.RES_INDEX[ability.resource]
         if spec is None or p.res[r] < ability.cost or not p.court:
             continue
         if kind == "Garrison":
@@ -618,9 +617,9 @@ def make_nobles(p: Planner) -> None:
         (sq for sq, s in st.stewards.items() if s == p.seat and sq not in st.nobles),
         key=lambda sq: (board.distance(st, p.h.home, sq), sq),
     )
-    price = actions.noble_price(st, p.seat)
+    price = effects.noble_price(st, p.seat)
     for ability in _abilities(p, "create_noble"):
-        count, r = ability.param("nobles"), actions.RES_INDEX[ability.resource]
+        count, r = ability.param("nobles"), effects.RES_INDEX[ability.resource]
         if len(sites) >= count and p.res[r] >= ability.cost and ability.cost < price * count:
             names = tuple(st.label(sq) for sq in sites[:count])
             if p.add(Use(ability.name, names), 1):
@@ -640,12 +639,12 @@ def family(p: Planner) -> None:
     A Faction Leader proposes to his own players; others try one player a Night."""
     st, h = p.st, p.h
     if h.spouse >= 0:
-        price = actions.heir_price(st, p.seat)
+        price = effects.heir_price(st, p.seat)
         affordable = all(p.res[r] >= price[r] for r in range(3))
         if not h.heir_used and affordable and p.add(CreateHeir(), 2):
             p.res = [p.res[r] - price[r] for r in range(3)]
         return
-    if p.res[INF] < 3 + 2 * actions.noble_price(st, p.seat) or p.court <= p.reserve():
+    if p.res[INF] < 3 + 2 * effects.noble_price(st, p.seat) or p.court <= p.reserve():
         return
     if any(o[0] == p.seat and o[-1] == "offered" for o in st.marriage_offers):
         return
@@ -706,7 +705,7 @@ def diplomacy_orders(p: Planner) -> None:
     withdraws his own offers of alliance once he has an ally, or else offers one."""
     st = p.st
     shares = faction_shares(st)
-    allied = diplomacy._one_ally(st, p.fac, -2) >= 0
+    allied = treaties._one_ally(st, p.fac, -2) >= 0
     for prop in [q for q in st.proposals if q["to"] == p.fac]:
         alliance = prop["treaty"].status == "allied"
         good = not (alliance and allied) and treaty_value(st, p.fac, prop, shares) > 0
@@ -726,7 +725,7 @@ def treaty_value(state, mine: int, prop: dict, shares=None) -> float:
     truce 2, what it is paid less what it pays; a treaty that would lift a runaway
     leader, or a second ally the rules refuse, is worth nothing.
 
-    >>> from bureau.games.noblesse.treaties import Treaty
+    >>> from bureau.games.noblesse.clauses import Treaty
     >>> import bureau
     >>> st = bureau.load("noblesse").new(8, seed=1)
     >>> treaty_value(st, 1, {"by": 0, "to": 1, "treaty": Treaty((), (), (), (), "allied")})
@@ -738,7 +737,7 @@ def treaty_value(state, mine: int, prop: dict, shares=None) -> float:
         return 0.0
     value = {"allied": 6.0, "neutral": 2.0}.get(t.status, 0.0)
     if t.status == "allied" and (
-        diplomacy._one_ally(state, mine, -2) >= 0 or diplomacy._one_ally(state, other, -2) >= 0
+        treaties._one_ally(state, mine, -2) >= 0 or treaties._one_ally(state, other, -2) >= 0
     ):
         return 0.0  # one ally each (NSE-95): a second treaty of alliance adds nothing
     mine_is_1 = prop["by"] == mine
@@ -755,8 +754,8 @@ def _payment(values) -> float:
     """The total a payment promise (template ii) moves; an unreadable one counts as a
     large payment, so nobody signs what he cannot read."""
     try:
-        per = sum(diplomacy._amounts(values[0], values[1]))
-        mode, n = diplomacy._duration(values[3])
+        per = sum(treaties._amounts(values[0], values[1]))
+        mode, n = treaties._duration(values[3])
     except Exception:
         return 100.0
     return per * ((n or 10) if mode == "each" else 1)
@@ -766,7 +765,7 @@ def alliance_partner(state, mine: int, shares) -> int:
     """The faction to offer an alliance: none while we have (or have signed for) an ally
     or an offer of ours waits for an answer; else the strongest faction with a living
     leader that is not running away with the game."""
-    if diplomacy._one_ally(state, mine, -2) >= 0:
+    if treaties._one_ally(state, mine, -2) >= 0:
         return -1
     if any(q["by"] == mine for q in state.proposals):
         return -1
@@ -774,7 +773,7 @@ def alliance_partner(state, mine: int, shares) -> int:
         f
         for f in range(len(state.scenario.factions))
         if f != mine and state.leaders[f] >= 0 and state.houses[state.leaders[f]].alive
-        and not _leads(shares, f, mine) and diplomacy._one_ally(state, f, mine) < 0
+        and not _leads(shares, f, mine) and treaties._one_ally(state, f, mine) < 0
     ]  # fmt: skip
     if not facs:
         return -1
@@ -904,45 +903,3 @@ def evaluate(state) -> tuple[float, ...]:
     split = [share / k if (k := factions.count(f)) else 0.0 for f, share in enumerate(shares)]
     total = sum(split[f] for f in factions)
     return tuple(split[f] / total for f in factions)
-
-
-# -- statistics -------------------------------------------------------------------------------
-
-
-def statistics(state: State) -> dict[str, float]:
-    """A finished game's telling numbers: its length, how it ended, and per faction the
-    estates, victory squares and Nobles it held at the end; battles fought, units
-    raised, players lost, treaties proposed and signed, marriages.
-
-    >>> import bureau
-    >>> stats = statistics(bureau.load("noblesse").new(8, seed=1))
-    >>> stats["nights"], stats["battles"], stats["estates_pape"]
-    (0.0, 0.0, 0.0)
-    """
-    facs = state.scenario.factions
-    victory = scenario_facts(state)["victory"]
-    out: dict[str, float] = {"nights": float(state.night)}
-    outcome = state.outcome
-    reason = outcome.reason if outcome is not None else ""
-    out["capped"] = float(bool(outcome is not None and outcome.capped))
-    for kind in ("military", "alliance", "dynastic", "supremacy"):
-        out[f"won_{kind}"] = float(f": {kind}" in reason or f", {kind}" in reason)
-    for f, fac in enumerate(facs):
-        out[f"estates_{fac.key}"] = float(sum(1 for g, _ in state.ctrl.values() if g == f))
-        out[f"victory_squares_{fac.key}"] = float(
-            sum(1 for sq in victory if state.ctrl.get(sq, (-1,))[0] == f)
-        )
-        out[f"nobles_{fac.key}"] = float(state.nobles_of(f))
-    kinds = [f[1] for f in state.facts]
-    out["battles"] = float(kinds.count("battle"))
-    out["units_raised"] = float(sum(1 for f in state.facts if f[1] == "place" and f[-1] == "unit"))
-    out["units_at_end"] = float(sum(1 for u in state.units.values() if u.owner != NEUTRAL))
-    out["neutral_garrisons_left"] = float(
-        sum(1 for u in state.units.values() if u.owner == NEUTRAL)
-    )
-    out["players_out"] = float(sum(1 for h in state.houses if not h.alive))
-    out["treaties_proposed"] = float(state.next_treaty - 1)
-    out["treaties_signed"] = float(len(state.treaties))
-    out["marriages"] = float(sum(1 for h in state.houses if h.spouse >= 0) // 2)
-    out["money_held"] = float(sum(h.res[MONEY] for h in state.houses))
-    return out

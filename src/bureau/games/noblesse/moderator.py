@@ -22,9 +22,9 @@ from __future__ import annotations
 from bureau.engine import EVERYONE, Event, IllegalAction
 from bureau.engine.events import only
 
-from .actions import kill_pc
+from .actions import Order, Override, Resolve
+from .effects import kill_pc
 from .night import Night
-from .orders import Order, Override, Resolve
 from .state import ALLIED, HOSTILE, NEUTRAL_STATUS, State
 
 KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note", "settle")

@@ -9,7 +9,7 @@ from typing import Any
 from bureau.engine import IllegalAction
 
 from . import board, rules
-from .orders import (
+from .actions import (
     Arson,
     Assassin,
     Attack,

@@ -15,9 +15,9 @@ from typing import TypeVar
 from bureau.engine import Event
 from bureau.engine.events import EVERYONE, only
 
-from . import actions, board, combat, diplomacy
+from . import board, combat, effects, treaties
+from .actions import Attack, Choose, Disband, Move, Pay, Recruit, Rent, Setup, Use
 from .board import recruit_site, unique_problem
-from .orders import Attack, Choose, Disband, Move, Pay, Recruit, Rent, Setup, Use
 from .rules import DEFAULT_DESIGN, default_setups, perform
 from .state import (
     DAY,
@@ -108,8 +108,8 @@ class Night:
         self.lynch()
         self.step_1()
         self.step_2()
-        actions.run_step(self, 3)
-        actions.run_step(self, 4)
+        effects.run_step(self, 3)
+        effects.run_step(self, 4)
         self.step_5()
         self.step_6()
         self.step_7()
@@ -158,17 +158,17 @@ class Night:
         top = max(votes.values())
         leaders = [s for s, v in votes.items() if v == top]
         if len(leaders) == 1 and top >= st.options.get("lynch_min_votes", 3):
-            actions.kill_pc(self, leaders[0], f"was lynched with {top} votes")
+            effects.kill_pc(self, leaders[0], f"was lynched with {top} votes")
 
     # step 1 -----------------------------------------------------------------------------------
 
     def step_1(self) -> None:
         """Treaties end or start, penalties, accepted marriages and hostages (NSE-A32)."""
-        for e in diplomacy.step_one(self.state):
+        for e in treaties.step_one(self.state):
             if e.audience == EVERYONE and "text" in e.data:
                 self.state.post.append(e.data["text"])
             self.events.append(e)
-        actions.unions(self)
+        effects.unions(self)
 
     # step 2 -----------------------------------------------------------------------------------
 
@@ -197,7 +197,7 @@ class Night:
             if dest != start[unit.id]:
                 self.entered.add(unit.id)
         self.enforce_stacking([u for u, _ in planned], start)
-        marches = actions.forced_marches(self)
+        marches = effects.forced_marches(self)
         if marches:
             before = {u.id: u.square for u, _ in marches}
             # NSE-A27: every condition on the positions after the first moves, then all
@@ -264,7 +264,7 @@ class Night:
             of = NEUTRAL if other.owner == NEUTRAL else st.faction_of(other.owner)
             if of == fac:
                 continue
-            if diplomacy.may_fight(st, fac, of, ctrl):
+            if treaties.may_fight(st, fac, of, ctrl):
                 return True
         return False
 
@@ -313,9 +313,9 @@ class Night:
                 if kind is Recruit:
                     self.recruit(seat, o.spec, st.square(o.square))
                 elif kind is Rent:
-                    actions.rent(self, seat, o.merc, st.square(o.square), o.name, 0)
+                    effects.rent(self, seat, o.merc, st.square(o.square), o.name, 0)
                 elif kind is Use:
-                    actions.use_at(self, seat, o, 5)
+                    effects.use_at(self, seat, o, 5)
         self.pay_rents()
 
     def recruit(self, seat: int, spec, square: int, free: bool = False, why: str = "") -> bool:
@@ -431,7 +431,7 @@ class Night:
                 self.conquest.add((fac, sq))
                 ctrl = board.controller(st, sq)
                 if ctrl >= 0 and ctrl != fac and st.relation(fac, ctrl) == "neutral":
-                    self.events += diplomacy.break_treaties(st, fac, ctrl)
+                    self.events += treaties.break_treaties(st, fac, ctrl)
                     names = st.scenario.factions
                     self.announce(
                         f"The {names[fac].short} asked for battle on {o.square}: they and the"
@@ -513,7 +513,7 @@ class Night:
                 if open_for is not None and (open_for in (x, y) or ctrl not in (x, y)):
                     return False
                 asked = (x, square) in self.conquest or (y, square) in self.conquest
-                if not diplomacy.may_fight(st, x, y, ctrl) and not (
+                if not treaties.may_fight(st, x, y, ctrl) and not (
                     asked and st.relation(x, y) == "neutral"
                 ):
                     return False
@@ -581,7 +581,7 @@ class Night:
             if unit.commander == "pc":
                 h.pc_field = False
                 self.tell(unit.owner, "Your Player Character fell in battle (NSE-61).")
-                actions.kill_pc(self, unit.owner, "fell in battle")
+                effects.kill_pc(self, unit.owner, "fell in battle")
             elif unit.commander == "heir" and h.heir == "field":
                 h.heir = ""
                 h.heir_wounds = 0
@@ -615,7 +615,7 @@ class Night:
         invaders = [
             f
             for f in present
-            if f != NEUTRAL and diplomacy.may_conquer(st, f, fac, (f, square) in self.conquest)
+            if f != NEUTRAL and treaties.may_conquer(st, f, fac, (f, square) in self.conquest)
         ]
         if not invaders:
             return
@@ -678,11 +678,11 @@ class Night:
             if not st.houses[seat].alive:
                 continue
             for o in st.houses[seat].orders:
-                if type(o) in actions.RECALL:
-                    actions.RECALL[type(o)](self, seat, o)
+                if type(o) in effects.RECALL:
+                    effects.RECALL[type(o)](self, seat, o)
             for o in st.houses[seat].orders:
-                if type(o) in actions.PLACE:
-                    actions.place(self, seat, o)
+                if type(o) in effects.PLACE:
+                    effects.place(self, seat, o)
 
     def walls_fall(self) -> None:
         """Star Walls (role 11) lasts only while its faction controls the estate."""
@@ -732,10 +732,10 @@ class Night:
                     f"{source}: {_some(v)}" for source, v in self.sources[seat].items() if any(v)
                 )
                 self.tell(seat, f"Income: {_amounts(g)} ({parts}). You now hold {_amounts(h.res)}.")
-        actions.heir_courtiers(self)
+        effects.heir_courtiers(self)
         for seat in self.order:
             for o in self.orders(seat, Pay):
-                actions.pay(self, seat, o)
+                effects.pay(self, seat, o)
 
     def steward_income(self, square: int, seat: int, gains) -> None:
         st = self.state
@@ -809,7 +809,7 @@ class Night:
             if seen:
                 for square in sorted(set(seen)):
                     self.tell(seat, spy_line(st, square, st.options.get("spy_detail")))
-        for seat, (label, text) in actions.revelations(self):
+        for seat, (label, text) in effects.revelations(self):
             self.tell(seat, f"Holy Office: {label} is {text}.")
         st.phase = DAY
 

@@ -57,12 +57,12 @@ from typing import Any
 from bureau.engine.game import Outcome
 from bureau.engine.positions import PositionReader, at, save_rng
 
+from .actions import read
 from .board import FREE_GARRISONS, STACK_LIMIT, shape_problem
-from .orders import read
+from .clauses import TreatyError, read_treaty
 from .rules import DEFAULT_DESIGN, DEFAULT_SKIP, LEGAL_SPLITS, SKIPS
 from .scenario import UNIT_SHAPES
 from .state import BUILDINGS, DAY, NEUTRAL, OVER, RES_NAMES, SETUP, House, State, Unit
-from .treaties import TreatyError, read_treaty
 
 FORMAT = "noblesse-position/1"
 PHASES = (SETUP, DAY, OVER)

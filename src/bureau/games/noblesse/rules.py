@@ -16,10 +16,8 @@ from typing import Any
 from bureau.engine import EVERYONE, Event, IllegalAction
 from bureau.engine.events import only
 
-from . import board, diplomacy
-from .actions import ability_heir_problem, ability_of, heir_immunity
-from .foresight import foresee
-from .orders import (
+from . import board, treaties
+from .actions import (
     ACTIONS,
     NIGHT_ORDERS,
     Answer,
@@ -68,6 +66,8 @@ from .orders import (
     Vote,
     read,
 )
+from .effects import ability_heir_problem, ability_of, heir_immunity
+from .foresight import foresee
 from .scenario import UNIT_SHAPES
 from .state import BUILDINGS, DAY, SETUP, House, State, Unit
 
@@ -525,19 +525,19 @@ def _vote(state: State, seat: int, order: Vote, ev: list[Event]) -> None:
 
 
 def _propose(state: State, seat: int, order: Propose, ev: list[Event]) -> None:
-    ev += diplomacy.propose(state, seat, order.to, order.text)
+    ev += treaties.propose(state, seat, order.to, order.text)
 
 
 def _sign(state: State, seat: int, order: Sign, ev: list[Event]) -> None:
-    ev += diplomacy.sign(state, seat, order.treaty)
+    ev += treaties.sign(state, seat, order.treaty)
 
 
 def _reject(state: State, seat: int, order: Reject, ev: list[Event]) -> None:
-    ev += diplomacy.reject(state, seat, order.treaty)
+    ev += treaties.reject(state, seat, order.treaty)
 
 
 def _breach(state: State, seat: int, order: Breach, ev: list[Event]) -> None:
-    ev += diplomacy.report_breach(state, seat, order.treaty, order.promise)
+    ev += treaties.report_breach(state, seat, order.treaty, order.promise)
 
 
 def _check_cancel(state: State, seat: int, order: Cancel) -> None:
@@ -588,24 +588,24 @@ def _negotiator(state: State, seat: int) -> None:
 def _check_propose(state: State, seat: int, order: Propose) -> None:
     """The proposal's text is read whole."""
     _negotiator(state, seat)
-    diplomacy.read_proposal(state, seat, order.to, order.text)
+    treaties.read_proposal(state, seat, order.to, order.text)
 
 
 def _check_sign(state: State, seat: int, order: Sign) -> None:
     """A signature's bans and alliances."""
     _negotiator(state, seat)
-    diplomacy.signable(state, seat, order.treaty)
+    treaties.signable(state, seat, order.treaty)
 
 
 def _check_reject(state: State, seat: int, order: Reject) -> None:
     _negotiator(state, seat)
-    diplomacy.rejectable(state, seat, order.treaty)
+    treaties.rejectable(state, seat, order.treaty)
 
 
 def _check_breach(state: State, seat: int, order: Breach) -> None:
     """A breach report's evidence."""
     _negotiator(state, seat)
-    diplomacy.reportable(state, seat, order.treaty, order.promise)
+    treaties.reportable(state, seat, order.treaty, order.promise)
 
 
 CHECKS: dict[type, Callable[[State, int, Any], None]] = {

@@ -64,9 +64,9 @@ import re
 
 from bureau.engine import EVERYONE, Event, IllegalAction, only
 
-from .orders import ACTION_NAMES, fold
+from .actions import ACTION_NAMES, fold
+from .clauses import Treaty, TreatyError, read_treaty, treaty_text
 from .state import ALLIED, BUILDINGS, HOSTILE, NEUTRAL_STATUS, RES_NAMES, State
-from .treaties import Treaty, TreatyError, read_treaty, treaty_text
 
 RANK = {HOSTILE: 0, NEUTRAL_STATUS: 1, ALLIED: 2}
 CHECKED = frozenset({1, 2, 3, 8, 9, 10})  # promise templates the record can confirm (NSE-A23)
