@@ -27,6 +27,7 @@ from lark import Lark, Transformer
 
 from bureau.cards import card_text, parse_card
 from bureau.engine import grammar
+from bureau.engine.deals import Accept, Decline, Propose, Withdraw
 
 
 def _cards(cards) -> str:
@@ -172,6 +173,28 @@ class Disband(NamedTuple):
         return "disband"
 
 
+# Every Nobility decision, one type each; the deal actions (``bureau.engine.deals``) come besides.
+GameAction = (
+    Draw
+    | NewMeld
+    | Add
+    | Income
+    | Attack
+    | Defend
+    | Lose
+    | Drop
+    | Done
+    | Discard
+    | Retrieve
+    | Take
+    | Pass
+    | Merge
+    | Concede
+    | Pay
+    | NoCoalition
+    | Disband
+)
+Action = GameAction | Propose | Accept | Decline | Withdraw
 DONE, PASS, CONCEDE, NO_COALITION, DISBAND = Done(), Pass(), Concede(), NoCoalition(), Disband()
 
 # -- what a deal can hold ---------------------------------------------------------------------
@@ -204,9 +227,10 @@ class Coalition(NamedTuple):
 
 
 COALITION = Coalition()
+Item = Money | MeldItem | CardItem  # what one side of a deal gives
 
 
-def item_key(item) -> tuple:
+def item_key(item: Item | Coalition) -> tuple[int, int]:
     """Canonical order within a deal: amount, then melds, then cards."""
     if isinstance(item, Money):
         return (0, item.amount)

@@ -16,16 +16,16 @@ from bureau.engine import Event, IllegalAction, all_but, only
 from bureau.engine.deals import Deal, DealRules
 
 from . import flow
-from .actions import COALITION, CardItem, MeldItem, Money, item_key
-from .state import DEFEND, DROP, ELECTION, LOSE, MERGE, OVER
+from .actions import COALITION, CardItem, Coalition, Item, MeldItem, Money, item_key
+from .state import DEFEND, DROP, ELECTION, LOSE, MERGE, OVER, State
 
 
-def coalition_open(state) -> bool:
+def coalition_open(state: State) -> bool:
     """Coalitions can form in the election window or in the Exhausted state."""
     return state.phase == ELECTION or state.exhausted
 
 
-def short_of(state, giver: int, proposer: int, amount: int) -> str:
+def short_of(state: State, giver: int, proposer: int, amount: int) -> str:
     """Why ``giver`` cannot give ``amount`` units in ``proposer``'s offer, said plainly."""
     held, name = state.money[giver], state.names[giver]
     if giver == proposer:
@@ -38,10 +38,10 @@ def short_of(state, giver: int, proposer: int, amount: int) -> str:
 
 
 class NobilityDeals(DealRules):
-    def may_deal(self, state, seat: int) -> bool:
+    def may_deal(self, state: State, seat: int) -> bool:
         return state.phase != OVER and not state.out[seat]
 
-    def parse_item(self, state, giver: int, text: str):
+    def parse_item(self, state: State, giver: int, text: str) -> Item:
         words = text.split()
         if len(words) == 1 and words[0].isdigit():
             return Money(int(words[0]))
@@ -61,24 +61,24 @@ class NobilityDeals(DealRules):
             " 'meld 9H' or 'card RJ'"
         )
 
-    def parse_term(self, state, text: str):
+    def parse_term(self, state: State, text: str) -> Coalition:
         if text.strip().lower() == "coalition":
             return COALITION
         raise IllegalAction(
             f"{text!r} is not a term: the only term is 'coalition'; write 'NAME gives ITEM'"
         )
 
-    def item_key(self, item):
+    def item_key(self, item: Item | Coalition) -> tuple[int, int]:
         return item_key(item)
 
-    def check_offer(self, state, deal: Deal) -> None:
+    def check_offer(self, state: State, deal: Deal) -> None:
         names = state.names
         if state.phase in (DEFEND, LOSE, DROP):
             raise IllegalAction("no offers while a battle or a maintenance choice is open")
         if len(deal.recipients) != 1:
             raise IllegalAction("a Nobility deal is between two players: name one other player")
         for giver, items in deal.gives:
-            seen = set()
+            seen: set[tuple[type, object]] = set()
             for item in items:
                 # By kind and value: Money(2) == CardItem(2) as tuples, but 2 and card 3S differ.
                 if (type(item), item) in seen or (
@@ -110,7 +110,7 @@ class NobilityDeals(DealRules):
             if state.coalition:
                 raise IllegalAction("a coalition already stands; it must end first")
 
-    def tag(self, state, deal: Deal) -> str:
+    def tag(self, state: State, deal: Deal) -> str:
         if (
             state.phase == ELECTION
             and COALITION in deal.terms
@@ -119,7 +119,7 @@ class NobilityDeals(DealRules):
             return "window"
         return ""
 
-    def unpayable(self, state, deal: Deal) -> str | None:
+    def unpayable(self, state: State, deal: Deal) -> str | None:
         names = state.names
         for giver, items in deal.gives:
             if state.out[giver]:
@@ -140,7 +140,7 @@ class NobilityDeals(DealRules):
                 return "a coalition already stands"
         return None
 
-    def execute(self, state, deal: Deal, ev: list) -> None:
+    def execute(self, state: State, deal: Deal, ev: list[Event]) -> None:
         seat, other = deal.parties
         state.count("deals")
         for giver, items in deal.gives:
@@ -169,7 +169,7 @@ class NobilityDeals(DealRules):
             flow.form_coalition(state, (seat, other), ev)
         flow.hands_changed(state, ev)
 
-    def closed(self, state, deal: Deal, how: str, ev: list) -> None:
+    def closed(self, state: State, deal: Deal, how: str, ev: list[Event]) -> None:
         if deal.tag == "merge" and state.phase == MERGE:
             flow.to_discard(state, ev)
         elif state.phase == ELECTION:

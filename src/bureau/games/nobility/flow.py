@@ -10,6 +10,7 @@ left to do in the state and return; the decision's action resumes them.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from bureau.cards import NUM_CODES, card_text
@@ -72,7 +73,7 @@ def setup(names: tuple[str, ...], seed: int, options: dict, deck: list[int] | No
     return state
 
 
-def start_rubber(state: State, ev: list, deck: list[int] | None = None) -> None:
+def start_rubber(state: State, ev: list[Event], deck: list[int] | None = None) -> None:
     """Deal a rubber: 3 cards each, one card face up, the rest is the stock (NOB-07, NOB-08).
 
     ``deck`` is top first; seat 0 gets the first 3 cards, seat 1 the next 3, seat 2
@@ -132,7 +133,7 @@ def from_hand(state: State, seat: int, c: int) -> None:
 # -- turns ------------------------------------------------------------------------------------
 
 
-def begin_turn(state: State, seat: int, ev: list) -> None:
+def begin_turn(state: State, seat: int, ev: list[Event]) -> None:
     state.active = seat
     state.phase = START
     state.drew = False
@@ -161,7 +162,7 @@ def fresh(state: State) -> bool:
     return state.phase == MELD and not state.drew and not state.acted and not state.attacks
 
 
-def end_turn(state: State, ev: list) -> None:
+def end_turn(state: State, ev: list[Event]) -> None:
     if state.offers:  # most turns end without one: spare the import (searches end many)
         deal_book.expire(state, ev)
     state.turns += 1
@@ -181,7 +182,7 @@ def end_turn(state: State, ev: list) -> None:
     begin_turn(state, state.left_of(state.active), ev)
 
 
-def take_stock(state: State, seat: int, ev: list, resume: str, why: str = "draw") -> bool:
+def take_stock(state: State, seat: int, ev: list[Event], resume: str, why: str = "draw") -> bool:
     """``seat`` takes the stock's top card; False if that emptied the stock (an election)."""
     c = state.stock.pop()
     to_hand(state, seat, c, public=False)
@@ -193,7 +194,7 @@ def take_stock(state: State, seat: int, ev: list, resume: str, why: str = "draw"
     return True
 
 
-def draw(state: State, source: str, ev: list) -> None:
+def draw(state: State, source: str, ev: list[Event]) -> None:
     """The draw (NOB-12), then more from the stock while below four cards (NOB-A14)."""
     seat = state.active
     state.drew = True
@@ -207,7 +208,7 @@ def draw(state: State, source: str, ev: list) -> None:
     top_up(state, ev)
 
 
-def top_up(state: State, ev: list) -> None:
+def top_up(state: State, ev: list[Event]) -> None:
     seat = state.active
     while len(state.hands[seat]) < FULL and state.stock:
         if not take_stock(state, seat, ev, "draw", why="top up"):
@@ -215,7 +216,7 @@ def top_up(state: State, ev: list) -> None:
     state.phase = MELD
 
 
-def finish_meld_phase(state: State, ev: list) -> None:
+def finish_meld_phase(state: State, ev: list[Event]) -> None:
     """After meld operations or a battle, replenish to four (NOB-18); then discard."""
     if state.acted or state.attacks:
         replenish(state, ev)
@@ -223,7 +224,7 @@ def finish_meld_phase(state: State, ev: list) -> None:
         to_discard(state, ev)
 
 
-def replenish(state: State, ev: list) -> None:
+def replenish(state: State, ev: list[Event]) -> None:
     seat = state.active
     state.phase = MELD
     while not state.exhausted and len(state.hands[seat]) < FULL and state.stock:
@@ -232,13 +233,13 @@ def replenish(state: State, ev: list) -> None:
     to_discard(state, ev)
 
 
-def to_discard(state: State, ev: list) -> None:
+def to_discard(state: State, ev: list[Event]) -> None:
     state.phase = DISCARD
     if len(state.hands[state.active]) <= HAND:
         end_turn(state, ev)
 
 
-def discard(state: State, seat: int, c: int, to_nobles: bool, ev: list) -> None:
+def discard(state: State, seat: int, c: int, to_nobles: bool, ev: list[Event]) -> None:
     """Discard face up to the stock discard pile, or (battle turns) to the noble pile."""
     from_hand(state, seat, c)
     (state.ndiscard if to_nobles else state.sdiscard).append(c)
@@ -258,7 +259,7 @@ def owe_surplus(state: State, seat: int) -> None:
         state.surplus = (*state.surplus, seat)
 
 
-def hands_changed(state: State, ev: list) -> None:
+def hands_changed(state: State, ev: list[Event]) -> None:
     """After cards left hands by a deal: nothing more to discard ends that discarding."""
     state.surplus = tuple(seat for seat in state.surplus if len(state.hands[seat]) > HAND)
     if state.phase == DISCARD and len(state.hands[state.active]) <= HAND:
@@ -278,7 +279,7 @@ class Run(NamedTuple):
 WHOLE_SUIT = Run(0, RING)
 
 
-def run_of(cards) -> Run | None:
+def run_of(cards: Collection[int]) -> Run | None:
     """The run ``cards`` make if they are 3+ province cards of one suit in cyclic sequence."""
     idx = {index_of(c) for c in cards}
     n = len(idx)
@@ -294,8 +295,10 @@ def run_of(cards) -> Run | None:
     return None
 
 
-def new_meld(state: State, seat: int, cards: tuple[int, ...], ev: list) -> None:
-    start, length = run_of(cards)
+def new_meld(state: State, seat: int, cards: tuple[int, ...], ev: list[Event]) -> None:
+    run = run_of(cards)
+    assert run is not None  # rules.check_new_meld saw the run
+    start, length = run
     for c in cards:
         from_hand(state, seat, c)
     m = Meld(seat, cards[0] // 13, start, length)
@@ -333,7 +336,7 @@ def merges(state: State, m: Meld, c: int) -> int:
     return i
 
 
-def add_card(state: State, seat: int, c: int, i: int, ev: list) -> None:
+def add_card(state: State, seat: int, c: int, i: int, ev: list[Event]) -> None:
     """A lay-off (NOB-15), a defending noble (NOB-23) or a joker (NOB-27) on meld ``i``."""
     m = state.melds[i]
     target = m.name
@@ -409,7 +412,7 @@ def meld_income(state: State, m: Meld) -> int:
     return 0 if m.joker >= 0 else state.table[m.length][m.suit]  # NOB-28, NOB-31
 
 
-def claim_income(state: State, melder: int, card: int, ev: list) -> None:
+def claim_income(state: State, melder: int, card: int, ev: list[Event]) -> None:
     """A noble melded to the noble discard pile: one complete income event (NOB-A03)."""
     from_hand(state, melder, card)
     state.ndiscard.append(card)
@@ -423,7 +426,7 @@ def claim_income(state: State, melder: int, card: int, ev: list) -> None:
     pay_round(state, tuple(order), card // 13, ev)
 
 
-def pay_round(state: State, order: tuple[int, ...], noble_suit: int, ev: list) -> None:
+def pay_round(state: State, order: tuple[int, ...], noble_suit: int, ev: list[Event]) -> None:
     """Each player in ``order`` claims, then pays maintenance (NOB-33, NOB-A03)."""
     for k, seat in enumerate(order):
         received = claim(state, seat, noble_suit, ev)
@@ -433,7 +436,7 @@ def pay_round(state: State, order: tuple[int, ...], noble_suit: int, ev: list) -
     state.phase = MELD
 
 
-def claim(state: State, seat: int, noble_suit: int, ev: list) -> int:
+def claim(state: State, seat: int, noble_suit: int, ev: list[Event]) -> int:
     scope = state.options["income_scope"]
     owed = sum(
         meld_income(state, m)
@@ -476,7 +479,9 @@ def upkeep(state: State, seat: int) -> list[int]:
     return [c for c in state.noble_order if c in mine and not is_king(c)]
 
 
-def maintain(state: State, seat: int, received: int, rest, noble_suit: int, ev: list) -> bool:
+def maintain(
+    state: State, seat: int, received: int, rest: Iterable[int], noble_suit: int, ev: list[Event]
+) -> bool:
     """Pay 15 a noble while possible; unpaid nobles go to the stock discard pile (NOB-54..56).
 
     Returns False when ``seat`` must choose which nobles to drop (the round waits).
@@ -507,7 +512,7 @@ def default_drops(state: State, seat: int, count: int) -> list[int]:
     return upkeep(state, seat)[::-1][:count]
 
 
-def drop_nobles(state: State, seat: int, nobles, ev: list) -> None:
+def drop_nobles(state: State, seat: int, nobles: Iterable[int], ev: list[Event]) -> None:
     """Unpaid nobles go face up on the stock discard pile, most recently placed first."""
     chosen = set(nobles)
     order = [c for c in reversed(state.noble_order) if c in chosen]
@@ -527,8 +532,8 @@ def unplace(state: State, c: int) -> None:
     state.noble_order.remove(c)
 
 
-def resume_income(state: State, drops, ev: list) -> None:
-    seat, _, rest, noble_suit = state.income
+def resume_income(state: State, drops: Iterable[int], ev: list[Event]) -> None:
+    seat, _, rest, noble_suit = state.open_drops()
     drop_nobles(state, seat, drops, ev)
     state.income = None
     pay_round(state, rest, noble_suit, ev)
@@ -537,7 +542,9 @@ def resume_income(state: State, drops, ev: list) -> None:
 # -- battles ----------------------------------------------------------------------------------
 
 
-def attack(state: State, seat: int, meld: int, defender: int, nobles, ev: list) -> None:
+def attack(
+    state: State, seat: int, meld: int, defender: int, nobles: Sequence[int], ev: list[Event]
+) -> None:
     """Declare an attack (NOB-37); a hand's owner then chooses defenders (NOB-A05)."""
     for c in nobles:
         from_hand(state, seat, c)
@@ -565,19 +572,19 @@ def attack(state: State, seat: int, meld: int, defender: int, nobles, ev: list) 
     weigh(state, ev)
 
 
-def defend(state: State, seat: int, nobles, ev: list) -> None:
+def defend(state: State, seat: int, nobles: Sequence[int], ev: list[Event]) -> None:
     for c in nobles:
         from_hand(state, seat, c)
-    b = state.battle
+    b = state.open_battle()
     state.battle = Battle(b.attacker, -1, b.defender, b.attackers, tuple(nobles))
     ev.append(Event("defended", EVERYONE, player=seat, nobles=sorted(nobles)))
     state.phase = MELD
     weigh(state, ev)
 
 
-def weigh(state: State, ev: list) -> None:
+def weigh(state: State, ev: list[Event]) -> None:
     """Strength against strength; ask the side that must choose its losses (NOB-A04)."""
-    attacker, _, defender, attackers, defenders = state.battle
+    attacker, _, defender, attackers, defenders = state.open_battle()
     a, d = len(attackers), len(defenders)
     if a >= d + 2:
         if a > d + 2:
@@ -593,9 +600,9 @@ def weigh(state: State, ev: list) -> None:
         finish_battle(state, defenders[: a - 1], ev)
 
 
-def finish_battle(state: State, chosen, ev: list) -> None:
+def finish_battle(state: State, chosen: Sequence[int], ev: list[Event]) -> None:
     """Discard the losses, hand over the prize (NOB-38..NOB-44)."""
-    attacker, target, defender, attackers, defenders = state.battle
+    attacker, target, defender, attackers, defenders = state.open_battle()
     a, d = len(attackers), len(defenders)
     won = a >= d + 2
     state.battle = state.lose = None
@@ -677,7 +684,7 @@ def can_attack_again(state: State) -> bool:
     )
 
 
-def after_battle(state: State, ev: list) -> None:
+def after_battle(state: State, ev: list[Event]) -> None:
     """With nothing captured to meld and no second attack, the turn moves on."""
     if not state.captured and not can_attack_again(state):
         replenish(state, ev)
@@ -686,7 +693,7 @@ def after_battle(state: State, ev: list) -> None:
 # -- retrieval, passing, conceding, coalitions ------------------------------------------------
 
 
-def retrieve(state: State, seat: int, c: int, target: int, ev: list) -> None:
+def retrieve(state: State, seat: int, c: int, target: int, ev: list[Event]) -> None:
     """Paid retrieval from the noble discard pile, 15 a noble (NOB-58, NOB-60)."""
     state.ndiscard.remove(c)
     state.money[seat] -= FEE
@@ -704,7 +711,7 @@ def retrieve(state: State, seat: int, c: int, target: int, ev: list) -> None:
     ev.append(Event("retrieved", EVERYONE, player=seat, card=c, meld=where, paid=FEE))
 
 
-def take_back(state: State, seat: int, c: int, ev: list) -> None:
+def take_back(state: State, seat: int, c: int, ev: list[Event]) -> None:
     """Free retrieval from one's own meld (NOB-63)."""
     m = next(m for m in state.melds if c in m.nobles)
     unplace(state, c)
@@ -716,20 +723,24 @@ def take_back(state: State, seat: int, c: int, ev: list) -> None:
     ev.append(Event("took_back", EVERYONE, player=seat, card=c, meld=m.name))
 
 
-def give_melds(state: State, giver: int, to: int, names, ev: list, why: str) -> None:
+def give_melds(
+    state: State, giver: int, to: int, names: Iterable[int], ev: list[Event], why: str
+) -> None:
     for name in names:
         m = state.melds[state.meld_with(name)]
         m.owner = to
         ev.append(Event("meld_given", EVERYONE, player=giver, to=to, meld=m.name, why=why))
 
 
-def pay(state: State, seat: int, to: int, amount: int, ev: list, why: str = "payment") -> None:
+def pay(
+    state: State, seat: int, to: int, amount: int, ev: list[Event], why: str = "payment"
+) -> None:
     state.money[seat] -= amount
     state.money[to] += amount
     ev.append(Event("paid", EVERYONE, player=seat, to=to, amount=amount, why=why))
 
 
-def concede(state: State, seat: int, ev: list) -> None:
+def concede(state: State, seat: int, ev: list[Event]) -> None:
     """She leaves the rubber; her hand goes face up to the stock discard pile (NOB-A11)."""
     cards = state.hands[seat][:]
     state.sdiscard += cards
@@ -748,13 +759,13 @@ def concede(state: State, seat: int, ev: list) -> None:
     end_turn(state, ev)
 
 
-def form_coalition(state: State, parties, ev: list) -> None:
+def form_coalition(state: State, parties: Iterable[int], ev: list[Event]) -> None:
     state.coalition = tuple(sorted(parties))
     state.count("coalitions")
     ev.append(Event("coalition_formed", EVERYONE, players=list(state.coalition)))
 
 
-def end_coalition(state: State, ev: list, why: str) -> None:
+def end_coalition(state: State, ev: list[Event], why: str) -> None:
     """A coalition ends; after a partners' battle a former partner keeps the majority
     only if she alone holds 19 (NOB-A09)."""
     co = state.coalition
@@ -767,7 +778,7 @@ def end_coalition(state: State, ev: list, why: str) -> None:
 # -- elections --------------------------------------------------------------------------------
 
 
-def hold_election(state: State, ev: list, resume: str) -> None:
+def hold_election(state: State, ev: list[Event], resume: str) -> None:
     """The stock is exhausted: count, open the coalition window (NOB-47..52, NOB-A09)."""
     state.elections += 1
     state.count("elections")
@@ -785,19 +796,19 @@ def hold_election(state: State, ev: list, resume: str) -> None:
 
 
 def window_player(state: State) -> int:
-    order, pos = state.window
+    order, pos = state.open_window()
     return order[pos]
 
 
-def advance_window(state: State, ev: list) -> None:
-    order, pos = state.window
+def advance_window(state: State, ev: list[Event]) -> None:
+    order, pos = state.open_window()
     if pos + 1 < len(order) and not state.coalition:
         state.window = Window(order, pos + 1)
         return
     finish_election(state, ev)
 
 
-def finish_election(state: State, ev: list) -> None:
+def finish_election(state: State, ev: list[Event]) -> None:
     """Who holds the majority, then a new stock from the stock discard pile."""
     state.window = None
     co = state.coalition
@@ -831,9 +842,10 @@ def standing_key(state: State, seat: int) -> tuple[int, int]:
     return (state.provinces(seat), state.money[seat])
 
 
-def end_rubber(state: State, ev: list, winner: int | None, reason: str) -> None:
+def end_rubber(state: State, ev: list[Event], winner: int | None, reason: str) -> None:
     n = state.num_players
     live = state.live()
+    first: tuple[int, ...]
     if winner is not None:
         first = (winner,)
     else:
@@ -883,7 +895,7 @@ def _places(state: State) -> tuple[list[int], list[int]]:
     return shared, place_sum
 
 
-def end_match(state: State, ev: list) -> None:
+def end_match(state: State, ev: list[Event]) -> None:
     """Most rubbers won wins the match; a tie for most shares it (NOB-A18)."""
     n = state.num_players
     shared, place_sum = _places(state)
@@ -901,7 +913,7 @@ def end_match(state: State, ev: list) -> None:
     )
 
 
-def cap_match(state: State, ev: list) -> None:
+def cap_match(state: State, ev: list[Event]) -> None:
     """The bot cap: stopped, no winner (Outcome.capped)."""
     n = state.num_players
     keys = [(state.wins[seat], *standing_key(state, seat)) for seat in range(n)]
@@ -909,7 +921,14 @@ def cap_match(state: State, ev: list) -> None:
     finish(state, ev, (), rank_by(keys), capped=True, reason=reason)
 
 
-def finish(state: State, ev: list, winners, ranking, capped: bool, reason: str) -> None:
+def finish(
+    state: State,
+    ev: list[Event],
+    winners: Sequence[int],
+    ranking: Iterable[int],
+    capped: bool,
+    reason: str,
+) -> None:
     deal_book.expire(state, ev)
     state.phase = OVER
     state.outcome = Outcome(
@@ -940,7 +959,7 @@ def finish(state: State, ev: list, winners, ranking, capped: bool, reason: str) 
     )
 
 
-def check_immediate_win(state: State, ev: list) -> None:
+def check_immediate_win(state: State, ev: list[Event]) -> None:
     """``win_check=immediate``: a player controlling all 36 provinces wins at once."""
     if state.phase == OVER:
         return

@@ -12,7 +12,7 @@ from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
 
 from . import flow, moves, rules
-from .actions import DONE, NO_COALITION, PASS, Defend, Discard, Draw, Drop, Lose, read
+from .actions import DONE, NO_COALITION, PASS, Action, Defend, Discard, Draw, Drop, Lose, read
 from .determinize import determinize
 from .diplomacy import RULES
 from .income import GROUPINGS
@@ -198,7 +198,7 @@ def fixture_deck(texts: list[str]) -> list[int]:
     return cards + [c for c in flow.full_deck() if c not in given]
 
 
-class Nobility(Game):
+class Nobility(Game[State, Action]):
     name = "nobility"
     positions = "bureau.games.nobility.positions"
     heuristic = "bureau.games.nobility.heuristic"
@@ -228,21 +228,21 @@ class Nobility(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
         return moves.legal(state, seat)
 
-    def sample_action(self, state: State, seat: int, rng: random.Random):
+    def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         return moves.sample(state, seat, rng)
 
-    def read(self, state: State, seat: int, text: str):
+    def read(self, state: State, seat: int, text: str) -> Action:
         if deal_book.is_deal_text(text):
             return deal_book.parse(state, seat, text, RULES)
         return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, seat: int, action) -> None:
+    def check(self, state: State, seat: int, action: Action) -> None:
         rules.check(state, seat, action)
 
-    def perform(self, state: State, seat: int, action) -> list[Event]:
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
         rules.perform(state, seat, action, ev)
         return ev
@@ -257,7 +257,7 @@ class Nobility(Game):
             len(state.hands[state.active]),
         )
 
-    def timeout_action(self, state: State, seat: int):
+    def timeout_action(self, state: State, seat: int) -> Action:
         """Decline offers; draw from the stock; done; discard the newest card; defend with
         nothing; lose non-Kings first; drop NOB-A16's default; no coalition."""
         offers = deal_book.offers_to(state, seat)
@@ -281,11 +281,11 @@ class Nobility(Game):
         if phase == DEFEND:
             return Defend(())
         if phase == LOSE:
-            _, count, candidates = state.lose
+            _, count, candidates = state.open_losses()
             order = sorted(candidates, key=lambda c: (is_king(c), c))
             return Lose(tuple(sorted(order[:count])))
         if phase == DROP:
-            other, count, _, _ = state.income
+            other, count, _, _ = state.open_drops()
             return Drop(tuple(sorted(flow.default_drops(state, other, count))))
         if phase == ELECTION:
             return NO_COALITION

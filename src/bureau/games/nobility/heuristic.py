@@ -32,11 +32,12 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Iterable, Sequence
 
-from bureau.engine import IllegalAction
+from bureau.engine import Game, IllegalAction
 from bureau.engine import deals as deal_book
 from bureau.engine.bot import Bot
-from bureau.engine.deals import Accept, Decline, Propose
+from bureau.engine.deals import Accept, Deal, Decline, Propose
 
 from . import flow
 from .actions import (
@@ -44,14 +45,17 @@ from .actions import (
     DONE,
     NO_COALITION,
     PASS,
+    Action,
     Add,
     Attack,
     CardItem,
+    Coalition,
     Defend,
     Discard,
     Draw,
     Drop,
     Income,
+    Item,
     Lose,
     MeldItem,
     Money,
@@ -146,6 +150,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     n = state.num_players
     if state.phase == OVER:
         out = state.outcome
+        assert out is not None  # the match's end sets it
         if out.winners and not out.capped:
             return tuple(1 / len(out.winners) if seat in out.winners else 0.0 for seat in range(n))
         return (1 / n,) * n
@@ -165,7 +170,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, state: State):
+    def choose(self, state: State) -> Action:
         seat = self.seat
         for action in (decide(state, seat), neutral(self.game, state, seat)):
             if action is None:
@@ -178,7 +183,7 @@ class HeuristicBot(Bot):
         return self.game.sample_action(state, seat, self.rng)
 
 
-def neutral(game, state: State, seat: int):
+def neutral(game: Game, state: State, seat: int) -> Action | None:
     """The Bureau's own neutral choice (a missed deadline's): the fallback."""
     try:
         return game.timeout_action(state, seat)
@@ -186,7 +191,7 @@ def neutral(game, state: State, seat: int):
         return None
 
 
-def decide(state: State, seat: int):
+def decide(state: State, seat: int) -> Action | None:
     """The heuristic's action for ``seat`` (None if it has nothing to decide)."""
     if seat not in pending(state):
         return None
@@ -218,7 +223,7 @@ def noble_worth(state: State, seat: int, c: int) -> float:
     return worth
 
 
-def keep_worth(state: State, seat: int, c: int, hand) -> float:
+def keep_worth(state: State, seat: int, c: int, hand: Sequence[int]) -> float:
     """How much ``seat`` wants to keep ``c`` in ``hand`` (higher: keep). A hand holds only
     three cards between turns, so nobles, jokers and cards that only fit others' melds
     must not crowd out the province cards that make her melds."""
@@ -246,7 +251,7 @@ def keep_worth(state: State, seat: int, c: int, hand) -> float:
     return worth
 
 
-def noble_keep(state: State, seat: int, c: int, hand) -> float:
+def noble_keep(state: State, seat: int, c: int, hand: Sequence[int]) -> float:
     worth = 1.5
     if any(m.owner == seat and m.suit == c // 13 for m in state.melds):
         worth += 4 if is_king(c) else 1  # a defender to place
@@ -263,7 +268,7 @@ def noble_keep(state: State, seat: int, c: int, hand) -> float:
     return worth
 
 
-def worst_card(state: State, seat: int, cards=None) -> int:
+def worst_card(state: State, seat: int, cards: Sequence[int] | None = None) -> int:
     """The card of ``seat``'s hand (or of ``cards``) she would miss least."""
     hand = state.hands[seat]
     pool = hand if cards is None else cards
@@ -288,7 +293,7 @@ def fits(state: State, seat: int, c: int) -> bool:
     return best_run([*hand, c], (c,)) is not None
 
 
-def best_run(cards, must=()) -> tuple[int, ...] | None:
+def best_run(cards: Iterable[int], must: Collection[int] = ()) -> tuple[int, ...] | None:
     """The longest run of three or more province cards among ``cards`` (holding a card of
     ``must`` if given), in sequence order; None if there is none."""
     best: tuple[int, ...] | None = None
@@ -299,7 +304,7 @@ def best_run(cards, must=()) -> tuple[int, ...] | None:
         for start in by_index:
             if (start - 1) % RING in by_index and len(by_index) < RING:
                 continue
-            run = []
+            run: list[int] = []
             k = start
             while k in by_index and len(run) < RING:
                 run.append(by_index[k])
@@ -336,7 +341,7 @@ def attackers(state: State, seat: int, count: int) -> tuple[int, ...]:
     return tuple(sorted(nobles[:count]))
 
 
-def battle_plan(state: State, seat: int):
+def battle_plan(state: State, seat: int) -> Action | None:
     """An attack on a meld if it gains more than melding would, else None."""
     nobles = sum(map(is_noble, state.hands[seat]))
     if nobles < 2:
@@ -360,10 +365,10 @@ def meldable(state: State, seat: int) -> int:
     return len(laid) + (len(run) if run else 0)
 
 
-def defend(state: State, seat: int):
+def defend(state: State, seat: int) -> Action | None:
     """Just enough nobles to repel the attack; if it cannot be repelled, every noble,
     so that the attacker loses more and captures none of them (NOB-A04, NOB-A05)."""
-    attack = len(state.battle.attackers)
+    attack = len(state.open_battle().attackers)
     nobles = sorted(
         (c for c in state.hands[seat] if is_noble(c)),
         key=lambda c: (noble_worth(state, seat, c), c),
@@ -373,15 +378,15 @@ def defend(state: State, seat: int):
     return Defend(tuple(sorted(nobles)))
 
 
-def lose(state: State, seat: int):
-    _, count, candidates = state.lose
+def lose(state: State, seat: int) -> Action | None:
+    _, count, candidates = state.open_losses()
     order = sorted(candidates, key=lambda c: (noble_worth(state, seat, c), c))
     return Lose(tuple(sorted(order[:count])))
 
 
-def drop(state: State, seat: int):
+def drop(state: State, seat: int) -> Action | None:
     """The nobles that defend her shortest melds go first."""
-    _, count, _, _ = state.income
+    _, count, _, _ = state.open_drops()
     length = {c: m.length for m in state.melds if m.owner == seat for c in m.nobles}
     order = sorted(flow.upkeep(state, seat), key=lambda c: (length.get(c, 0), c))
     return Drop(tuple(sorted(order[:count])))
@@ -426,7 +431,7 @@ def income_worth(state: State, seat: int, noble_suit: int) -> int:
 # -- the steps of a turn ----------------------------------------------------------------------
 
 
-def start(state: State, seat: int):
+def start(state: State, seat: int) -> Action | None:
     """Draw what fits, or retrieve nobles for a capture; pass when nothing is to gain."""
     if state.exhausted:
         offer = coalition_offer(state, seat)
@@ -444,7 +449,7 @@ def start(state: State, seat: int):
     return PASS  # Exhausted: nothing worth drawing
 
 
-def retrieval(state: State, seat: int):
+def retrieval(state: State, seat: int) -> Action | None:
     """Buy back the nobles that, with those in hand, capture a meld of four or more next
     turn (a paid retrieval uses the turn, so the capture must be worth it)."""
     if state.money[seat] < FEE or not any(map(is_noble, state.ndiscard)):
@@ -458,7 +463,7 @@ def retrieval(state: State, seat: int):
     return None
 
 
-def keep_retrieving(state: State, seat: int):
+def keep_retrieving(state: State, seat: int) -> Action | None:
     have = sum(map(is_noble, state.hands[seat]))
     if state.money[seat] >= FEE and state.ndiscard and have < HAND:
         m = attack_target(state, seat, have + 1)
@@ -467,7 +472,7 @@ def keep_retrieving(state: State, seat: int):
     return DONE
 
 
-def meld_step(state: State, seat: int):
+def meld_step(state: State, seat: int) -> Action | None:
     """Battle or meld, one operation per call; then done (or discard at once)."""
     if state.attacks:
         op = meld_op(state, seat, set(state.captured)) if state.captured else None
@@ -487,7 +492,7 @@ def meld_step(state: State, seat: int):
     return DONE
 
 
-def meld_op(state: State, seat: int, only: set | None = None):
+def meld_op(state: State, seat: int, only: set[int] | None = None) -> Action | None:
     """The next meld operation worth making: lay-offs on her own melds, a new run, a King
     (or, when rich, another noble) on her longest meld of its suit, a joker on the
     leader's best paying meld, a noble for income when it pays her most. ``only``: after
@@ -506,14 +511,16 @@ def meld_op(state: State, seat: int, only: set | None = None):
         return NewMeld(in_sequence(run))
     for c in hand:
         if is_noble(c):
-            m = max((m for m in mine if m.suit == c // 13), key=lambda m: m.length, default=None)
-            if m is not None and defend_meld(state, seat, m, c):
-                return Add(c, m.name)
+            longest = max(
+                (m for m in mine if m.suit == c // 13), key=lambda m: m.length, default=None
+            )
+            if longest is not None and defend_meld(state, seat, longest, c):
+                return Add(c, longest.name)
     for c in hand:
         if c >= 52:
-            m = joker_target(state, seat)
-            if m is not None:
-                return Add(c, m.name)
+            target = joker_target(state, seat)
+            if target is not None:
+                return Add(c, target.name)
     for c in sorted(
         (c for c in hand if is_noble(c)), key=lambda c: (noble_worth(state, seat, c), c)
     ):
@@ -551,12 +558,12 @@ def income_pays(state: State, seat: int, c: int) -> bool:
     return nobles >= 3 or worth >= 12 or attack_target(state, seat, 4) is None
 
 
-def discard_step(state: State, seat: int):
+def discard_step(state: State, seat: int) -> Action | None:
     c = worst_card(state, seat)
     return Discard(c, bool(state.attacks) and is_noble(c))  # a battle turn buries nobles
 
 
-def election(state: State, seat: int):
+def election(state: State, seat: int) -> Action | None:
     return coalition_offer(state, seat) or NO_COALITION
 
 
@@ -592,7 +599,7 @@ def coalition_gain(state: State, seat: int, partner: int) -> float:
     return 3.0 * income_rate(state, seat)
 
 
-def coalition_offer(state: State, seat: int):
+def coalition_offer(state: State, seat: int) -> Action | None:
     """A coalition with the weaker partner that makes a majority with her, if any; the
     leader adds currency so that the partner gains about as much as she does."""
     if state.coalition or deal_book.open_offer(state, seat) is not None:
@@ -615,7 +622,7 @@ def coalition_offer(state: State, seat: int):
     return None
 
 
-def item_worth(state: State, seat: int, item, receiving: bool) -> float:
+def item_worth(state: State, seat: int, item: Item | Coalition, receiving: bool) -> float:
     """What ``item`` is worth to ``seat`` in currency, as far as everybody can tell."""
     if isinstance(item, Money):
         return float(item.amount)
@@ -637,7 +644,7 @@ def item_worth(state: State, seat: int, item, receiving: bool) -> float:
     return 0.0
 
 
-def deal_gain(state: State, seat: int, deal) -> float:
+def deal_gain(state: State, seat: int, deal: Deal) -> float:
     """What ``deal`` is worth to ``seat``, one of its two parties."""
     gain = 0.0
     for giver, items in deal.gives:
@@ -652,7 +659,7 @@ def deal_gain(state: State, seat: int, deal) -> float:
     return gain
 
 
-def accepts(state: State, seat: int, deal) -> bool:
+def accepts(state: State, seat: int, deal: Deal) -> bool:
     """Accept what helps her, unless it helps the leader more than her."""
     mine = deal_gain(state, seat, deal)
     if mine <= 0:
@@ -661,7 +668,7 @@ def accepts(state: State, seat: int, deal) -> bool:
     return not (theirs > mine and leader(state) == deal.proposer)
 
 
-def purchase_offer(state: State, seat: int):
+def purchase_offer(state: State, seat: int) -> Action | None:
     """Offer ``PRICE`` for a card known to be in a hand that extends one of her melds
     and none of its holder's: a province for her, currency for a card he cannot use."""
     if (

@@ -76,7 +76,7 @@ def load(text: str, source: str) -> dict[str, tuple[tuple[int, ...], ...]]:
             if not isinstance(col, int) or isinstance(col, bool) or not 1 <= col <= COLUMNS:
                 raise bad(f"groupings.{name}.{s}", f"expected a column 1..{COLUMNS}, got {col!r}")
             column_of.append(col - 1)
-        table = [(0, 0, 0, 0)] * 3
+        table: list[tuple[int, ...]] = [(0, 0, 0, 0)] * 3
         table += [tuple(rows[n][column_of[s]] for s in range(4)) for n in LENGTHS]
         out[name] = tuple(table)
     return out

@@ -9,6 +9,7 @@ draws a random legal action without listing combinatorial choices.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from itertools import combinations
 
 from bureau.cards import card_text, suit
@@ -24,6 +25,7 @@ from .actions import (
     DONE,
     NO_COALITION,
     PASS,
+    Action,
     Add,
     Attack,
     CardItem,
@@ -31,6 +33,7 @@ from .actions import (
     Discard,
     Draw,
     Drop,
+    GameAction,
     Income,
     Lose,
     MeldItem,
@@ -81,7 +84,7 @@ def meld_named(state: State, c: int) -> Meld:
     return state.melds[i]
 
 
-def in_sequence(cards) -> tuple[int, ...]:
+def in_sequence(cards: Collection[int]) -> tuple[int, ...]:
     """A meld's cards in sequence order from its first card (as given if not a run)."""
     run = flow.run_of(cards) if len(set(cards)) == len(cards) else None
     if run is None or len({suit(c) for c in cards}) != 1:
@@ -100,7 +103,17 @@ def target_name(state: State, m: Meld, c: int) -> int:
     return m.name
 
 
-def resolve(state: State, seat: int, raw: tuple):
+# Orders of one word.
+WORDS: dict[str, GameAction] = {
+    "done": DONE,
+    "pass": PASS,
+    "concede": CONCEDE,
+    "nocoalition": NO_COALITION,
+    "disband": DISBAND,
+}
+
+
+def resolve(state: State, seat: int, raw: tuple) -> GameAction:
     """The action a raw parse means for ``seat``; raises ``IllegalAction`` for unknown names."""
     kind = raw[0]
     if kind == "draw":
@@ -141,19 +154,13 @@ def resolve(state: State, seat: int, raw: tuple):
         _, name, amount = raw
         other = seat_named(state, name)
         return Pay(other, state.names[other], amount)
-    return {
-        "done": DONE,
-        "pass": PASS,
-        "concede": CONCEDE,
-        "nocoalition": NO_COALITION,
-        "disband": DISBAND,
-    }[kind]
+    return WORDS[kind]
 
 
 # -- listing every legal action ---------------------------------------------------------------
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     waiting = pending(state)
     if not waiting or state.out[seat]:
         return []
@@ -187,10 +194,10 @@ def legal(state: State, seat: int) -> list:
         nobles = sorted(c for c in state.hands[seat] if is_noble(c))
         out = [Defend(c) for k in range(len(nobles) + 1) for c in combinations(nobles, k)]
     elif phase == LOSE:
-        _, count, candidates = state.lose
+        _, count, candidates = state.open_losses()
         out = [Lose(c) for c in combinations(sorted(candidates), count)]
     elif phase == DROP:
-        _, count, _, _ = state.income
+        _, count, _, _ = state.open_drops()
         out = [Drop(c) for c in combinations(sorted(flow.upkeep(state, seat)), count)]
     elif phase == ELECTION:
         out = [NO_COALITION]
@@ -360,7 +367,7 @@ def attacks(state: State, seat: int) -> list:
 # -- sampling one at random, fast -------------------------------------------------------------
 
 
-def sample(state: State, seat: int, rng: random.Random):
+def sample(state: State, seat: int, rng: random.Random) -> Action:
     offers = deal_book.offers_to(state, seat) if state.offers else None
     if offers:
         d = offers[0]
@@ -388,16 +395,16 @@ def sample(state: State, seat: int, rng: random.Random):
             tuple(sorted(c for c in state.hands[seat] if is_noble(c) and rng.random() < 0.5))
         )
     if phase == LOSE:
-        _, count, candidates = state.lose
+        _, count, candidates = state.open_losses()
         return Lose(tuple(sorted(rng.sample(candidates, count))))
     if phase == DROP:
-        _, count, _, _ = state.income
+        _, count, _, _ = state.open_drops()
         return Drop(tuple(sorted(rng.sample(flow.upkeep(state, seat), count))))
     if phase == ELECTION:
         others = [other for other in state.live() if other != seat]
         if others and rng.random() < 0.5:
             other = rng.choice(others)
-            gives = ()
+            gives: tuple[tuple[int, tuple[Money, ...]], ...] = ()
             if state.money[seat] and rng.random() < 0.3:
                 gives = ((seat, (Money(rng.randint(1, state.money[seat])),)),)
             return Propose((other,), (COALITION,), gives, state.names)
@@ -405,7 +412,7 @@ def sample(state: State, seat: int, rng: random.Random):
     return rng.choice(legal(state, seat))
 
 
-def sample_start(state: State, seat: int, rng: random.Random):
+def sample_start(state: State, seat: int, rng: random.Random) -> Action:
     r = rng.random()
     if r < 0.04 and state.offers_made == 0:
         offer = sample_offer(state, seat, rng)
@@ -422,7 +429,7 @@ def sample_start(state: State, seat: int, rng: random.Random):
     return rng.choice([a for a in fresh_actions(state, seat) if a is not CONCEDE] or [PASS])
 
 
-def sample_meld(state: State, seat: int, rng: random.Random):
+def sample_meld(state: State, seat: int, rng: random.Random) -> Action:
     """A kind of move first (meld, lay-off, noble, joker, income, attack, done), then details."""
     if flow.fresh(state) and not state.drew and rng.random() < 0.2:
         extra = [a for a in fresh_actions(state, seat) if a is not CONCEDE]
@@ -436,10 +443,10 @@ def sample_meld(state: State, seat: int, rng: random.Random):
     nobles = [c for c in state.hands[seat] if is_noble(c)]
     targets = attack_targets(state, seat) if nobles else []
     if targets:
-        kinds.append(None)  # an attack
+        kinds.append(ATTACK)
     kinds.append([DONE])
     pick = rng.choice(kinds)
-    if pick is None:
+    if pick is ATTACK:
         meld, other = rng.choice(targets)
         k = rng.randint(1, len(nobles))
         return Attack(meld, other, state.names[other], tuple(sorted(rng.sample(nobles, k))))
@@ -447,6 +454,9 @@ def sample_meld(state: State, seat: int, rng: random.Random):
     if action is DONE and not state.acted and not state.attacks and len(state.hands[seat]) > HAND:
         return Discard(rng.choice(state.hands[seat]))
     return action
+
+
+ATTACK: list = []  # the attacks among the kinds a random choice draws from: drawn apart
 
 
 def by_kind(actions: list) -> list[list]:
@@ -461,7 +471,7 @@ def by_kind(actions: list) -> list[list]:
     return list(groups.values())
 
 
-def sample_offer(state: State, seat: int, rng: random.Random):
+def sample_offer(state: State, seat: int, rng: random.Random) -> Propose | None:
     """A random two-player deal built from what ``seat`` can see; None if it is not legal."""
     if deal_book.open_offer(state, seat) is not None:
         return None
@@ -533,10 +543,10 @@ def help_text(state: State, seat: int) -> str:
     if phase == DEFEND:
         return "You are attacked: 'defend NOBLES' from your hand, or 'defend none'."
     if phase == LOSE:
-        _, count, candidates = state.lose
+        _, count, candidates = state.open_losses()
         return f"'lose' {count} of {' '.join(card_text(c) for c in sorted(candidates))}."
     if phase == DROP:
-        _, count, _, _ = state.income
+        _, count, _, _ = state.open_drops()
         return f"You cannot maintain all your nobles: 'drop' {count} of them."
     if phase == ELECTION:
         return "Coalition window: 'offer PLAYER: coalition[; NAME gives ITEMS]' or 'no coalition'."

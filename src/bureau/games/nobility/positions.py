@@ -55,6 +55,7 @@ adds up to 20, not 180 (NOB-03)
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from bureau.cards import SUIT_NAMES, CardError, card_text, parse_card, suit
@@ -224,7 +225,7 @@ def save_position(state: State) -> dict:
         doc["tally"] = tally
     if state.step_started is not None:
         doc["step_started"] = state.step_started
-    if over and state.outcome.capped:
+    if over and state.outcome is not None and state.outcome.capped:
         doc["capped"] = True
     doc["rng"] = save_rng(state.rng)
     return doc
@@ -296,7 +297,7 @@ def _default_activity(step: str, acted: int, attacks: int, freed: int) -> bool:
     return bool(acted or attacks or freed or step in (RETRIEVE, FREE))
 
 
-def default_placed(melds) -> list[int]:
+def default_placed(melds: Iterable[Meld]) -> list[int]:
     """The defending nobles in the order of the melds, then of each meld's nobles."""
     return [c for m in melds for c in m.nobles]
 
@@ -428,7 +429,7 @@ class _Loader:
                 )
             places[c] = where
 
-        def put(cards, path: str) -> None:
+        def put(cards: Iterable[int], path: str) -> None:
             for i, c in enumerate(cards):
                 put_one(c, at(path, i))
 
@@ -746,6 +747,7 @@ class _Loader:
         st.battle = battle
         st.lose = None
         if step == LOSE:
+            assert battle is not None  # self.battle refuses a step lose without one
             attacker, _, defender, attackers, defenders = battle
             a, d = len(attackers), len(defenders)
             if a >= d + 2:
@@ -837,11 +839,11 @@ class _Loader:
         if "window" in doc or step == ELECTION:
             if step != ELECTION:
                 r.fail("window", "the coalition window is open only in the step election")
-            order = tuple(st.clockwise(st.active))
+            clockwise = tuple(st.clockwise(st.active))
             seat = r.seat(doc.get("window", st.names[st.active]), "window")
-            if seat not in order:
+            if seat not in clockwise:
                 r.fail("window", "the window passes only players still in the rubber")
-            st.window = Window(order, order.index(seat))
+            st.window = Window(clockwise, clockwise.index(seat))
             st.resume = "replenish" if st.acted or st.attacks else "draw"
         if step == MERGE and not self.options["merge_requires_acceptance"]:
             r.fail("turn.step", "a merge waits for an answer only with merge_requires_acceptance")

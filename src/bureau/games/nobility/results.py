@@ -20,6 +20,8 @@ provinces (20) and currency (45), so it counts for no one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bureau.engine import plural
 
 
@@ -29,7 +31,7 @@ def _names(names, seats) -> str:
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def rubber_words(names, r: dict) -> str:
+def rubber_words(names: Sequence[str], r: dict) -> str:
     """One rubber's end: who won it and why, or who shared first place."""
     reason = r["reason"]
     winner, first = r["winner"], r["first"]
@@ -62,7 +64,14 @@ def rubber_words(names, r: dict) -> str:
     )
 
 
-def match_words(names, wins, results, winners, capped: bool, reason: str) -> str:
+def match_words(
+    names: Sequence[str],
+    wins: Sequence[int],
+    results: Sequence[dict],
+    winners: Sequence[int],
+    capped: bool,
+    reason: str,
+) -> str:
     """The match's result: who won it and how many rubbers each won, or how a tie for
     most rubbers (or none won outright) was settled (NOB-A18)."""
     if capped:

@@ -9,6 +9,9 @@ coalition (NOB-A10).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
 from bureau.cards import card_text, suit
 from bureau.engine import EVERYONE, Event, IllegalAction, plural
 from bureau.engine import deals as deal_book
@@ -16,6 +19,7 @@ from bureau.engine.deals import Accept, Deal, Decline, Propose, Withdraw
 
 from . import flow
 from .actions import (
+    Action,
     Add,
     Attack,
     Concede,
@@ -71,11 +75,11 @@ def pending(state: State) -> tuple[int, ...]:
     if state.surplus:
         return (state.surplus[0],)
     if phase == DEFEND:
-        return (state.battle.defender,)
+        return (state.open_battle().defender,)
     if phase == LOSE:
-        return (state.lose.chooser,)
+        return (state.open_losses().chooser,)
     if phase == DROP:
-        return (state.income.dropper,)
+        return (state.open_drops().dropper,)
     if phase == ELECTION:
         return (flow.window_player(state),)
     return (state.active,)
@@ -88,7 +92,7 @@ def fail(message: str) -> IllegalAction:
     return IllegalAction(message)
 
 
-def check(state: State, seat: int, action) -> None:
+def check(state: State, seat: int, action: Action) -> None:
     """Raise ``IllegalAction`` unless ``seat`` may take ``action`` now.
 
     Search bots call it for every child of every node they pass: the common case (a
@@ -158,7 +162,7 @@ def cards_count(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def distinct(cards) -> None:
+def distinct(cards: Sequence[int]) -> None:
     if len(set(cards)) != len(cards):
         raise fail("name each card once")
 
@@ -170,7 +174,7 @@ def meld_index(state: State, name: int) -> int:
     return i
 
 
-def may_meld(state: State, cards) -> None:
+def may_meld(state: State, cards: Iterable[int]) -> None:
     """Meld operations: not after a battle, except with a captured hand (NOB-A07)."""
     if state.attacks:
         if not state.attacks & flow.HAND_CAPTURED:
@@ -181,14 +185,14 @@ def may_meld(state: State, cards) -> None:
             raise fail("after capturing a hand, every meld operation must use a captured card")
 
 
-def check_draw(state, seat, a: Draw):
+def check_draw(state: State, seat: int, a: Draw) -> None:
     if a.source == "stock" and not state.stock:
         raise fail("the stock is empty")
     if a.source == "discard" and not state.sdiscard:
         raise fail("the stock discard pile is empty")
 
 
-def check_new_meld(state, seat, a: NewMeld):
+def check_new_meld(state: State, seat: int, a: NewMeld) -> None:
     distinct(a.cards)
     for c in a.cards:
         in_hand(state, seat, c)
@@ -201,7 +205,7 @@ def check_new_meld(state, seat, a: NewMeld):
     may_meld(state, a.cards)
 
 
-def check_add(state, seat, a: Add):
+def check_add(state: State, seat: int, a: Add) -> None:
     in_hand(state, seat, a.card)
     m = state.melds[meld_index(state, a.meld)]
     c = a.card
@@ -222,14 +226,14 @@ def check_add(state, seat, a: Add):
     may_meld(state, [c])
 
 
-def check_income(state, seat, a: Income):
+def check_income(state: State, seat: int, a: Income) -> None:
     in_hand(state, seat, a.card)
     if not is_noble(a.card):
         raise fail("only a noble (A, K, Q, J) is melded for income")
     may_meld(state, [a.card])
 
 
-def check_attack(state, seat, a: Attack):
+def check_attack(state: State, seat: int, a: Attack) -> None:
     if state.acted:
         raise fail("a turn is melding or a battle, not both")
     if state.attacks:
@@ -258,7 +262,7 @@ def check_attack(state, seat, a: Attack):
             raise fail(f"{state.names[a.defender]} holds no cards")
 
 
-def check_defend(state, seat, a: Defend):
+def check_defend(state: State, seat: int, a: Defend) -> None:
     distinct(a.nobles)
     for c in a.nobles:
         in_hand(state, seat, c)
@@ -266,8 +270,8 @@ def check_defend(state, seat, a: Defend):
             raise fail(f"{card_text(c)} is not a noble")
 
 
-def check_lose(state, seat, a: Lose):
-    _chooser, count, candidates = state.lose
+def check_lose(state: State, seat: int, a: Lose) -> None:
+    _chooser, count, candidates = state.open_losses()
     distinct(a.nobles)
     if len(a.nobles) != count or not set(a.nobles) <= set(candidates):
         raise fail(
@@ -275,8 +279,8 @@ def check_lose(state, seat, a: Lose):
         )
 
 
-def check_drop(state, seat, a: Drop):
-    other, count, _, _ = state.income
+def check_drop(state: State, seat: int, a: Drop) -> None:
+    other, count, _, _ = state.open_drops()
     distinct(a.nobles)
     paying = flow.upkeep(state, other)
     if len(a.nobles) != count or not set(a.nobles) <= set(paying):
@@ -286,11 +290,11 @@ def check_drop(state, seat, a: Drop):
         )
 
 
-def check_done(state, seat, a: Done):
+def check_done(state: State, seat: int, a: Done) -> None:
     return None
 
 
-def check_discard(state, seat, a: Discard):
+def check_discard(state: State, seat: int, a: Discard) -> None:
     in_hand(state, seat, a.card)
     if state.phase == MELD and (state.acted or state.attacks):
         raise fail("say 'done' first: you replenish before you discard")
@@ -303,7 +307,7 @@ def check_discard(state, seat, a: Discard):
             raise fail("only nobles go to the noble discard pile")
 
 
-def check_retrieve(state, seat, a: Retrieve):
+def check_retrieve(state: State, seat: int, a: Retrieve) -> None:
     if state.money[seat] < FEE:
         raise fail(f"a retrieval costs {FEE} and you hold {state.money[seat]}")
     if a.card not in state.ndiscard:
@@ -314,7 +318,7 @@ def check_retrieve(state, seat, a: Retrieve):
             raise fail("a retrieved noble goes to your hand or to your own meld of its suit")
 
 
-def check_take(state, seat, a: Take):
+def check_take(state: State, seat: int, a: Take) -> None:
     if not any(a.card in m.nobles for m in state.melds_of(seat)):
         raise fail(f"{card_text(a.card)} is not a noble on one of your melds")
     cap = state.options["free_retrieval_max"]
@@ -322,12 +326,12 @@ def check_take(state, seat, a: Take):
         raise fail(f"at most {plural(cap, 'free retrieval')} a turn")
 
 
-def check_pass(state, seat, a: Pass):
+def check_pass(state: State, seat: int, a: Pass | Merge) -> None:
     if not state.exhausted:
         raise fail("you may pass only once the stock is exhausted")
 
 
-def check_merge(state, seat, a: Merge):
+def check_merge(state: State, seat: int, a: Merge) -> None:
     check_pass(state, seat, a)
     if not a.melds:
         raise fail("name the melds you merge")
@@ -339,12 +343,12 @@ def check_merge(state, seat, a: Merge):
         raise fail("merge with another player still in the rubber")
 
 
-def check_concede(state, seat, a: Concede):
+def check_concede(state: State, seat: int, a: Concede) -> None:
     if not flow.fresh(state):
         raise fail("concede at the start of your turn")
 
 
-def check_pay(state, seat, a: Pay):
+def check_pay(state: State, seat: int, a: Pay) -> None:
     if a.to == seat or state.out[a.to]:
         raise fail("pay another player still in the rubber")
     held = state.money[seat]
@@ -354,18 +358,19 @@ def check_pay(state, seat, a: Pay):
         raise fail(f"you hold {held} units of currency: pay from 1 to {held}")
 
 
-def check_no_coalition(state, seat, a: NoCoalition):
+def check_no_coalition(state: State, seat: int, a: NoCoalition) -> None:
     return None
 
 
-def check_disband(state, seat, a: Disband):
+def check_disband(state: State, seat: int, a: Disband) -> None:
     if not state.exhausted:
         raise fail("a coalition can be disbanded at will only once the stock is exhausted")
     if seat not in state.coalition:
         raise fail("you are in no coalition")
 
 
-CHECKS = {
+# One check per action type (an action's fields are typed by its check's parameter).
+CHECKS: dict[type, Callable[[State, int, Any], None]] = {
     Draw: check_draw,
     NewMeld: check_new_meld,
     Add: check_add,
@@ -390,7 +395,7 @@ CHECKS = {
 # -- performing -------------------------------------------------------------------------------
 
 
-def perform(state: State, seat: int, action, ev: list) -> None:
+def perform(state: State, seat: int, action: Action, ev: list[Event]) -> None:
     do = PERFORM.get(type(action))  # every action but the deal actions (checked already)
     if do is not None:
         do(state, seat, action, ev)
@@ -402,66 +407,66 @@ def perform(state: State, seat: int, action, ev: list) -> None:
         flow.check_immediate_win(state, ev)
 
 
-def do_draw(state, seat, a: Draw, ev):
+def do_draw(state: State, seat: int, a: Draw, ev: list[Event]) -> None:
     flow.draw(state, a.source, ev)
 
 
-def do_new_meld(state, seat, a: NewMeld, ev):
+def do_new_meld(state: State, seat: int, a: NewMeld, ev: list[Event]) -> None:
     flow.new_meld(state, seat, a.cards, ev)
 
 
-def do_add(state, seat, a: Add, ev):
+def do_add(state: State, seat: int, a: Add, ev: list[Event]) -> None:
     flow.add_card(state, seat, a.card, state.meld_with(a.meld), ev)
 
 
-def do_income(state, seat, a: Income, ev):
+def do_income(state: State, seat: int, a: Income, ev: list[Event]) -> None:
     flow.claim_income(state, seat, a.card, ev)
 
 
-def do_attack(state, seat, a: Attack, ev):
+def do_attack(state: State, seat: int, a: Attack, ev: list[Event]) -> None:
     flow.attack(state, seat, a.meld, a.defender, a.nobles, ev)
 
 
-def do_defend(state, seat, a: Defend, ev):
+def do_defend(state: State, seat: int, a: Defend, ev: list[Event]) -> None:
     flow.defend(state, seat, a.nobles, ev)
 
 
-def do_lose(state, seat, a: Lose, ev):
+def do_lose(state: State, seat: int, a: Lose, ev: list[Event]) -> None:
     flow.finish_battle(state, a.nobles, ev)
 
 
-def do_drop(state, seat, a: Drop, ev):
+def do_drop(state: State, seat: int, a: Drop, ev: list[Event]) -> None:
     flow.resume_income(state, a.nobles, ev)
 
 
-def do_done(state, seat, a: Done, ev):
+def do_done(state: State, seat: int, a: Done, ev: list[Event]) -> None:
     if state.phase == MELD:
         flow.finish_meld_phase(state, ev)
     else:
         flow.to_discard(state, ev)
 
 
-def do_discard(state, seat, a: Discard, ev):
+def do_discard(state: State, seat: int, a: Discard, ev: list[Event]) -> None:
     if seat not in state.surplus:
         state.phase = DISCARD
     flow.discard(state, seat, a.card, a.to_nobles, ev)
 
 
-def do_retrieve(state, seat, a: Retrieve, ev):
+def do_retrieve(state: State, seat: int, a: Retrieve, ev: list[Event]) -> None:
     target = state.meld_with(a.meld) if a.meld >= 0 else -1
     flow.retrieve(state, seat, a.card, target, ev)
 
 
-def do_take(state, seat, a: Take, ev):
+def do_take(state: State, seat: int, a: Take, ev: list[Event]) -> None:
     flow.take_back(state, seat, a.card, ev)
 
 
-def do_pass(state, seat, a: Pass, ev):
+def do_pass(state: State, seat: int, a: Pass, ev: list[Event]) -> None:
     ev.append(Event("passed", EVERYONE, player=seat))
     flow.to_discard(state, ev)
 
 
-def do_merge(state, seat, a: Merge, ev):
+def do_merge(state: State, seat: int, a: Merge, ev: list[Event]) -> None:
     """Pass and move melds to another player, who must accept (NOB-66, NOB-A19)."""
     ev.append(Event("passed", EVERYONE, player=seat))
     if not state.options["merge_requires_acceptance"]:
@@ -477,24 +482,25 @@ def do_merge(state, seat, a: Merge, ev):
     deal_book.open_deal(state, deal, ev)
 
 
-def do_concede(state, seat, a: Concede, ev):
+def do_concede(state: State, seat: int, a: Concede, ev: list[Event]) -> None:
     flow.concede(state, seat, ev)
 
 
-def do_pay(state, seat, a: Pay, ev):
+def do_pay(state: State, seat: int, a: Pay, ev: list[Event]) -> None:
     flow.pay(state, seat, a.to, a.amount, ev)
 
 
-def do_no_coalition(state, seat, a: NoCoalition, ev):
+def do_no_coalition(state: State, seat: int, a: NoCoalition, ev: list[Event]) -> None:
     ev.append(Event("no_coalition", EVERYONE, player=seat))
     flow.advance_window(state, ev)
 
 
-def do_disband(state, seat, a: Disband, ev):
+def do_disband(state: State, seat: int, a: Disband, ev: list[Event]) -> None:
     flow.end_coalition(state, ev, "disbanded")
 
 
-PERFORM = {
+# One performer per action type but the deal actions.
+PERFORM: dict[type, Callable[[State, int, Any, list[Event]], None]] = {
     Draw: do_draw,
     NewMeld: do_new_meld,
     Add: do_add,

@@ -13,6 +13,7 @@ import random
 from typing import NamedTuple
 
 from bureau.cards import KING, rank, suit
+from bureau.engine import Outcome
 from bureau.engine.rng import copy_rng
 
 # Phases of a turn, and the decisions that interrupt one.
@@ -100,7 +101,7 @@ class Losses(NamedTuple):
     """A battle side choosing which of its nobles it loses (NOB-A04)."""
 
     chooser: int
-    count: int
+    number: int  # of nobles to lose (``count`` would hide tuple.count)
     candidates: tuple[int, ...]
 
 
@@ -108,7 +109,7 @@ class Drops(NamedTuple):
     """Income paused while a player chooses the nobles she cannot maintain (NOB-A16)."""
 
     dropper: int
-    count: int  # nobles to drop
+    number: int  # of nobles to drop
     rest: tuple[int, ...]  # the players still to be paid this round, in order
     noble_suit: int  # the suit the round's nobles pay for
 
@@ -274,7 +275,7 @@ class State:
         self.wins: list[int] = [0] * n
         self.rubber_results: list[dict] = []
         self.tally: tuple[int, ...] = (0,) * len(TALLY)  # a tuple: clones share it
-        self.outcome = None
+        self.outcome: Outcome | None = None
         self.step_started: float | None = None
 
     def clone(self, rng: random.Random | None = None) -> State:
@@ -366,6 +367,29 @@ class State:
     def provinces(self, seat: int) -> int:
         """Province cards in ``seat``'s melds."""
         return sum(m.length for m in self.melds if m.owner == seat)
+
+    # The interrupted step under way, in the phase that waits on it (asserted: a phase's
+    # own functions read it).
+
+    def open_battle(self) -> Battle:
+        """The battle under way (DEFEND, LOSE)."""
+        assert self.battle is not None, "no battle is under way"
+        return self.battle
+
+    def open_losses(self) -> Losses:
+        """The losses a battle side is choosing (LOSE)."""
+        assert self.lose is not None, "no side is choosing its losses"
+        return self.lose
+
+    def open_drops(self) -> Drops:
+        """The nobles a player is choosing to drop, income paused (DROP)."""
+        assert self.income is not None, "no income is paused"
+        return self.income
+
+    def open_window(self) -> Window:
+        """The coalition window of the election under way (ELECTION)."""
+        assert self.window is not None, "no coalition window is open"
+        return self.window
 
     def melds_of(self, seat: int) -> list[Meld]:
         return [m for m in self.melds if m.owner == seat]

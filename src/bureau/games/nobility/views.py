@@ -84,6 +84,7 @@ def view(state: State, seat: int | None) -> dict:
     if state.rubber_results:
         out["rubbers"] = [dict(r) for r in state.rubber_results]
     if over:
+        assert state.outcome is not None  # the match's end sets it
         out["outcome"] = state.outcome.to_json()
     return out
 
