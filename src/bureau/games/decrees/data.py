@@ -154,7 +154,7 @@ def _card(entry, i: int, where: str) -> Card:
     if isinstance(key, str):
         label = f"card {i} ({key!r})"
 
-    def fail(problem: str):
+    def fail(problem: str) -> OptionError:
         return OptionError(f"{where}: {label}: {problem}")
 
     unknown = sorted(set(entry) - {"key", "name", "copies", "text", "effect"})
@@ -287,7 +287,7 @@ def _decree(entry, i: int, where: str) -> Decree:
     if isinstance(entry, dict) and isinstance(entry.get("name"), str):
         label = f"decree {i} ({entry['name']!r})"
 
-    def fail(problem: str):
+    def fail(problem: str) -> OptionError:
         return OptionError(f"{where}: {label}: {problem}")
 
     if not isinstance(entry, dict):

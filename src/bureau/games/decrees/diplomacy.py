@@ -15,14 +15,14 @@ from bureau.engine import EVERYONE, Event, IllegalAction, all_but, only
 from bureau.engine.deals import Deal, DealRules
 
 from .actions import Blame, CardItem, item_key
-from .state import OVER
+from .state import OVER, State
 
 
 class DecreesDeals(DealRules):
-    def may_deal(self, state, seat: int) -> bool:
+    def may_deal(self, state: State, seat: int) -> bool:
         return state.phase != OVER
 
-    def parse_item(self, state, giver: int, text: str):
+    def parse_item(self, state: State, giver: int, text: str) -> Blame | CardItem:
         words = text.lower().split()
         if len(words) == 2 and words[0].isdigit() and words[1] == "blame":
             return Blame(int(words[0]))
@@ -35,10 +35,10 @@ class DecreesDeals(DealRules):
             f"{text!r} is not something a player can give: write '3 blame' or 'card KEY'"
         )
 
-    def item_key(self, item):
+    def item_key(self, item: Blame | CardItem) -> tuple:
         return item_key(item)
 
-    def check_offer(self, state, deal: Deal) -> None:
+    def check_offer(self, state: State, deal: Deal) -> None:
         if len(deal.recipients) != 1:
             raise IllegalAction("a deal is between two players: name one other player")
         for giver, items in deal.gives:
@@ -55,7 +55,7 @@ class DecreesDeals(DealRules):
         if reason:
             raise IllegalAction(reason)
 
-    def unpayable(self, state, deal: Deal, only: int | None = None) -> str | None:
+    def unpayable(self, state: State, deal: Deal, only: int | None = None) -> str | None:
         """Why a side cannot give what it offers (cards of ``only``'s side, if given)."""
         names = state.names
         for giver, items in deal.gives:
@@ -71,7 +71,7 @@ class DecreesDeals(DealRules):
                     return f"{names[giver]} does not hold {n} {state.cards[kind].name}"
         return None
 
-    def execute(self, state, deal: Deal, ev: list) -> None:
+    def execute(self, state: State, deal: Deal, ev: list) -> None:
         for giver, items in deal.gives:
             taker = deal.recipients[0] if giver == deal.proposer else deal.proposer
             blame = sum(i.amount for i in items if isinstance(i, Blame))

@@ -12,7 +12,7 @@ Empty Department" where the card names no department, so the text stays short.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
@@ -121,7 +121,7 @@ def seat_named(state: State, name: str) -> int:
     return lowered.index(name.lower())
 
 
-def full_placements(state: State, pairs) -> tuple[Placement, ...]:
+def full_placements(state: State, pairs: Iterable[tuple[int, int]]) -> tuple[Placement, ...]:
     """Every player's department after a reassignment naming ``pairs``; unnamed players
     stay where they are."""
     where = list(state.dept_of)
@@ -134,7 +134,7 @@ def full_placements(state: State, pairs) -> tuple[Placement, ...]:
     return tuple(map(Placement, range(len(where)), where))
 
 
-def most(state: State, seat: int, step: Step, args) -> int:
+def most(state: State, seat: int, step: Step, args: tuple) -> int:
     """The largest amount ``step`` can use now with these other arguments."""
     do = step.do
     if do == "move_dept_blame":
@@ -243,7 +243,7 @@ def investigable(state: State, seat: int) -> list[int]:
 # -- checking --------------------------------------------------------------------------------
 
 
-def check_step(state: State, seat: int, step: Step, args) -> None:
+def check_step(state: State, seat: int, step: Step, args: tuple) -> None:
     """Raise ``IllegalAction`` unless ``args`` are legal for ``step`` now."""
     if args is None:
         if choices(state, seat, step):
@@ -360,7 +360,7 @@ def stamp_problem(state: State, seat: int, i: int, step: Step | None = None) -> 
     return None
 
 
-def placements_problem(state: State, placements) -> str | None:
+def placements_problem(state: State, placements: Sequence[tuple[int, int]]) -> str | None:
     """DEC-A19: every player heads exactly one department in play, one head each."""
     if sorted(s for s, _ in placements) != list(range(state.num_players)):
         return "place every player exactly once"
@@ -377,7 +377,7 @@ def placements_problem(state: State, placements) -> str | None:
 # -- performing ------------------------------------------------------------------------------
 
 
-def perform_step(state: State, seat: int, step: Step, args, ev: list) -> None:
+def perform_step(state: State, seat: int, step: Step, args: tuple | None, ev: list) -> None:
     if args is None:
         ev.append(Event("no_effect", EVERYONE, player=seat, do=step.do))
         return
@@ -432,7 +432,7 @@ def perform_step(state: State, seat: int, step: Step, args, ev: list) -> None:
         ev.append(Event("leave_taken", EVERYONE, player=seat, dept=mine))
 
 
-def move_blame(state: State, seat: int, moves, ev: list) -> None:
+def move_blame(state: State, seat: int, moves: Iterable[tuple[int, int, int]], ev: list) -> None:
     """Departmental blame moves (``BlameMove``s or their plain tuples), all checked."""
     for n, src, dst in moves:
         state.dept_blame[src] -= n
@@ -440,7 +440,7 @@ def move_blame(state: State, seat: int, moves, ev: list) -> None:
     ev.append(Event("blame_moved", EVERYONE, player=seat, moves=[list(m) for m in moves]))
 
 
-def restructure(state: State, seat: int, change, ev: list) -> None:
+def restructure(state: State, seat: int, change: Change, ev: list) -> None:
     state.arrows = control.changed(state.arrows, change)
     op, old, new = change
     ev.append(
@@ -455,7 +455,7 @@ def restructure(state: State, seat: int, change, ev: list) -> None:
     )
 
 
-def reassign(state: State, seat: int, placements, ev: list) -> None:
+def reassign(state: State, seat: int, placements: Iterable[tuple[int, int]], ev: list) -> None:
     """Players take their new departments (a valid assignment: DEC-A19)."""
     moved = [(s, d) for s, d in placements if state.dept_of[s] != d]
     for s, _ in moved:

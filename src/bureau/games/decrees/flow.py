@@ -6,11 +6,15 @@ legal before calling them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from bureau.engine import EVERYONE, Event, Outcome, all_but, only, rank_by
 from bureau.engine import deals as deal_book
 from bureau.engine.rng import make_rng
 
 from . import control
+from .data import Card, Decree
 from .state import (
     ASSIGN,
     BASE_ACTIONS,
@@ -23,12 +27,21 @@ from .state import (
     TOP_PILE,
     TURN,
     Choosing,
+    Removal,
     SdRange,
     State,
 )
 
 
-def setup(names, seed: int, options: dict, cards, decrees, heads=None, order=None) -> State:
+def setup(
+    names: Sequence[str],
+    seed: int,
+    options: dict[str, Any],
+    cards: tuple[Card, ...],
+    decrees: tuple[Decree, ...],
+    heads: list[int] | None = None,
+    order: list[int] | None = None,
+) -> State:
     """A new game: bidding for HR, or with ``heads`` (seat -> department) placed already.
 
     ``order`` fixes the cards: the first one per seat dealt to seats 0, 1, ..., the
@@ -97,7 +110,7 @@ def settle_bids(state: State, ev: list) -> None:
     ev.append(Event("head", EVERYONE, player=winner, dept=HR))
 
 
-def assign(state: State, placements, ev: list) -> None:
+def assign(state: State, placements: Iterable[tuple[int, int]], ev: list) -> None:
     """The head of HR places the others (DEC-28); then the deck is built and play begins."""
     for seat, dept in placements:
         state.place(seat, dept)
@@ -255,7 +268,9 @@ def lose(state: State, seat: int, amount: int, ev: list, why: str) -> None:
 # -- decrees (DEC-54 .. DEC-61) --------------------------------------------------------------
 
 
-def move_decree(state: State, seat: int, i: int, dept: int, reward: bool, ev: list, why: str):
+def move_decree(
+    state: State, seat: int, i: int, dept: int, reward: bool, ev: list, why: str
+) -> None:
     state.decree_at[i] = dept
     ev.append(Event("decree_moved", EVERYONE, player=seat, decree=i, dept=dept, why=why))
     if reward and state.next_step(i) == dept:  # DEC-43
@@ -297,7 +312,7 @@ def enact(state: State, i: int, dept: int, ev: list) -> None:
         end_game(state, ev, "every decree was enacted")  # DEC-33
 
 
-def remove_extra(state: State, seat: int, removals, ev: list) -> None:
+def remove_extra(state: State, seat: int, removals: tuple[Removal, ...], ev: list) -> None:
     """The chooser's ``Removal``s after an enactment (DEC-61)."""
     for target, dept, amount in removals:
         if target >= 0:

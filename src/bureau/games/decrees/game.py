@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -12,8 +13,8 @@ from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
 
 from . import flow, moves, rules
-from .actions import RESERVED, read
-from .data import for_table, load_deck, load_decrees
+from .actions import RESERVED, Action, read
+from .data import Card, Decree, for_table, load_deck, load_decrees
 from .determinize import determinize
 from .diplomacy import RULES
 from .state import DEPT_CODES, EXE, HAND_PILE, TOP_PILE, State
@@ -125,19 +126,19 @@ OPTIONS = (
 
 
 @lru_cache(maxsize=4)
-def _house(which: str):
+def _house(which: str) -> tuple:
     return load_deck("house_v1") if which == "deck" else load_decrees("house_v1")
 
 
-def deck_of(spec: str):
+def deck_of(spec: str) -> tuple[Card, ...]:
     return _house("deck") if spec == "house_v1" else load_deck(spec)
 
 
-def decrees_of(spec: str):
+def decrees_of(spec: str) -> tuple[Decree, ...]:
     return _house("decrees") if spec == "house_v1" else load_decrees(spec)
 
 
-class FinalDecrees(Game):
+class FinalDecrees(Game[State, Action]):
     name = "decrees"
     heuristic = "bureau.games.decrees.heuristic"
     positions = "bureau.games.decrees.positions"
@@ -156,7 +157,7 @@ class FinalDecrees(Game):
 
     # -- setting up --------------------------------------------------------------------------
 
-    def player_names(self, players) -> tuple[str, ...]:
+    def player_names(self, players: int | Sequence[str]) -> tuple[str, ...]:
         names = super().player_names(players)
         for name in names:
             if name.lower() in RESERVED:
@@ -188,21 +189,21 @@ class FinalDecrees(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
         return moves.legal(state, seat)
 
-    def sample_action(self, state: State, seat: int, rng: random.Random):
+    def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         return moves.sample(state, seat, rng)
 
-    def read(self, state: State, seat: int, text: str):
+    def read(self, state: State, seat: int, text: str) -> Action:
         if deal_book.is_deal_text(text):
             return deal_book.parse(state, seat, text, RULES)
         return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, seat: int, action) -> None:
+    def check(self, state: State, seat: int, action: Action) -> None:
         rules.check(state, seat, action)
 
-    def perform(self, state: State, seat: int, action) -> list[Event]:
+    def perform(self, state: State, seat: int, action: Action) -> list[Event]:
         ev: list[Event] = []
         rules.perform(state, seat, action, ev)
         return ev
@@ -217,7 +218,7 @@ class FinalDecrees(Game):
             state.choose,
         )
 
-    def timeout_action(self, state: State, seat: int):
+    def timeout_action(self, state: State, seat: int) -> Action:
         return moves.timeout(state, seat)
 
     def help_text(self, state: State, seat: int) -> str:

@@ -33,12 +33,14 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 
 from bureau.engine import IllegalAction
 from bureau.engine import deals as deal_book
 from bureau.engine.bot import Bot
+from bureau.engine.deals import Accept, Deal, Decline, Propose
 from bureau.engine.rng import copy_rng
 
 from . import control, effects, moves, rules
@@ -47,6 +49,8 @@ from .actions import (
     DRAW,
     END,
     MANOEUVRES,
+    Action,
+    Assign,
     Bid,
     Blame,
     CardItem,
@@ -267,7 +271,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, state: State):
+    def choose(self, state: State) -> Action:
         try:
             action = self._decide(state)
             if action is not None:
@@ -278,24 +282,24 @@ class HeuristicBot(Bot):
             return self.game.sample_action(state, self.seat, self.rng)
         return action
 
-    def _decide(self, state: State):
-        me = self.seat
-        offers = deal_book.offers_to(state, me)
+    def _decide(self, state: State) -> Action | None:
+        seat = self.seat
+        offers = deal_book.offers_to(state, seat)
         if offers:
-            return answer(state, me, offers[0])
-        if me not in pending(state):
-            return deal_book.WITHDRAW if deal_book.open_offer(state, me) else None
+            return answer(state, seat, offers[0])
+        if seat not in pending(state):
+            return deal_book.WITHDRAW if deal_book.open_offer(state, seat) else None
         phase = state.phase
         if phase == BID:
             return self._bid(state)
         if phase == ASSIGN:
-            return best_assignment(state, me)
+            return best_assignment(state, seat)
         if phase == CHOOSE:
-            return removal(state, me)
+            return removal(state, seat)
         if phase == SALVAGE:
-            return salvage(state, me)
+            return salvage(state, seat)
         if phase == TURN:
-            return propose(state, me) or best_turn_action(state, me)
+            return propose(state, seat) or best_turn_action(state, seat)
         return None
 
     def _bid(self, state: State) -> Bid:
@@ -310,39 +314,41 @@ class HeuristicBot(Bot):
 # -- decisions outside the turn ---------------------------------------------------------------
 
 
-def best_assignment(state: State, me: int):
+def best_assignment(state: State, seat: int) -> Assign:
     """The start-of-game assignment that leaves me best placed (DEC-28)."""
-    return max(moves.assignments(state, me), key=lambda a: _placed_share(state, me, a.placements))
+    return max(
+        moves.assignments(state, seat), key=lambda a: _placed_share(state, seat, a.placements)
+    )
 
 
-def _placed_share(state: State, me: int, placements) -> float:
+def _placed_share(state: State, seat: int, placements) -> float:
     trial = state.clone()
-    for seat, dept in placements:
-        trial.place(seat, dept)
-    return log_share(trial, me)
+    for other, dept in placements:
+        trial.place(other, dept)
+    return log_share(trial, seat)
 
 
-def removal(state: State, me: int) -> Remove:
+def removal(state: State, seat: int) -> Remove:
     """The award of an enactment goes on my own blame, then my department's (DEC-61)."""
     amount = state.choosing().amount
-    own = min(amount, state.blame[me])
-    parts = [Removal(me, -1, own)] if own else []
-    d = state.dept_of[me]
+    own = min(amount, state.blame[seat])
+    parts = [Removal(seat, -1, own)] if own else []
+    d = state.dept_of[seat]
     rest = min(amount - own, state.dept_blame[d]) if d >= 0 else 0
     if rest:
         parts.append(Removal(-1, d, rest))
     return Remove(tuple(parts), state.names)
 
 
-def salvage(state: State, me: int) -> Keep:
-    kind = max(set(state.salvaging()), key=lambda k: card_value(state, me, k))
+def salvage(state: State, seat: int) -> Keep:
+    kind = max(set(state.salvaging()), key=lambda k: card_value(state, seat, k))
     return Keep(kind, state.cards[kind].key)
 
 
 # -- deals ------------------------------------------------------------------------------------
 
 
-def deal_gain(state: State, seat: int, deal) -> float:
+def deal_gain(state: State, seat: int, deal: Deal) -> float:
     """What ``deal`` is worth to ``seat`` (a party), in blame: blame it sheds, less blame
     it takes, plus the worth of cards it gets, less the worth of cards it gives."""
     gain = 0.0
@@ -365,58 +371,58 @@ def acceptable(state: State, seat: int, partner: int, mine: float, theirs: float
     return not (rival and theirs > mine)
 
 
-def answer(state: State, me: int, deal):
+def answer(state: State, seat: int, deal: Deal) -> Accept | Decline:
     """Accept an offer that helps me and does not help a rival more; decline the rest."""
     name = state.names[deal.proposer]
     decline = deal_book.Decline(deal.proposer, name)
     if RULES.unpayable(state, deal) is not None:
         return decline
-    mine, theirs = deal_gain(state, me, deal), deal_gain(state, deal.proposer, deal)
-    if acceptable(state, me, deal.proposer, mine, theirs):
+    mine, theirs = deal_gain(state, seat, deal), deal_gain(state, deal.proposer, deal)
+    if acceptable(state, seat, deal.proposer, mine, theirs):
         return deal_book.Accept(deal.proposer, name)
     return decline
 
 
-def propose(state: State, me: int):
+def propose(state: State, seat: int) -> Propose | None:
     """Once a turn, offer a card I can hardly use, with some of my blame, to a player who
     can use it: a trade both sides gain from, and that helps no rival more than me."""
     if (
-        state.active != me
+        state.active != seat
         or state.offers_made
-        or deal_book.open_offer(state, me) is not None
-        or not state.blame[me]
+        or deal_book.open_offer(state, seat) is not None
+        or not state.blame[seat]
         or not state.options["allow_blame_trades"]
     ):
         return None
     e = estimates(state)
     best, choice = None, None
-    for kind in set(state.hands[me]):
-        keep = card_value(state, me, kind)
-        for seat in range(state.num_players):
-            if seat == me:
+    for kind in set(state.hands[seat]):
+        keep = card_value(state, seat, kind)
+        for other in range(state.num_players):
+            if other == seat:
                 continue
-            use = card_value(state, seat, kind)
-            for amount in range(1, min(2, state.blame[me]) + 1):
+            use = card_value(state, other, kind)
+            for amount in range(1, min(2, state.blame[seat]) + 1):
                 mine, theirs = amount - keep, use - amount
                 if not (
-                    acceptable(state, me, seat, mine, theirs)
-                    and acceptable(state, seat, me, theirs, mine)
+                    acceptable(state, seat, other, mine, theirs)
+                    and acceptable(state, other, seat, theirs, mine)
                 ):
                     continue
-                key = (mine, e[seat])
+                key = (mine, e[other])
                 if best is None or key > best:
-                    best, choice = key, (seat, kind, amount)
+                    best, choice = key, (other, kind, amount)
     if choice is None:
         return None
-    seat, kind, amount = choice
+    other, kind, amount = choice
     items = (Blame(amount), CardItem(kind, state.cards[kind].key))
-    return deal_book.Propose((seat,), (), ((me, items),), state.names)
+    return deal_book.Propose((other,), (), ((seat, items),), state.names)
 
 
 # -- the turn ---------------------------------------------------------------------------------
 
 
-def best_turn_action(state: State, me: int):
+def best_turn_action(state: State, seat: int) -> Action:
     """The action that most raises my share of the win; ``end`` when none does.
 
     Before an action that takes me out of my department, I clear my desk: a decree I
@@ -426,20 +432,20 @@ def best_turn_action(state: State, me: int):
     """
     e = estimates(state)
     t = _temperature(state)
-    base = _log_share(e, t, me)
+    base = _log_share(e, t, seat)
     scratch = _Scratch(state)
     tried = []
-    for action in candidates(state, me, e):
-        value = scratch.value_after(me, action)
+    for action in candidates(state, seat, e):
+        value = scratch.value_after(seat, action)
         if value is not None:
             tried.append((value, action))
     best = max((v for v, _ in tried), default=base)
-    tried += [(v, a) for a, v in _valued(state, me, e, t, base, best)]
+    tried += [(v, a) for a, v in _valued(state, seat, e, t, base, best)]
     tried = [x for x in tried if x[0] > base + MIN_GAIN]
     if not tried:
         return END
     value, action = max(tried, key=_first_value)
-    if state.actions_left > 1 and _leaves(state, me, action):
+    if state.actions_left > 1 and _leaves(state, seat, action):
         desk = [x for x in tried if isinstance(x[1], DESK)]
         if desk:
             action = max(desk, key=_first_value)[1]
@@ -457,12 +463,12 @@ def _first_value(pair: tuple) -> float:
     return pair[0]
 
 
-def _leaves(state: State, me: int, action) -> bool:
+def _leaves(state: State, seat: int, action) -> bool:
     """Whether ``action`` may take me out of my department."""
     if isinstance(action, Move):
-        return action.seat == me
+        return action.seat == seat
     if isinstance(action, Reassign):
-        return action.placements[me][1] != state.dept_of[me]
+        return action.placements[seat][1] != state.dept_of[seat]
     return isinstance(action, Play) and any(
         s.do in ("swap_heads", "reassign", "move_head") for s in action.card.effect
     )
@@ -487,20 +493,20 @@ class _Scratch:
     def copy(self) -> State:
         return self.state.clone(self.rng)
 
-    def value_after(self, me: int, action) -> float | None:
+    def value_after(self, seat: int, action: Action) -> float | None:
         """My log share after ``action``; the turn is kept open (its end, which would
         deal the next player a card, is in the estimate already)."""
         trial = self.copy()
         trial.actions_left += 1
         try:
-            rules.check(trial, me, action)
-            rules.perform(trial, me, action, [])
+            rules.check(trial, seat, action)
+            rules.perform(trial, seat, action, [])
         except IllegalAction:
             return None
-        return log_share(trial, me)
+        return log_share(trial, seat)
 
 
-def _valued(state: State, me: int, e: list[float], t: float, base: float, best: float):
+def _valued(state: State, seat: int, e: list[float], t: float, base: float, best: float):
     """Actions whose worth is chance or room to act, valued without playing them: a draw
     is a card in hand, extra actions a share of the best action they make room for."""
     card = CARD * min(1.0, len(state.deck) / HORIZON)
@@ -508,17 +514,17 @@ def _valued(state: State, me: int, e: list[float], t: float, base: float, best: 
 
     def shifted(delta: float) -> float:
         mine = e[:]
-        mine[me] += delta
-        return _log_share(mine, t, me)
+        mine[seat] += delta
+        return _log_share(mine, t, seat)
 
     if not state.drew:
         yield DRAW, shifted(-card)
-    if state.dept_of[me] == TRE and not state.budget_used and room > 0:
+    if state.dept_of[seat] == TRE and not state.budget_used and room > 0:
         yield BUDGET, base + room
-    mine = state.dept_of[me]
+    mine = state.dept_of[seat]
     below = _structure(state.arrows, state.depts)[0]
     charge = (A_SPREAD if below[mine] else A_STUCK) * len(state.decrees_at(mine))  # DEC-38
-    for kind in set(state.hands[me]):
+    for kind in set(state.hands[seat]):
         effect = state.cards[kind].effect
         if any(slots(step) for step in effect):
             continue  # cards with targets are tried on a copy instead
@@ -558,24 +564,24 @@ AMOUNTS = frozenset(
 )
 
 
-def candidates(state: State, me: int, e: list[float]):
+def candidates(state: State, seat: int, e: list[float]) -> Iterator[Action]:
     """The sensible actions to try now (ending, drawing and extra actions aside), given
     the seats' estimates ``e``."""
-    mine = state.dept_of[me]
-    rival = min((seat for seat in range(state.num_players) if seat != me), key=e.__getitem__)
-    yield from spreads(state, me)
+    mine = state.dept_of[seat]
+    rival = min((other for other in range(state.num_players) if other != seat), key=e.__getitem__)
+    yield from spreads(state, seat)
     for i in state.decrees_at(mine):
         for d in destinations(state, rival, i):
             if d != mine:
                 yield Forward(i, d)
-        if effects.stamp_problem(state, me, i) is None:
+        if effects.stamp_problem(state, seat, i) is None:
             yield Stamp(i)
-    for seat in range(state.num_players):
-        yield Move(seat, state.names[seat])
-    yield from specials(state, me)
-    for kind in set(state.hands[me]):
+    for other in range(state.num_players):
+        yield Move(other, state.names[other])
+    yield from specials(state, seat)
+    for kind in set(state.hands[seat]):
         if kind != state.sd and all(s.do in SIMULATED for s in state.cards[kind].effect):
-            yield from plays(state, me, kind, rival)
+            yield from plays(state, seat, kind, rival)
 
 
 def destinations(state: State, rival: int, i: int) -> set[int]:
@@ -586,27 +592,27 @@ def destinations(state: State, rival: int, i: int) -> set[int]:
     return out
 
 
-def specials(state: State, me: int):
-    mine = state.dept_of[me]
+def specials(state: State, seat: int) -> Iterator[Action]:
+    mine = state.dept_of[seat]
     if mine == ADM and not state.manoeuvres_used:
         yield MANOEUVRES
     elif mine == SS:
-        yield from moves.specials(state, me)
+        yield from moves.specials(state, seat)
     elif mine == HR:
-        for placements in reassignments(state, me):
+        for placements in reassignments(state, seat):
             yield Reassign(placements, state.names)
     elif mine == EXE:
-        for change in restructures(state, me):
+        for change in restructures(state, seat):
             yield Restructure(change)
 
 
-def spreads(state: State, me: int):
+def spreads(state: State, seat: int) -> Iterator[Spread]:
     """For each department I may load: all my department's blame onto it, and all the
     blame I can reach onto it."""
-    sources, dests = spread_scope(state, me)
+    sources, dests = spread_scope(state, seat)
     if len(sources) < 2:
         return
-    mine = state.dept_of[me]
+    mine = state.dept_of[seat]
     blame = state.dept_blame
     for to in sorted(dests - {mine}):
         if blame[mine]:
@@ -616,9 +622,9 @@ def spreads(state: State, me: int):
             yield Spread(every)
 
 
-def restructures(state: State, me: int, ops: tuple[str, ...] = OPS) -> list[Change]:
+def restructures(state: State, seat: int, ops: tuple[str, ...] = OPS) -> list[Change]:
     """Restructures that touch my own department: what I control, and who controls me."""
-    mine = state.dept_of[me]
+    mine = state.dept_of[seat]
     changes = control.legal_changes(
         state.arrows, state.depts, state.options["max_controllers"], ops
     )
@@ -637,20 +643,22 @@ def _dept_costs(state: State) -> list[float]:
     return costs
 
 
-def reassignments(state: State, me: int) -> list[tuple]:
+def reassignments(state: State, seat: int) -> list[tuple]:
     """A few reassignments (DEC-50): me to the cheapest department, the strongest rival to
     the dearest, and everybody sorted so (strongest rivals to the dearest departments)."""
     costs = _dept_costs(state)
     e = estimates(state)
     order = sorted(state.depts, key=costs.__getitem__)
-    rivals = sorted((seat for seat in range(state.num_players) if seat != me), key=e.__getitem__)
+    rivals = sorted(
+        (other for other in range(state.num_players) if other != seat), key=e.__getitem__
+    )
     out = []
-    out.append(_swapped(state, me, order[0]))
+    out.append(_swapped(state, seat, order[0]))
     out.append(_swapped(state, rivals[0], order[-1]))
     sorted_all = [-1] * state.num_players
-    sorted_all[me] = order[0]
-    for seat, d in zip(rivals, reversed(order[1:]), strict=False):
-        sorted_all[seat] = d
+    sorted_all[seat] = order[0]
+    for other, d in zip(rivals, reversed(order[1:]), strict=False):
+        sorted_all[other] = d
     if -1 not in sorted_all:
         out.append(tuple(enumerate(sorted_all)))
     current = tuple(enumerate(state.dept_of))
@@ -667,28 +675,28 @@ def _swapped(state: State, seat: int, dept: int) -> tuple:
     return tuple(enumerate(where))
 
 
-def plays(state: State, me: int, kind: int, rival: int):
+def plays(state: State, seat: int, kind: int, rival: int) -> Iterator[Play]:
     """Plays of a card with its sensible arguments: the most blame each time, and only
     restructures and reassignments of the kinds tried as specials."""
     options = []
     for step in state.cards[kind].effect:
-        options.append(_step_args(state, me, step, rival) or [None])
+        options.append(_step_args(state, seat, step, rival) or [None])
     for args in product(*options):
         if any(a is not None for a in args):
             yield moves.make_play(state, kind, args)
 
 
-def _step_args(state: State, me: int, step, rival: int) -> list:
+def _step_args(state: State, seat: int, step, rival: int) -> list:
     do = step.do
     if do == "restructure":
-        return [(c,) for c in restructures(state, me, step.ops)]
+        return [(c,) for c in restructures(state, seat, step.ops)]
     if do == "reassign":
-        return [(r,) for r in reassignments(state, me)]
-    choices = effects.choices(state, me, step)
+        return [(r,) for r in reassignments(state, seat)]
+    choices = effects.choices(state, seat, step)
     if do == "move_decree":
         return [a for a in choices if a[1] < 0 or a[1] in destinations(state, rival, a[0])]
     if do == "swap_heads":
-        return [a for a in choices if me in a or rival in a]
+        return [a for a in choices if seat in a or rival in a]
     if do not in AMOUNTS:
         return choices
     most: dict = {}

@@ -65,7 +65,7 @@ from .state import (
 # -- resolving typed text ---------------------------------------------------------------------
 
 
-def resolve(state: State, seat: int, raw: tuple):
+def resolve(state: State, seat: int, raw: tuple) -> Action:
     word = raw[0]
     names = state.names
     if word == "bid":
@@ -105,7 +105,11 @@ def resolve(state: State, seat: int, raw: tuple):
         if raw[1] is None:
             return Keep(-1, "")
         return Keep(kind_named(state, raw[1]), raw[1])
-    return {"draw": DRAW, "budget": BUDGET, "manoeuvres": MANOEUVRES, "end": END}[word]
+    return _BARE[word]
+
+
+# The actions of one word.
+_BARE: dict[str, Action] = {"draw": DRAW, "budget": BUDGET, "manoeuvres": MANOEUVRES, "end": END}
 
 
 def kind_named(state: State, key: str) -> int:
@@ -125,7 +129,7 @@ def _play(state: State, seat: int, key: str, tokens) -> Play:
     return make_play(state, kind, args)
 
 
-def make_play(state: State, kind: int, args) -> Play:
+def make_play(state: State, kind: int, args: Sequence[tuple | None]) -> Play:
     return Play(kind, tuple(args), state.cards[kind], state.names)
 
 
@@ -142,7 +146,7 @@ def _remove(state: State, items) -> Remove:
 # -- the legal actions ------------------------------------------------------------------------
 
 
-def legal(state: State, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Action]:
     out: list = []
     for d in deal_book.offers_to(state, seat):
         name = state.names[d.proposer]
@@ -273,7 +277,7 @@ def plays(state: State, seat: int, kind: int) -> list[Play]:
 # -- random play ------------------------------------------------------------------------------
 
 
-def sample(state: State, seat: int, rng: random.Random):
+def sample(state: State, seat: int, rng: random.Random) -> Action:
     offers = deal_book.offers_to(state, seat)
     if offers:
         d = offers[0]
@@ -297,7 +301,7 @@ def sample(state: State, seat: int, rng: random.Random):
     return rng.choice(legal(state, seat))
 
 
-def sample_turn(state: State, seat: int, rng: random.Random):
+def sample_turn(state: State, seat: int, rng: random.Random) -> Action:
     """A random action, picking its family first so that big families (reassignments,
     restructures) do not crowd out the rest."""
     options = families(state, seat)
@@ -307,7 +311,7 @@ def sample_turn(state: State, seat: int, rng: random.Random):
             return rng.choice(actions)
 
 
-def sample_offer(state: State, seat: int, rng: random.Random):
+def sample_offer(state: State, seat: int, rng: random.Random) -> deal_book.Propose | None:
     """A random two-player trade: some blame or a card for a card the other may hold.
 
     It asks for a card of any kind (never looking at the other hand), so it depends only
@@ -331,7 +335,7 @@ def sample_offer(state: State, seat: int, rng: random.Random):
 # -- the deadline (DEC-A22) -------------------------------------------------------------------
 
 
-def timeout(state: State, seat: int):
+def timeout(state: State, seat: int) -> Action:
     """Decline offers; bid 1; the first assignment in department order; remove per
     ``chooser_timeout_action``; keep nothing; end the turn."""
     offers = deal_book.offers_to(state, seat)

@@ -46,6 +46,7 @@ a department has one head (DEC-A19)
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from types import SimpleNamespace
 from typing import Any
 
@@ -124,7 +125,7 @@ def save_position(state: State) -> dict:
     names = state.names
     n = state.num_players
 
-    def keys(kinds) -> list[str]:
+    def keys(kinds: Iterable[int]) -> list[str]:
         return [state.cards[k].key for k in kinds]
 
     doc: dict[str, Any] = {
@@ -580,7 +581,14 @@ class _Loader:
             return Counter(game._order(state.options["deck_order"], state.cards, self.n))
         return Counter({k: c.copies for k, c in enumerate(state.cards)})
 
-    def conserved(self, hands, deck, discard, whole: Counter, path: str) -> None:
+    def conserved(
+        self,
+        hands: list[list[int]],
+        deck: list[int],
+        discard: list[int],
+        whole: Counter,
+        path: str,
+    ) -> None:
         """Each card exactly as often as the game has it; a card too many is named where
         its extra copy lies (the deck from the top, the discard pile, hands in seat order)."""
         cards, names = self.state.cards, self.names

@@ -15,6 +15,7 @@ from bureau.engine.deals import Accept, Decline, Propose, Withdraw
 
 from . import control, effects, flow
 from .actions import (
+    Action,
     Assign,
     Bid,
     Budget,
@@ -75,7 +76,7 @@ def pending(state: State) -> tuple[int, ...]:
 # -- checking ---------------------------------------------------------------------------------
 
 
-def check(state: State, seat: int, action) -> None:
+def check(state: State, seat: int, action: Action) -> None:
     if state.phase == OVER:
         raise IllegalAction("the game is over")
     if isinstance(action, DEAL_ACTIONS):
@@ -264,7 +265,7 @@ def _codes(depts) -> str:
 # -- performing -------------------------------------------------------------------------------
 
 
-def perform(state: State, seat: int, action, ev: list) -> None:
+def perform(state: State, seat: int, action: Action, ev: list) -> None:
     if isinstance(action, DEAL_ACTIONS):
         if isinstance(action, Propose):
             state.offers_made += 1
