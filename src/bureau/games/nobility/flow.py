@@ -42,6 +42,7 @@ from .state import (
     Drops,
     Losses,
     Meld,
+    RubberResult,
     State,
     Window,
     index_of,
@@ -858,7 +859,7 @@ def end_rubber(state: State, ev: list[Event], winner: int | None, reason: str) -
         (0, 0, 0) if state.out[seat] else (1 if seat in first else 0, *standing_key(state, seat))
         for seat in range(n)
     ]
-    result = {
+    result: RubberResult = {
         "rubber": state.rubber,
         "winner": won,
         "first": list(first),

@@ -55,7 +55,7 @@ adds up to 20, not 180 (NOB-03)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bureau.cards import SUIT_NAMES, CardError, card_text, parse_card, suit
@@ -89,6 +89,7 @@ from .state import (
     Drops,
     Losses,
     Meld,
+    RubberResult,
     State,
     Window,
     index_of,
@@ -231,7 +232,7 @@ def save_position(state: State) -> dict:
     return doc
 
 
-def _save_rubber(names, r: dict) -> dict:
+def _save_rubber(names: Sequence[str], r: RubberResult) -> dict:
     out: dict[str, Any] = {
         "winner": None if r["winner"] is None else names[r["winner"]],
         "reason": r["reason"],
@@ -580,7 +581,7 @@ class _Loader:
             return self.r.int_(obj, path, 0, 54)
         return self.cards(obj, path)
 
-    def rubber(self, obj: Any, path: str, number: int) -> dict:
+    def rubber(self, obj: Any, path: str, number: int) -> RubberResult:
         r, n = self.r, self.n
         r.obj(obj, path, ("winner", "reason"), RUBBER[2:])
         winner = r.seat(obj["winner"], at(path, "winner"), none=True)

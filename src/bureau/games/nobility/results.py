@@ -20,7 +20,8 @@ provinces (20) and currency (45), so it counts for no one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bureau.engine import plural
 
@@ -31,7 +32,7 @@ def _names(names, seats) -> str:
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def rubber_words(names: Sequence[str], r: dict) -> str:
+def rubber_words(names: Sequence[str], r: Mapping[str, Any]) -> str:
     """One rubber's end: who won it and why, or who shared first place."""
     reason = r["reason"]
     winner, first = r["winner"], r["first"]
@@ -67,7 +68,7 @@ def rubber_words(names: Sequence[str], r: dict) -> str:
 def match_words(
     names: Sequence[str],
     wins: Sequence[int],
-    results: Sequence[dict],
+    results: Sequence[Mapping[str, Any]],
     winners: Sequence[int],
     capped: bool,
     reason: str,

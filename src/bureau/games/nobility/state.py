@@ -10,10 +10,11 @@ cyclic index of its first card (0 for a 2 .. 8 for a 10) and its length.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from bureau.cards import KING, rank, suit
 from bureau.engine import Outcome
+from bureau.engine.deals import Deal
 from bureau.engine.rng import copy_rng
 
 # Phases of a turn, and the decisions that interrupt one.
@@ -112,6 +113,20 @@ class Drops(NamedTuple):
     number: int  # of nobles to drop
     rest: tuple[int, ...]  # the players still to be paid this round, in order
     noble_suit: int  # the suit the round's nobles pay for
+
+
+class RubberResult(TypedDict):
+    """How a rubber ended (NOB-A11, NOB-A18), kept as the dict its event, the view, the
+    outcome's details and a position's ``rubbers`` carry."""
+
+    rubber: int  # its number, from 1
+    winner: int | None  # None: shared first place, or none
+    first: list[int]  # the seats in first place
+    ranking: list[int]  # per seat, 1 the best
+    reason: str
+    provinces: list[int]  # per seat
+    money: list[int]  # per seat
+    out: list[int]  # the seats that conceded
 
 
 class Window(NamedTuple):
@@ -265,7 +280,7 @@ class State:
         self.resume = ""  # what an election interrupted: draw or replenish
         self.surplus: tuple[int, ...] = ()  # players who must shed cards given by a deal
         # Deals (bureau.engine.deals).
-        self.offers: tuple = ()
+        self.offers: tuple[Deal, ...] = ()
         self.next_deal = 1
         # Counting.
         self.idle = 0  # consecutive idle Exhausted turns
@@ -273,7 +288,7 @@ class State:
         self.rubber_turns = 0  # turns finished in this rubber
         self.rubber = 1
         self.wins: list[int] = [0] * n
-        self.rubber_results: list[dict] = []
+        self.rubber_results: list[RubberResult] = []
         self.tally: tuple[int, ...] = (0,) * len(TALLY)  # a tuple: clones share it
         self.outcome: Outcome | None = None
         self.step_started: float | None = None
