@@ -23,36 +23,45 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bureau.engine import OptionError
 
 from .state import DEPT_CODES, REF
 
-# The effect vocabulary: each mechanism with its parameters as {name: (kind, default)};
-# a default of None makes the parameter required. Kinds: "count" (a whole number >= 0),
-# "bool", a tuple of allowed words, or "ops" (a list of restructure operations).
+
+class Param(NamedTuple):
+    """A parameter of an effect step, as a deck file writes it."""
+
+    # "count" (a whole number >= 0), "bool", a tuple of allowed words, or "ops" (a list of
+    # restructure operations)
+    kind: str | tuple[str, ...]
+    default: Any  # None makes the parameter required
+
+
+# The effect vocabulary: each mechanism with its parameters by name.
 OPS = ("add", "remove", "move", "reverse")
-EFFECTS: dict[str, dict[str, tuple]] = {
-    "extra_actions": {"n": ("count", None)},
-    "draw": {"n": ("count", None)},
+EFFECTS: dict[str, dict[str, Param]] = {
+    "extra_actions": {"n": Param("count", None)},
+    "draw": {"n": Param("count", None)},
     "move_dept_blame": {
-        "up_to": ("count", None),
-        "from": (("yours", "any"), "yours"),
-        "to": (("other", "empty"), "other"),
+        "up_to": Param("count", None),
+        "from": Param(("yours", "any"), "yours"),
+        "to": Param(("other", "empty"), "other"),
     },
-    "remove_dept_blame": {"up_to": ("count", None), "from": (("yours", "any"), "yours")},
-    "remove_personal_blame": {"up_to": ("count", None)},
-    "give_personal_blame": {"up_to": ("count", None)},
+    "remove_dept_blame": {"up_to": Param("count", None), "from": Param(("yours", "any"), "yours")},
+    "remove_personal_blame": {"up_to": Param("count", None)},
+    "give_personal_blame": {"up_to": Param("count", None)},
     "move_decree": {
-        "from": (("yours", "any"), "any"),
-        "to": (("other", "empty"), "other"),
-        "reward": ("bool", True),
+        "from": Param(("yours", "any"), "any"),
+        "to": Param(("other", "empty"), "other"),
+        "reward": Param("bool", True),
     },
-    "stamp": {"any_step": ("bool", False), "final": ("bool", True)},
-    "restructure": {"ops": ("ops", OPS)},
+    "stamp": {"any_step": Param("bool", False), "final": Param("bool", True)},
+    "restructure": {"ops": Param("ops", OPS)},
     "investigate": {},
     "audit_all": {},
     "swap_heads": {},
@@ -178,7 +187,7 @@ def _card(entry, i: int, where: str) -> Card:
     return Card(key, name, copies, text, steps)
 
 
-def _step(spec, fail) -> Step:
+def _step(spec: Any, fail: Callable[[str], OptionError]) -> Step:
     if not isinstance(spec, dict) or "do" not in spec:
         raise fail("each step of an effect is a table with 'do', as in {do = \"draw\", n = 2}")
     do = spec["do"]
@@ -189,7 +198,7 @@ def _step(spec, fail) -> Step:
     if unknown:
         allowed = ", ".join(params) or "none"
         raise fail(f"{do}: unknown parameter {unknown[0]!r}; its parameters are {allowed}")
-    values = {}
+    values: dict[str, Any] = {}
     for name, (kind, default) in params.items():
         if name not in spec:
             if default is None:
@@ -201,7 +210,9 @@ def _step(spec, fail) -> Step:
     return Step(do, **renamed)
 
 
-def _value(do: str, name: str, kind, value, fail):
+def _value(
+    do: str, name: str, kind: str | tuple[str, ...], value: Any, fail: Callable[[str], OptionError]
+) -> Any:
     if kind == "count":
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise fail(f"{do}: {name} must be a whole number of at least 0, not {value!r}")
