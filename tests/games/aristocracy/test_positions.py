@@ -128,16 +128,16 @@ def lockstep(seed: int, n: int, options: dict, steps: int = 1500) -> set[str]:
             assert save_position(mirror) == doc
             assert views(mirror) == views(state)
             assert GAME.pending(mirror) == GAME.pending(state)
-            for p in GAME.pending(state):
-                legal = sorted(map(str, GAME.legal_actions(state, p)))
-                assert sorted(map(str, GAME.legal_actions(mirror, p))) == legal
-                assert str(decide(mirror, p)) == str(decide(state, p))
+            for seat in GAME.pending(state):
+                legal = sorted(map(str, GAME.legal_actions(state, seat)))
+                assert sorted(map(str, GAME.legal_actions(mirror, seat))) == legal
+                assert str(decide(mirror, seat)) == str(decide(state, seat))
             seen.add(state.step)
-        p = rng.choice(GAME.pending(state))
-        action = decide(state, p) if rng.random() < 0.7 else GAME.sample_action(state, p, rng)
+        seat = rng.choice(GAME.pending(state))
+        action = decide(state, seat) if rng.random() < 0.7 else GAME.sample_action(state, seat, rng)
         now += rng.choice((0, 1, 7, 90))  # now and then past the clock
-        events = GAME.apply(state, p, action, now)
-        again = GAME.apply(mirror, p, GAME.parse(mirror, p, str(action)), now)
+        events = GAME.apply(state, seat, action, now)
+        again = GAME.apply(mirror, seat, GAME.parse(mirror, seat, str(action)), now)
         assert [e.as_tuple() for e in again] == [e.as_tuple() for e in events]
         assert views(mirror) == views(state)
     assert save_position(mirror) == save_position(state)

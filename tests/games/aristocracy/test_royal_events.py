@@ -164,8 +164,8 @@ def test_ari_39_ari_a12_each_gets_back_as_many_as_given_the_rest_is_the_market()
         private = [e for e in returned if "cards" in e.data]
         assert [e.data["player"] for e in private] == [ANN, CAT]  # Herald order
         for e in private:
-            p = e.data["player"]
-            assert e.visible_to(p) and not e.visible_to(BEN) and len(e.data["cards"]) in (1, 2)
+            seat = e.data["player"]
+            assert e.visible_to(seat) and not e.visible_to(BEN) and len(e.data["cards"]) in (1, 2)
         assert all(e.data["player"] != BEN for e in returned)
         assert state.step == "stall"
 
@@ -270,7 +270,7 @@ def test_ari_a10_everyone_bids_zero_so_everyone_picks_for_free():
     play(state, BEN, "pick 4D")  # Ben had no coin, bid 0, and is tied too
     play(state, CAT, "pick 7H")
     assert state.coins == [3, 0, 3]
-    assert [hand(state, p) for p in range(3)] == [["5C", "QS"], ["4D", "5C"], ["5C", "7H"]]
+    assert [hand(state, seat) for seat in range(3)] == [["5C", "QS"], ["4D", "5C"], ["5C", "7H"]]
 
 
 def test_ari_a11_colliding_auction_cards_are_discarded_in_market_order():

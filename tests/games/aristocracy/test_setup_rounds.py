@@ -82,7 +82,7 @@ def test_ari_05_seven_cards_dealt_in_seat_order_each_sees_only_her_own():
     assert sorted(mine["players"][BEN]["hand"]) == sorted(deck[7:14])
     assert "hand" not in mine["players"][ANN] and "hand" not in mine["players"][CAT]
     assert mine["players"][ANN]["hand_count"] == 7 and mine["players"][ANN]["known_hand"] == []
-    assert all("hand" not in p for p in GAME.view(state, None)["players"])
+    assert all("hand" not in pv for pv in GAME.view(state, None)["players"])
 
 
 def test_ari_06_rest_of_the_deck_is_the_face_down_draw_pile():
@@ -105,7 +105,7 @@ def test_ari_07_everyone_starts_with_three_coins():
     for n in (2, 5):
         state = GAME.new(n, seed=2)
         assert state.coins == [3] * n
-        assert [p["coins"] for p in GAME.view(state, None)["players"]] == [3] * n
+        assert [pv["coins"] for pv in GAME.view(state, None)["players"]] == [3] * n
 
 
 def test_ari_08_random_herald_unless_fixed_and_the_king_comes_first():
@@ -160,7 +160,7 @@ def test_ari_13_draw_step_skipped_in_the_first_king_round_then_in_herald_order()
     """ARI-13: no draw in the first King round; afterwards 1 card each in Herald order."""
     state = new_game(3, herald=BEN, pile="10H 9H 8H 7H 6H 5H 4H 3H 2H")
     assert [len(h) for h in state.hands] == [7, 7, 7]  # no draw in the first King round
-    before = [hand(state, p) for p in range(3)]
+    before = [hand(state, seat) for seat in range(3)]
     events = finish_round(state)
     drew = [e for e in of_kind(events, "drew") if "card" in e.data]
     assert [(e.data["player"], card_text(e.data["card"])) for e in drew] == [
@@ -169,13 +169,15 @@ def test_ari_13_draw_step_skipped_in_the_first_king_round_then_in_herald_order()
         (ANN, "6H"),
     ]
     for e in drew:  # the card is seen by its drawer only
-        p = e.data["player"]
-        assert e.visible_to(p) and not e.visible_to((p + 1) % 3) and not e.visible_to(None)
+        seat = e.data["player"]
+        assert e.visible_to(seat) and not e.visible_to((seat + 1) % 3) and not e.visible_to(None)
     blind = [e for e in of_kind(events, "drew") if "card" not in e.data]
     assert len(blind) == 3
     for e in blind:  # the others learn that a card was drawn, not which
-        p = e.data["player"]
-        assert not e.visible_to(p) and e.visible_to((p + 1) % 3) and e.visible_to((p + 2) % 3)
+        seat = e.data["player"]
+        assert (
+            not e.visible_to(seat) and e.visible_to((seat + 1) % 3) and e.visible_to((seat + 2) % 3)
+        )
     assert hand(state, ANN) == sorted([*before[ANN], "6H"])
 
 

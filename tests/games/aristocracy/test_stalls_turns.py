@@ -118,7 +118,7 @@ def test_ari_19_ari_74_an_empty_stall_takes_no_turn():
     events = stalls(state, {ANN: "9S", BEN: "none", CAT: "2C"})
     events += pass_all(state)
     assert active_order(events) == [CAT, ANN]
-    assert BEN not in [p for e in of_kind(events, "active") for p in [e.data["player"]]]
+    assert BEN not in [seat for e in of_kind(events, "active") for seat in [e.data["player"]]]
     # Nobody with an empty stall: no turns at all, straight to the cleanup.
     state = new_game(3, herald=ANN)
     events = stalls(state, {})

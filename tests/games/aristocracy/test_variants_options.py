@@ -95,7 +95,11 @@ def test_ari_82_one_deck_alone_is_the_shorter_game():
     shorter = GAME.new(3, seed=1, options={"variant": "shorter"}).options
     assert [one[k] for k in sizes] == [shorter[k] for k in sizes] == [1, 1, 2, 3, 3]
     assert [GAME.new(3, seed=1, options={"decks": "2"}).options[k] for k in sizes] == [
-        2, 3, 4, 5, 7
+        2,
+        3,
+        4,
+        5,
+        7,
     ]
     held = GAME.new(3, seed=1, options={"decks": 1, "base_hand_size": 5}).options
     assert [held[k] for k in sizes] == [1, 1, 2, 3, 5]

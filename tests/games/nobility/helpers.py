@@ -76,11 +76,11 @@ def pull(state: State, c: int) -> None:
         if c in pile:
             pile.remove(c)
             return
-    for q, h in enumerate(state.hands):
+    for seat, h in enumerate(state.hands):
         if c in h:
             h.remove(c)
-            if c in state.known[q]:
-                state.known[q].remove(c)
+            if c in state.known[seat]:
+                state.known[seat].remove(c)
             return
     for m in state.melds:
         if c in m.nobles:
@@ -187,6 +187,6 @@ def check_invariants(state: State) -> None:
     for m in state.melds:
         where += m.cards() + m.nobles + ([m.joker] if m.joker >= 0 else [])
     assert sorted(where) == list(range(54)), Counter(where).most_common(3)
-    for q in range(3):
-        assert not Counter(state.known[q]) - Counter(state.hands[q])
+    for seat in range(3):
+        assert not Counter(state.known[seat]) - Counter(state.hands[seat])
     assert sorted(state.noble_order) == sorted(c for m in state.melds for c in m.nobles)

@@ -81,7 +81,7 @@ def test_heuristic_games_end_by_the_rules_without_the_turn_cap(seed):
     assert per_decision < 0.005
     check_invariants(state)
     assert evaluate(state) == tuple(
-        1 / len(out.winners) if q in out.winners else 0.0 for q in range(3)
+        1 / len(out.winners) if seat in out.winners else 0.0 for seat in range(3)
     )
 
 
@@ -273,7 +273,7 @@ def test_statistics_of_a_finished_game_are_plausible():
     assert s["battles_won"] <= s["battles"] and s["melds_captured"] <= s["battles_won"]
     suits = ("spades", "hearts", "diamonds", "clubs")
     assert s["melds"] == sum(s[f"melds_{x}"] for x in suits) > 0
-    assert s["provinces_top"] == max(state.provinces(q) for q in range(3))
+    assert s["provinces_top"] == max(state.provinces(seat) for seat in range(3))
     assert sum(s[f"provinces_{x}"] for x in suits) <= 36
     ends = ("ended_all_provinces", "ended_election_cap", "ended_stalemate", "ended_concession")
     assert sum(s[k] for k in ends) == 1 and s["capped"] == 0

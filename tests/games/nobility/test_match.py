@@ -181,8 +181,8 @@ def advance(state, rng, steps):
         GAME.apply(state, seat, GAME.sample_action(state, seat, rng))
 
 
-def shape(events, player):
-    return [(e.kind, e.audience) for e in events if e.visible_to(player)]
+def shape(events, seat):
+    return [(e.kind, e.audience) for e in events if e.visible_to(seat)]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -575,7 +575,9 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize(("doc", "path", "says"), REFUSED, ids=[p or "top" for _, p, _ in REFUSED])
+@pytest.mark.parametrize(
+    ("doc", "path", "says"), REFUSED, ids=[path or "top" for _, path, _ in REFUSED]
+)
 def test_a_position_that_breaks_the_rules_is_refused_with_its_key_and_rule(doc, path, says):
     message = refusal(doc)
     assert message.startswith(f"position: {path}: " if path else "position: "), message
@@ -614,7 +616,7 @@ def test_the_docs_example_is_the_scenarios_example_and_loads():
     assert json.loads(example.read_text(encoding="utf-8")) == block
     state = GAME.new(3, seed=0, options={"position": str(example)})
     view = GAME.view(state, None)
-    assert view["bank"] == 20 and [p["money"] for p in view["players"]] == [10, 0, 150]
+    assert view["bank"] == 20 and [pv["money"] for pv in view["players"]] == [10, 0, 150]
     assert [m["owner"] for m in view["melds"]] == [2, 2, 1]  # South (Cat) has two melds
     assert view["stock_count"] == 54 - 9 - 11 - 3 - 1  # hands, melds, discard piles
 

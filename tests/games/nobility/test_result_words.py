@@ -103,6 +103,5 @@ def test_nob_a11_a_rubber_won_on_provinces_lists_them():
     put_meld(state, CAT, "2S 3S 4S")
     play(state, ANN, "draw stock")
     assert GAME.outcome(state).details["rubber_words"] == [
-        "Rubber 1 to Ben (election cap: election 1 counted): most provinces"
-        " (Ben 4, Cat 3, Ann 0)."
+        "Rubber 1 to Ben (election cap: election 1 counted): most provinces (Ben 4, Cat 3, Ann 0)."
     ]

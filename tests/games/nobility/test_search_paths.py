@@ -23,8 +23,8 @@ def played(seed: int, decisions: int) -> State:
     for _ in range(decisions):
         if GAME.outcome(state) is not None:
             break
-        p = GAME.pending(state)[0]
-        GAME.apply(state, p, GAME.sample_action(state, p, rng))
+        seat = GAME.pending(state)[0]
+        GAME.apply(state, seat, GAME.sample_action(state, seat, rng))
     return state
 
 
@@ -67,20 +67,20 @@ def test_sampled_and_listed_actions_pass_the_check(seed):
     for _ in range(300):
         if GAME.outcome(state) is not None:
             break
-        p = GAME.pending(state)[0]
-        if state.phase == MELD and p == state.active:
-            for action in meld_ops(state, p):
-                GAME.check(state, p, action)
-        action = GAME.sample_action(state, p, rng)
-        GAME.check(state, p, action)
-        GAME.apply(state, p, action)
+        seat = GAME.pending(state)[0]
+        if state.phase == MELD and seat == state.active:
+            for action in meld_ops(state, seat):
+                GAME.check(state, seat, action)
+        action = GAME.sample_action(state, seat, rng)
+        GAME.check(state, seat, action)
+        GAME.apply(state, seat, action)
 
 
 def test_check_refuses_as_before_for_a_seat_not_asked():
     state = GAME.new(3, seed=1, bots_only=True)
-    p = GAME.pending(state)[0]
-    other = (p + 1) % 3
-    action = GAME.legal_actions(state, p)[0]
+    seat = GAME.pending(state)[0]
+    other = (seat + 1) % 3
+    action = GAME.legal_actions(state, seat)[0]
     with pytest.raises(IllegalAction, match="not your turn to decide"):
         GAME.check(state, other, action)
 

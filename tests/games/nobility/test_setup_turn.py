@@ -59,7 +59,7 @@ def test_nob_03_nob_a08_currency_starts_in_the_bank():
     hold 0; whole units; never more than 180 in all."""
     state = new_game()
     view = GAME.view(state, None)
-    assert view["bank"] == 180 and [p["money"] for p in view["players"]] == [0, 0, 0]
+    assert view["bank"] == 180 and [pv["money"] for pv in view["players"]] == [0, 0, 0]
     richer = new_game(starting_currency_per_player=20)
     assert richer.bank == 120 and richer.money == [20, 20, 20]
     with pytest.raises(OptionError, match="above 60"):
@@ -317,8 +317,8 @@ def test_nob_a17_views_hide_hands_and_stock():
         }
     ]
     assert public["stock_discard"] == ["9C"] and public["noble_discard"] == ["AH"]
-    assert [p["hand_count"] for p in public["players"]] == [3, 3, 3]
-    assert all("hand" not in p for p in public["players"])
+    assert [pv["hand_count"] for pv in public["players"]] == [3, 3, 3]
+    assert all("hand" not in pv for pv in public["players"])
     assert "stock" not in public and public["stock_count"] == len(state.stock)
     mine = GAME.view(state, CAT)
     assert mine["players"][CAT]["hand"] == ["AC", "QD", "RJ"]
