@@ -478,7 +478,7 @@ def test_a_faction_leader_proposes_a_treaty_from_the_form(visitor):
     expect(ann.page.locator("#live .outcome")).to_be_visible(timeout=30_000)
     m = Match.replay(api(ann, gid, "record"))
     (treaty,) = m.state.treaties
-    assert (treaty["id"], treaty["f1"], treaty["f2"], treaty["active"]) == (1, 0, 1, True)
-    assert treaty["text"].split("\n")[0] == "Faction 1 promises:"
+    assert (treaty.id, treaty.f1, treaty.f2, treaty.active) == (1, 0, 1, True)
+    assert treaty.text.split("\n")[0] == "Faction 1 promises:"
     assert m.view(None)["statuses"] == [{"factions": ["pape", "fleurs"], "status": "neutral"}]
     assert ann.errors == [] and cat.errors == []

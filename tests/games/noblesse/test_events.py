@@ -173,13 +173,13 @@ def extra(m: Match, rng: random.Random) -> tuple[int, str] | None:
         return a, proposal(st.houses[a].faction, st.houses[b].faction)
     elif choice == 2 and st.proposals:
         p = rng.choice(st.proposals)
-        return st.leaders[p["to"]], f"{rng.choice(['sign', 'reject'])} treaty {p['id']}"
+        return st.leaders[p.to], f"{rng.choice(['sign', 'reject'])} treaty {p.id}"
     elif choice == 3:
-        running = [t for t in st.treaties if t["active"]]
+        running = [t for t in st.treaties if t.active]
         if running:
             t = rng.choice(running)
-            return st.leaders[rng.choice((t["f1"], t["f2"]))], (
-                f"report breach of treaty {t['id']} promise {rng.choice((1, 2))}"
+            return st.leaders[rng.choice((t.f1, t.f2))], (
+                f"report breach of treaty {t.id} promise {rng.choice((1, 2))}"
             )
     elif choice == 4:
         words = rng.choice(

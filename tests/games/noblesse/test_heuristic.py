@@ -138,7 +138,7 @@ def test_signs_a_good_alliance_and_rejects_a_bad_deal():
     act(st, 6, f"propose treaty to The Pape\n{bad}")
     orders = day_orders(st, 0)
     assert "sign treaty 1" in orders and "reject treaty 2" in orders
-    assert [t["id"] for t in st.treaties] == [1] and st.proposals == []
+    assert [t.id for t in st.treaties] == [1] and st.proposals == []
 
 
 def test_declines_an_alliance_with_the_leader():
@@ -161,8 +161,8 @@ def test_offers_an_alliance_and_accepts_a_marriage():
     st.marriage_offers.append((4, 0, "", "offered"))
     orders = day_orders(st, 0)
     assert "accept marriage" in orders
-    offers = [p for p in st.proposals if p["by"] == 0]
-    assert len(offers) == 1 and offers[0]["treaty"].status == "allied"
+    offers = [p for p in st.proposals if p.by == 0]
+    assert len(offers) == 1 and offers[0].treaty.status == "allied"
 
 
 def alliance_from(first: str, second: str, pays: bool = False) -> str:

@@ -264,12 +264,12 @@ def test_nse118_treaties_proposals_breaches_and_debts_round_trip():
     re-read, and run on the same after loading."""
     st = started()
     treaties.propose(st, 0, "fleurs", fined("The Pape", "Le Roi des Fleurs"))
-    treaties.sign(st, 2, st.proposals[-1]["id"])
+    treaties.sign(st, 2, st.proposals[-1].id)
     treaties.propose(st, 4, "alliance", fined("The Twice Crowned King", "The Alliance of States"))
     resolve(st)  # the treaty starts
     treaties.report_breach(st, 2, 1, 2)  # Fleurs reports itself: accepted unchecked
     resolve(st)  # the penalty: 30 $, mostly owed
-    assert st.treaties[0]["debts"] and st.owed and st.proposals
+    assert st.treaties[0].debts and st.owed and st.proposals
     doc = json.loads(json.dumps(save_position(st)))
     again = table()
     load_position(again, doc, reader("treaties.json"))

@@ -158,7 +158,7 @@ def treaty(p1=None, p2=None, pens=None, exps=None, status=None, intent=None, f1=
 def signed(st, text=None, f1=0, f2=1, **kw) -> int:
     """Propose ``text`` from faction f1 to f2 and sign it; returns the treaty id."""
     propose(st, FL[f1], NAMES[f2], text or treaty(f1=f1, f2=f2, **kw))
-    tid = st.proposals[-1]["id"]
+    tid = st.proposals[-1].id
     sign(st, FL[f2], tid)
     return tid
 
@@ -192,10 +192,10 @@ def test_nse99_fl_proposes_to_a_faction_named_by_key_name_or_short(word):
     st = game()
     events = propose(st, 0, word, treaty(intent="Peace in the East."))
     (p,) = st.proposals
-    assert (p["id"], p["by"], p["to"], p["night"]) == (1, 0, 1, 1)
-    assert p["treaty"].status == "hostile" and p["treaty"].intent == "Peace in the East."
-    assert p["text"].startswith("Faction 1 promises:\n" + enter(PAPE))
-    assert p["text"].endswith("Intent:\nPeace in the East.")  # NSE-110: part of the text
+    assert (p.id, p.by, p.to, p.night) == (1, 0, 1, 1)
+    assert p.treaty.status == "hostile" and p.treaty.intent == "Peace in the East."
+    assert p.text.startswith("Faction 1 promises:\n" + enter(PAPE))
+    assert p.text.endswith("Intent:\nPeace in the East.")  # NSE-110: part of the text
     assert st.next_treaty == 2 and kinds(events) == ["treaty proposed"]
     assert [s for s in range(8) if events[0].visible_to(s)] == [0, 2]
     assert not events[0].visible_to(None)  # bilateral, not broadcast (NSE-99)
@@ -228,7 +228,7 @@ def test_nse_a24_nse86_nse109_signed_treaty_starts_next_night_and_sets_status():
     assert kinds(events) == ["treaty signed"] and events[0].data["start"] == 2
     assert st.proposals == []
     (t,) = st.treaties
-    assert (t["f1"], t["f2"], t["signed"], t["start"], t["active"], t["ended"]) == (
+    assert (t.f1, t.f2, t.signed, t.start, t.active, t.ended) == (
         0, 1, 1, 2, False, False,
     )  # fmt: skip
     assert st.relation(0, 1) == "hostile"  # NSE-86: not until the treaty runs
@@ -236,7 +236,7 @@ def test_nse_a24_nse86_nse109_signed_treaty_starts_next_night_and_sets_status():
     assert kinds(events) == ["treaty started", "status changed"]
     assert [s for s in range(8) if events[0].visible_to(s)] == [0, 2]
     assert events[1].visible_to(None) and events[1].data["new"] == "neutral"  # public
-    assert st.relation(0, 1) == "neutral" and t["active"]
+    assert st.relation(0, 1) == "neutral" and t.active
 
 
 def test_nse109_no_status_change_stays_hostile():
@@ -298,7 +298,7 @@ def test_nse93_nse107_expiration_i_neutral_treaty_expires_to_hostile():
     assert kinds(events) == ["treaty ended", "status changed"]
     assert "expiration i" in events[0].data["text"] and events[1].visible_to(None)
     t = st.treaties[0]
-    assert (t["id"], t["ended"], t["active"], st.relation(0, 1)) == (tid, True, False, "hostile")
+    assert (t.id, t.ended, t.active, st.relation(0, 1)) == (tid, True, False, "hostile")
     refused(st, report_breach, 0, tid, 2, match="void")  # NSE-107: all clauses void
 
 
@@ -395,7 +395,7 @@ def test_nse107_expiration_vii_counts_from_the_breach_report():
     night(st, 3)
     assert st.relation(0, 1) == "neutral"  # the end of cycle 3 ...
     night(st, 4)  # ... is the start of cycle 4
-    assert st.treaties[0]["ended"] and st.relation(0, 1) == "hostile"
+    assert st.treaties[0].ended and st.relation(0, 1) == "hostile"
 
 
 # -- breach reports (NSE-103 .. NSE-105, NSE-A23) --------------------------------------------
@@ -682,7 +682,7 @@ def test_nse92_break_treaties_ends_every_treaty_between_the_two():
     signed(st, f1=0, f2=2, status="Neutral")
     events = break_treaties(st, 1, 0)
     assert kinds(events) == ["treaty ended", "status changed", "treaty ended"]
-    assert [t["ended"] for t in st.treaties] == [True, True, False]
+    assert [t.ended for t in st.treaties] == [True, True, False]
     assert st.relation(0, 1) == "hostile" and events[1].visible_to(None)
     night(st, 3)
     assert st.relation(0, 1) == "hostile" and st.relation(0, 2) == "neutral"

@@ -70,7 +70,7 @@ from .actions import (
 )
 from .moves import STARTERS
 from .scenario import STATS, UNIT_SHAPES
-from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP
+from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP, Proposal, State
 
 HOME_SPLIT = (2, 3, 0)  # Inf, MP, $: TC + Lobbyist on each gives 4 Inf and 5 MP a Night
 # A style is how many of a seat's field units march on the centre (the others claim
@@ -706,21 +706,21 @@ def diplomacy_orders(p: Planner) -> None:
     st = p.st
     shares = faction_shares(st)
     allied = treaties._one_ally(st, p.fac, -2) >= 0
-    for prop in [q for q in st.proposals if q["to"] == p.fac]:
-        alliance = prop["treaty"].status == "allied"
+    for prop in [q for q in st.proposals if q.to == p.fac]:
+        alliance = prop.treaty.status == "allied"
         good = not (alliance and allied) and treaty_value(st, p.fac, prop, shares) > 0
-        p.add((Sign if good else Reject)(prop["id"]))
+        p.add((Sign if good else Reject)(prop.id))
         allied = allied or (good and alliance)
-    for prop in [q for q in st.proposals if q["by"] == p.fac]:
-        if allied and prop["treaty"].status == "allied":
-            p.add(Reject(prop["id"]))
+    for prop in [q for q in st.proposals if q.by == p.fac]:
+        if allied and prop.treaty.status == "allied":
+            p.add(Reject(prop.id))
     partner = -1 if allied else alliance_partner(st, p.fac, shares)
     if partner >= 0:
         text = alliance_text(st, p.fac, partner)
         p.add(Propose(st.scenario.factions[partner].key, text))
 
 
-def treaty_value(state, mine: int, prop: dict, shares=None) -> float:
+def treaty_value(state: State, mine: int, prop: Proposal, shares=None) -> float:
     """What signing ``prop`` is worth to faction ``mine``, in resources: an ally 6, a
     truce 2, what it is paid less what it pays; a treaty that would lift a runaway
     leader, or a second ally the rules refuse, is worth nothing.
@@ -728,11 +728,11 @@ def treaty_value(state, mine: int, prop: dict, shares=None) -> float:
     >>> from bureau.games.noblesse.clauses import Treaty
     >>> import bureau
     >>> st = bureau.load("noblesse").new(8, seed=1)
-    >>> treaty_value(st, 1, {"by": 0, "to": 1, "treaty": Treaty((), (), (), (), "allied")})
+    >>> treaty_value(st, 1, Proposal(1, 0, 1, Treaty((), (), (), (), "allied"), "", 1))
     6.0
     """
     shares = faction_shares(state) if shares is None else shares
-    other, t = prop["by"], prop["treaty"]
+    other, t = prop.by, prop.treaty
     if _leads(shares, other, mine):
         return 0.0
     value = {"allied": 6.0, "neutral": 2.0}.get(t.status, 0.0)
@@ -740,7 +740,7 @@ def treaty_value(state, mine: int, prop: dict, shares=None) -> float:
         treaties._one_ally(state, mine, -2) >= 0 or treaties._one_ally(state, other, -2) >= 0
     ):
         return 0.0  # one ally each (NSE-95): a second treaty of alliance adds nothing
-    mine_is_1 = prop["by"] == mine
+    mine_is_1 = prop.by == mine
     for promise in t.promises_1 + t.promises_2:
         if promise.template != 2:
             continue
@@ -767,7 +767,7 @@ def alliance_partner(state, mine: int, shares) -> int:
     leader that is not running away with the game."""
     if treaties._one_ally(state, mine, -2) >= 0:
         return -1
-    if any(q["by"] == mine for q in state.proposals):
+    if any(q.by == mine for q in state.proposals):
         return -1
     facs = [
         f

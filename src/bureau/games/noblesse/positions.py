@@ -62,7 +62,19 @@ from .board import FREE_GARRISONS, STACK_LIMIT, shape_problem
 from .clauses import TreatyError, read_treaty
 from .rules import DEFAULT_DESIGN, DEFAULT_SKIP, LEGAL_SPLITS, SKIPS
 from .scenario import UNIT_SHAPES
-from .state import BUILDINGS, DAY, NEUTRAL, OVER, RES_NAMES, SETUP, House, State, Unit
+from .state import (
+    BUILDINGS,
+    DAY,
+    NEUTRAL,
+    OVER,
+    RES_NAMES,
+    SETUP,
+    House,
+    Proposal,
+    SignedTreaty,
+    State,
+    Unit,
+)
 
 FORMAT = "noblesse-position/1"
 PHASES = (SETUP, DAY, OVER)
@@ -187,11 +199,11 @@ def save_position(state: State) -> dict:
         "treaties": [_save_treaty(t, facs) for t in state.treaties],
         "proposals": [
             {
-                "id": p["id"],
-                "by": facs[p["by"]],
-                "to": facs[p["to"]],
-                "text": p["text"],
-                "night": p["night"],
+                "id": p.id,
+                "by": facs[p.by],
+                "to": facs[p.to],
+                "text": p.text,
+                "night": p.night,
             }
             for p in state.proposals
         ],
@@ -298,11 +310,9 @@ def _save_unit(state: State, u: Unit) -> dict:
     }
 
 
-def _save_treaty(t: dict, facs: list[str]) -> dict:
+def _save_treaty(t: SignedTreaty, facs: list[str]) -> dict:
     out: dict[str, Any] = {}
-    for key, value in t.items():
-        if key == "treaty":
-            continue
+    for key, value in t.fields():
         if key in ("f1", "f2"):
             value = facs[value]
         elif key == "reported":
@@ -466,7 +476,7 @@ class _Loader(PositionReader):
         new["status"] = self.status(get("status", []))
         new["proposals"] = self.proposals(get("proposals", []))
         new["treaties"] = self.treaties(get("treaties", []))
-        tids = {t["id"] for t in new["treaties"]}
+        tids = {t.id for t in new["treaties"]}
         new["breaches"] = []
         for i, b in enumerate(self.list_(get("breaches", []), "breaches")):
             p = f"breaches[{i}]"
@@ -523,7 +533,7 @@ class _Loader(PositionReader):
         new["post"] = self.strings(get("post", []), "post")
         top = max(units, default=0) + 1
         new["next_unit"] = self.int_(get("next_unit", top), "next_unit", top)
-        ids = [t["id"] for t in new["treaties"] + new["proposals"]]
+        ids = [t.id for t in new["treaties"] + new["proposals"]]
         if len(set(ids)) < len(ids):
             twice = next(i for i in ids if ids.count(i) > 1)
             self.fail("treaties", f"treaty id {twice} is used twice (treaties and proposals)")
@@ -952,26 +962,18 @@ class _Loader(PositionReader):
         except TreatyError as exc:
             self.fail(path, f"cannot read the treaty: {exc}")
 
-    def proposals(self, obj) -> list[dict]:
+    def proposals(self, obj) -> list[Proposal]:
         out = []
         for i, t in enumerate(self.list_(obj, "proposals")):
             p = f"proposals[{i}]"
             self.obj(t, p, _PROPOSAL)
             by, to = self.faction(t["by"], f"{p}.by"), self.faction(t["to"], f"{p}.to")
             treaty = self.treaty(t["text"], f"{p}.text", by, to)
-            out.append(
-                {
-                    "id": self.int_(t["id"], f"{p}.id", 1),
-                    "by": by,
-                    "to": to,
-                    "treaty": treaty,
-                    "text": t["text"],
-                    "night": self.int_(t["night"], f"{p}.night"),
-                }
-            )
+            tid, night = self.int_(t["id"], f"{p}.id", 1), self.int_(t["night"], f"{p}.night")
+            out.append(Proposal(tid, by, to, treaty, t["text"], night))
         return out
 
-    def treaties(self, obj) -> list[dict]:
+    def treaties(self, obj) -> list[SignedTreaty]:
         out = []
         for i, t in enumerate(self.list_(obj, "treaties")):
             p = f"treaties[{i}]"
@@ -1015,7 +1017,15 @@ class _Loader(PositionReader):
                 elif key == "decided":
                     v = self.scalars(v, q)
                 new[key] = v
-            out.append(new)
+            signed = SignedTreaty(
+                new["id"], f1, f2, new["treaty"], new["text"], new["signed"], new["start"],
+                new["active"], new["ended"], new["reported"],
+            )  # fmt: skip
+            for key in SignedTreaty.OPTIONAL:
+                if key in new:
+                    setattr(signed, key, new[key])
+            signed.order = tuple(key for key in t if key != "treaty")  # as the document has them
+            out.append(signed)
         return out
 
     def due(self, obj, path: str) -> tuple:

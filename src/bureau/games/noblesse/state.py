@@ -10,9 +10,11 @@ change it.
 from __future__ import annotations
 
 import random
+from typing import Any, NamedTuple
 
 from bureau.engine.rng import copy_rng
 
+from .clauses import Treaty
 from .scenario import Scenario
 
 INF, MP, MONEY = range(3)
@@ -34,6 +36,102 @@ BUILDINGS = {
     "arsenal": ((1, 0, 3), 2, 1),
     "star fortress": ((3, 3, 3), 2, 1),
 }
+
+
+class Proposal(NamedTuple):
+    """A treaty proposed and not yet signed (NSE-99): faction ``by`` offers it to ``to``
+    on ``night``; ``treaty`` is its text read (``clauses.Treaty``), ``text`` canonical."""
+
+    id: int
+    by: int
+    to: int
+    treaty: Treaty
+    text: str
+    night: int
+
+
+class SignedTreaty:
+    """A signed treaty between factions ``f1`` (its proposer) and ``f2``: pending until
+    step 1 of Night ``start`` (NSE-A24), then ``active`` until ``ended``.
+
+    The bookkeeping fields are ``None`` until first set, and a position saves only those
+    set, in the order set (``fields``): ``decided`` (moderator decisions taken once),
+    ``applied`` (penalties applied: (offender, night)), ``end_at`` (a penalty's end),
+    ``dues`` (installments: (debtor, creditor, amounts, first, last)), ``debts``
+    ((debtor, creditor) -> owed), ``end`` and ``why`` (when and why it ended).
+    """
+
+    __slots__ = (
+        "active",
+        "applied",
+        "debts",
+        "decided",
+        "dues",
+        "end",
+        "end_at",
+        "ended",
+        "f1",
+        "f2",
+        "id",
+        "order",
+        "reported",
+        "signed",
+        "start",
+        "text",
+        "treaty",
+        "why",
+    )  # fmt: skip
+    REQUIRED = ("id", "f1", "f2", "text", "signed", "start", "active", "ended", "reported")
+    OPTIONAL = ("decided", "applied", "end_at", "dues", "debts", "end", "why")
+
+    def __init__(
+        self, id: int, f1: int, f2: int, treaty: Treaty, text: str, signed: int, start: int,
+        active: bool = False, ended: bool = False, reported: list | None = None,
+    ) -> None:  # fmt: skip
+        # the fields a position saves, in the order they were first set
+        self.order: tuple[str, ...] = self.REQUIRED
+        self.id = id
+        self.f1 = f1
+        self.f2 = f2
+        self.treaty = treaty
+        self.text = text
+        self.signed = signed
+        self.start = start
+        self.active = active
+        self.ended = ended
+        self.reported: list[tuple[int, int, int]] = [] if reported is None else reported
+        self.decided: tuple | None = None
+        self.applied: list[tuple[int, int]] | None = None
+        self.end_at: int | None = None
+        self.dues: list[tuple] | None = None
+        self.debts: dict[tuple[int, int], tuple[int, ...]] | None = None
+        self.end: int | None = None
+        self.why: str | None = None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if value is not None and name in self.OPTIONAL and getattr(self, name, None) is None:
+            # (a copy or unpickling sets ``order`` itself, perhaps after this field)
+            object.__setattr__(self, "order", (*getattr(self, "order", ()), name))
+        object.__setattr__(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal as the dicts they replace were: every field, in whatever order set."""
+        if type(other) is not SignedTreaty:
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__ if k != "order")
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dicts it replaces
+
+    def fields(self) -> list[tuple[str, Any]]:
+        """(name, value) of every field set, in the order first set (the parsed
+        ``treaty`` left out): what a position saves."""
+        return [(name, getattr(self, name)) for name in self.order]
+
+    def copy(self) -> SignedTreaty:
+        new = SignedTreaty.__new__(SignedTreaty)
+        for name in self.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        return new
 
 
 class Unit:
@@ -225,8 +323,8 @@ class State:
         self.nobles: dict[int, int] = {}
         self.noble_field: dict[int, int] = {}  # noble square -> unit id it commands
         self.status: dict[tuple[int, int], str] = {}  # (f1, f2) with f1 < f2; absent: hostile
-        self.treaties: list[dict] = []  # signed treaties (active, pending or void)
-        self.proposals: list[dict] = []  # proposed, not yet signed
+        self.treaties: list[SignedTreaty] = []  # signed treaties (active, pending or void)
+        self.proposals: list[Proposal] = []  # proposed, not yet signed
         self.next_treaty = 1
         self.breaches: list[tuple[int, int, int]] = []  # accepted: (treaty id, offender, night)
         self.marriage_offers: list[tuple[int, int, str]] = []  # (from, to, ability)
@@ -286,8 +384,8 @@ class State:
         new.officers = dict(self.officers)
         new.units = {k: u.copy() for k, u in self.units.items()}
         new.buildings = {k: v[:] for k, v in self.buildings.items()}
-        new.treaties = [dict(t) for t in self.treaties]
-        new.proposals = [dict(t) for t in self.proposals]
+        new.treaties = [t.copy() for t in self.treaties]
+        new.proposals = self.proposals[:]
         new.breaches = self.breaches[:]
         new.marriage_offers = self.marriage_offers[:]
         new.hostage_offers = self.hostage_offers[:]

@@ -66,7 +66,16 @@ from bureau.engine import EVERYONE, Event, IllegalAction, only
 
 from .actions import ACTION_NAMES, fold
 from .clauses import Treaty, TreatyError, read_treaty, treaty_text
-from .state import ALLIED, BUILDINGS, HOSTILE, NEUTRAL_STATUS, RES_NAMES, State
+from .state import (
+    ALLIED,
+    BUILDINGS,
+    HOSTILE,
+    NEUTRAL_STATUS,
+    RES_NAMES,
+    Proposal,
+    SignedTreaty,
+    State,
+)
 
 RANK = {HOSTILE: 0, NEUTRAL_STATUS: 1, ALLIED: 2}
 CHECKED = frozenset({1, 2, 3, 8, 9, 10})  # promise templates the record can confirm (NSE-A23)
@@ -170,25 +179,25 @@ def _res_text(amounts) -> str:
     return ", ".join(f"{n} {RES_NAMES[r]}" for r, n in enumerate(amounts) if n) or "nothing"
 
 
-def _treaty(state: State, tid: int) -> dict:
+def _treaty(state: State, tid: int) -> SignedTreaty:
     for t in state.treaties:
-        if t["id"] == tid:
+        if t.id == tid:
             return t
-    ids = ", ".join(str(t["id"]) for t in state.treaties if not t["ended"]) or "none"
+    ids = ", ".join(str(t.id) for t in state.treaties if not t.ended) or "none"
     raise IllegalAction(f"there is no signed treaty {tid}; running or pending treaties: {ids}")
 
 
-def _other(t: dict, f: int) -> int:
-    return t["f2"] if f == t["f1"] else t["f1"]
+def _other(t: SignedTreaty, f: int) -> int:
+    return t.f2 if f == t.f1 else t.f1
 
 
-def _pair(t: dict) -> tuple[int, int]:
-    return min(t["f1"], t["f2"]), max(t["f1"], t["f2"])
+def _pair(t: SignedTreaty) -> tuple[int, int]:
+    return min(t.f1, t.f2), max(t.f1, t.f2)
 
 
-def _running(state: State, a: int, b: int) -> list[dict]:
+def _running(state: State, a: int, b: int) -> list[SignedTreaty]:
     """Active treaties between factions a and b."""
-    return [t for t in state.treaties if t["active"] and _pair(t) == (min(a, b), max(a, b))]
+    return [t for t in state.treaties if t.active and _pair(t) == (min(a, b), max(a, b))]
 
 
 def _leader_faction(state: State, seat: int, what: str) -> int:
@@ -567,17 +576,17 @@ def _action_test(names, targets, squares, text: str) -> tuple:
     return f'using "{text}"', test, 1
 
 
-def _verdict(state: State, t: dict, p, upto: int, since: int) -> tuple[str, str]:
+def _verdict(state: State, t: SignedTreaty, p, upto: int, since: int) -> tuple[str, str]:
     """Whether promise ``p`` of treaty ``t`` is BROKEN, KEPT, OPEN or UNKNOWN by the record
     through cycle ``upto``; a breach counts only if it happened after cycle ``since``."""
-    offender = t["f1"] if p.by == 1 else t["f2"]
+    offender = t.f1 if p.by == 1 else t.f2
     try:
         if p.template == 2:
             return _pay_verdict(state, t, p, offender, upto, since)
         will, parts, conj, (_, n) = _parts(state, p)
     except _Unread as e:
         return UNKNOWN, str(e)
-    s = t["start"]
+    s = t.start
     last = s + n - 1 if n else None
     hi = min(upto, last) if last else upto
     facts = [f for f in state.facts if f[2] == offender and s <= f[0] <= hi]
@@ -611,10 +620,10 @@ def _not_verdict(facts, parts, since, who, desc, span, last, upto) -> tuple[str,
     return (KEPT if last is not None and upto >= last else OPEN), why
 
 
-def _pay_verdict(state: State, t: dict, p, offender: int, upto: int, since: int):
+def _pay_verdict(state: State, t: SignedTreaty, p, offender: int, upto: int, since: int):
     """Promise ii: payments from the promising faction to the other."""
     want, (mode, n) = _amounts(p.values[0], p.values[1]), _duration(p.values[3])
-    s, other = t["start"], _other(t, offender)
+    s, other = t.start, _other(t, offender)
     last = s + n - 1 if n else None
     hi = min(upto, last) if last else upto
     who, them = _name(state, offender), _name(state, other)
@@ -660,8 +669,8 @@ def _one_ally(state: State, f: int, other: int) -> int:
     if ally not in (-1, other):
         return ally
     for t in state.treaties:
-        live = not t["ended"] and t["treaty"].status == ALLIED
-        if live and f in (t["f1"], t["f2"]) and _other(t, f) != other:
+        live = not t.ended and t.treaty.status == ALLIED
+        if live and f in (t.f1, t.f2) and _other(t, f) != other:
             return _other(t, f)
     return -1
 
@@ -670,13 +679,13 @@ def _bans(state: State):
     """Bans in effect (penalty vii "will not", NSE-106): ``(treaty, offender, reported,
     clause)`` for every report whose penalties took effect at a step 1 (NSE-A23)."""
     for t in state.treaties:
-        for offender, night in t.get("applied", ()):
-            for pen in t["treaty"].penalties:
+        for offender, night in t.applied or ():
+            for pen in t.treaty.penalties:
                 if pen.template == 7 and pen.values[1] == "will not":
                     yield t, offender, night, pen
 
 
-def _ban_reading(state: State, t: dict, offender: int, night: int, pen):
+def _ban_reading(state: State, t: SignedTreaty, offender: int, night: int, pen):
     """``(factions, promise templates, last cycle or None)`` of a ban clause."""
     factions = _factions_in(state, pen.values[3], _other(t, offender))
     types = _types(pen.values[4])
@@ -717,7 +726,7 @@ def _check_bans(state: State, f1: int, f2: int, treaty: Treaty) -> None:
                 listed = ", ".join(NUMERALS[k - 1] for k in sorted(hit))
                 raise IllegalAction(
                     f"{_name(state, f)} may not enter a treaty with {_name(state, other)} "
-                    f"containing promises of type {listed}: penalty vii of treaty {t['id']} "
+                    f"containing promises of type {listed}: penalty vii of treaty {t.id} "
                     f"forbids it{'' if until is None else f' through cycle {until}'} "
                     "(NSE-106); leave those promise types out"
                 )
@@ -728,9 +737,7 @@ def propose(state: State, seat: int, faction_word: str, text: str) -> list[Event
     f1, f2, treaty = read_proposal(state, seat, faction_word, text)
     tid, canon = state.next_treaty, treaty_text(treaty, _name(state, f1), _name(state, f2))
     state.next_treaty += 1
-    state.proposals.append(
-        {"id": tid, "by": f1, "to": f2, "treaty": treaty, "text": canon, "night": state.night}
-    )
+    state.proposals.append(Proposal(tid, f1, f2, treaty, canon, state.night))
     return [Event("treaty proposed", _fls(state, f1, f2), treaty=tid, by=f1, to=f2, text=canon)]
 
 
@@ -752,23 +759,23 @@ def read_proposal(state: State, seat: int, faction_word: str, text: str) -> tupl
     return f1, f2, treaty
 
 
-def rejectable(state: State, seat: int, tid: int) -> tuple[int, dict]:
+def rejectable(state: State, seat: int, tid: int) -> tuple[int, Proposal]:
     """The faction answering and open proposal ``tid``, which the Faction Leader at ``seat``
     may reject (or, its proposer, withdraw). Changes nothing."""
     return _proposal(state, seat, tid, "reject")
 
 
-def _proposal(state: State, seat: int, tid: int, what: str) -> tuple[int, dict]:
+def _proposal(state: State, seat: int, tid: int, what: str) -> tuple[int, Proposal]:
     f = _leader_faction(state, seat, f"{what} a treaty")
     for p in state.proposals:
-        if p["id"] == tid:
-            if f == p["to"] or (what == "reject" and f == p["by"]):
+        if p.id == tid:
+            if f == p.to or (what == "reject" and f == p.by):
                 return f, p
             raise IllegalAction(
-                f"treaty {tid} was proposed to {_name(state, p['to'])}: only its Faction Leader"
+                f"treaty {tid} was proposed to {_name(state, p.to)}: only its Faction Leader"
                 f" may {what} it"
             )
-    mine = ", ".join(str(p["id"]) for p in state.proposals if p["to"] == f) or "none"
+    mine = ", ".join(str(p.id) for p in state.proposals if p.to == f) or "none"
     raise IllegalAction(f"there is no open proposal {tid}; proposals to you: {mine}")
 
 
@@ -776,31 +783,20 @@ def sign(state: State, seat: int, tid: int) -> list[Event]:
     """The addressed Faction Leader signs proposal ``tid``; it starts at step 1 of the
     next Night (NSE-A24)."""
     p = signable(state, seat, tid)
-    f1, f2 = p["by"], p["to"]
-    state.proposals = [q for q in state.proposals if q["id"] != tid]
+    f1, f2 = p.by, p.to
+    state.proposals = [q for q in state.proposals if q.id != tid]
     start = state.night + 1
     state.treaties.append(
-        {
-            "id": tid,
-            "f1": f1,
-            "f2": f2,
-            "treaty": p["treaty"],
-            "text": p["text"],
-            "signed": state.night,
-            "start": start,
-            "active": False,
-            "ended": False,
-            "reported": [],
-        }
+        SignedTreaty(tid, f1, f2, p.treaty, p.text, signed=state.night, start=start)
     )
     return [Event("treaty signed", _fls(state, f1, f2), treaty=tid, f1=f1, f2=f2, start=start)]
 
 
-def signable(state: State, seat: int, tid: int) -> dict:
+def signable(state: State, seat: int, tid: int) -> Proposal:
     """Open proposal ``tid``, which the Faction Leader at ``seat`` may sign now (NSE-95,
     NSE-A24): ``IllegalAction`` says why not. Changes nothing."""
     _, p = _proposal(state, seat, tid, "sign")
-    f1, f2, treaty = p["by"], p["to"], p["treaty"]
+    f1, f2, treaty = p.by, p.to, p.treaty
     _check_bans(state, f1, f2, treaty)
     if treaty.status == ALLIED:
         for f, other in ((f1, f2), (f2, f1)):
@@ -818,8 +814,8 @@ def signable(state: State, seat: int, tid: int) -> dict:
 def reject(state: State, seat: int, tid: int) -> list[Event]:
     """The addressed Faction Leader rejects proposal ``tid`` (its proposer may withdraw it)."""
     f, p = rejectable(state, seat, tid)
-    state.proposals = [q for q in state.proposals if q["id"] != tid]
-    return [Event("treaty rejected", _fls(state, p["by"], p["to"]), treaty=tid, by=f)]
+    state.proposals = [q for q in state.proposals if q.id != tid]
+    return [Event("treaty rejected", _fls(state, p.by, p.to), treaty=tid, by=f)]
 
 
 # -- breach reports -------------------------------------------------------------------------
@@ -831,26 +827,26 @@ def reportable(state: State, seat: int, tid: int, promise_no: int) -> tuple[int,
     ``IllegalAction`` says why not. Changes nothing."""
     f = _leader_faction(state, seat, "report a breach")
     t = _treaty(state, tid)
-    if f not in (t["f1"], t["f2"]):
+    if f not in (t.f1, t.f2):
         raise IllegalAction(f"only the two Faction Leaders of treaty {tid} may report its breaches")
-    if t["ended"]:
+    if t.ended:
         raise IllegalAction(f"treaty {tid} has ended, and all its clauses are void (NSE-107)")
-    if not t["active"]:
-        raise IllegalAction(f"treaty {tid} starts at cycle {t['start']}; nothing binds yet")
-    promises = t["treaty"].promises_1 + t["treaty"].promises_2
+    if not t.active:
+        raise IllegalAction(f"treaty {tid} starts at cycle {t.start}; nothing binds yet")
+    promises = t.treaty.promises_1 + t.treaty.promises_2
     if not 1 <= promise_no <= len(promises):
         raise IllegalAction(
             f"treaty {tid} has promises 1 to {len(promises)} (faction 1's, then faction 2's)"
         )
     p = promises[promise_no - 1]
-    offender = t["f1"] if p.by == 1 else t["f2"]
-    if any(n == promise_no and (tid, o, d) in state.breaches for n, o, d in t["reported"]):
+    offender = t.f1 if p.by == 1 else t.f2
+    if any(n == promise_no and (tid, o, d) in state.breaches for n, o, d in t.reported):
         raise IllegalAction(
             f"promise {promise_no} of treaty {tid} is already reported; its penalties take "
             f"effect at step 1 of Night {state.night + 1} (NSE-A23)"
         )
     if f != offender and p.template in CHECKED and state.options.get("verify_breach_reports", True):
-        since = max((d for n, _, d in t["reported"] if n == promise_no), default=t["start"] - 1)
+        since = max((d for n, _, d in t.reported if n == promise_no), default=t.start - 1)
         verdict, why = _verdict(state, t, p, state.night, since)
         if verdict != BROKEN:
             raise IllegalAction(
@@ -865,11 +861,11 @@ def report_breach(state: State, seat: int, tid: int, promise_no: int) -> list[Ev
     NSE-105, NSE-A23); promises count 1.. over faction 1's, then faction 2's."""
     f, t, offender = reportable(state, seat, tid, promise_no)
     state.breaches.append((tid, offender, state.night))
-    t["reported"] = [*t["reported"], (promise_no, offender, state.night)]
+    t.reported = [*t.reported, (promise_no, offender, state.night)]
     return [
         Event(
             "breach reported",
-            _fls(state, t["f1"], t["f2"]),
+            _fls(state, t.f1, t.f2),
             treaty=tid,
             promise=promise_no,
             offender=offender,
@@ -882,27 +878,27 @@ def report_breach(state: State, seat: int, tid: int, promise_no: int) -> list[Ev
 # -- Night step 1 ---------------------------------------------------------------------------
 
 
-def _event(state: State, t: dict, kind: str, text: str, **data) -> Event:
-    return Event(kind, _fls(state, t["f1"], t["f2"]), treaty=t["id"], text=text, **data)
+def _event(state: State, t: SignedTreaty, kind: str, text: str, **data) -> Event:
+    return Event(kind, _fls(state, t.f1, t.f2), treaty=t.id, text=text, **data)
 
 
-def _decide(state: State, t: dict, text: str, key=None) -> list[Event]:
+def _decide(state: State, t: SignedTreaty, text: str, key=None) -> list[Event]:
     """Log a moderator decision (once per ``key`` and treaty, if a key is given)."""
     if key is not None:
-        if key in t.get("decided", ()):
+        if key in (t.decided or ()):
             return []
-        t["decided"] = (*t.get("decided", ()), key)
-    state.log.append(("decision", state.night, f"treaty {t['id']}: {text}"))
+        t.decided = (*(t.decided or ()), key)
+    state.log.append(("decision", state.night, f"treaty {t.id}: {text}"))
     return [_event(state, t, "treaty decision", text)]
 
 
-def _apply_penalties(state: State, t: dict, offender: int, night: int) -> list[Event]:
+def _apply_penalties(state: State, t: SignedTreaty, offender: int, night: int) -> list[Event]:
     """An accepted report's penalty clauses take effect (NSE-104, NSE-106, NSE-A23)."""
-    if t["ended"]:
+    if t.ended:
         return [_event(state, t, "treaty penalty", "the treaty ended first; its clauses are void")]
-    t["applied"] = [*t.get("applied", []), (offender, night)]
+    t.applied = [*(t.applied or []), (offender, night)]
     events = []
-    for k, pen in enumerate(t["treaty"].penalties, 1):
+    for k, pen in enumerate(t.treaty.penalties, 1):
         try:
             text = _PENALTY[pen.template](state, t, offender, night, pen)
         except _Unread as e:
@@ -919,26 +915,26 @@ def _apply_penalties(state: State, t: dict, offender: int, night: int) -> list[E
     return events
 
 
-def _end_at(t: dict, cycle: int, now: int) -> str:
+def _end_at(t: SignedTreaty, cycle: int, now: int) -> str:
     """End the treaty at the start of ``cycle`` (now, if that is past), or earlier if set."""
     at = max(cycle, now)
-    t["end_at"] = min(t["end_at"], at) if t.get("end_at") else at
-    return f"the treaty ends at the start of cycle {t['end_at']}"
+    t.end_at = min(t.end_at, at) if t.end_at else at
+    return f"the treaty ends at the start of cycle {t.end_at}"
 
 
-def _pen_end(state: State, t: dict, offender: int, night: int, pen) -> str:
+def _pen_end(state: State, t: SignedTreaty, offender: int, night: int, pen) -> str:
     """Penalty i (ended at a cycle) and iv (continues X cycles from the report)."""
     return _end_at(t, _cycle(pen.values[0], night), state.night)
 
 
-def _pen_pay(state: State, t: dict, offender: int, night: int, pen) -> str:
+def _pen_pay(state: State, t: SignedTreaty, offender: int, night: int, pen) -> str:
     """Penalty ii: the offending leader pays; installments each cycle if so written."""
     amounts = _amounts(pen.values[0], pen.values[1])
     mode, n = _duration(pen.values[2])
     once = mode in ("", "within")
     last = state.night if once else None if n is None else state.night + n - 1
     due = (offender, _other(t, offender), tuple(amounts), state.night, last)
-    t["dues"] = [*t.get("dues", []), due]
+    t.dues = [*(t.dues or []), due]
     if last == state.night:
         often = "once"
     else:
@@ -946,7 +942,7 @@ def _pen_pay(state: State, t: dict, offender: int, night: int, pen) -> str:
     return f"{_name(state, offender)} pays {_res_text(amounts)} to {_name(state, due[1])}, {often}"
 
 
-def _pen_action(state: State, t: dict, offender: int, night: int, pen) -> str:
+def _pen_action(state: State, t: SignedTreaty, offender: int, night: int, pen) -> str:
     who = _name(state, offender)
     v = pen.values
     return (
@@ -955,7 +951,7 @@ def _pen_action(state: State, t: dict, offender: int, night: int, pen) -> str:
     )
 
 
-def _pen_reveal(state: State, t: dict, offender: int, night: int, pen) -> str:
+def _pen_reveal(state: State, t: SignedTreaty, offender: int, night: int, pen) -> str:
     if pen.values[1] != "will":
         return "penalty v: nothing to reveal ('will not')"
     them = _name(state, _other(t, offender))
@@ -965,7 +961,7 @@ def _pen_reveal(state: State, t: dict, offender: int, night: int, pen) -> str:
     )
 
 
-def _pen_votes(state: State, t: dict, offender: int, night: int, pen) -> str:
+def _pen_votes(state: State, t: SignedTreaty, offender: int, night: int, pen) -> str:
     v = pen.values
     return (
         f"decision: penalty vi: {_name(state, offender)} {v[1]} place {v[2]!r} votes on "
@@ -973,7 +969,7 @@ def _pen_votes(state: State, t: dict, offender: int, night: int, pen) -> str:
     )
 
 
-def _pen_ban(state: State, t: dict, offender: int, night: int, pen) -> str:
+def _pen_ban(state: State, t: SignedTreaty, offender: int, night: int, pen) -> str:
     """Penalty vii: "will not" is a ban enforced by propose and sign."""
     if pen.values[1] == "will not":
         factions, types, until = _ban_reading(state, t, offender, night, pen)
@@ -1001,10 +997,10 @@ _PENALTY = {
 }
 
 
-def _due_now(state: State, t: dict, first: int, last: int | None) -> bool:
+def _due_now(state: State, t: SignedTreaty, first: int, last: int | None) -> bool:
     """Is an installment due at this step 1 (``last`` None: while the treaty runs)?"""
     if last is None:
-        return first <= state.night and not t["ended"]
+        return first <= state.night and not t.ended
     return first <= state.night <= last
 
 
@@ -1013,8 +1009,8 @@ def _collect(state: State) -> list[Event]:
     the rest stays owed and is collected at later step 1s (NSE-A23)."""
     events = []
     for t in state.treaties:
-        debts, new = dict(t.get("debts", {})), set()
-        for debtor, creditor, amounts, first, last in t.get("dues", []):
+        debts, new = dict(t.debts or {}), set()
+        for debtor, creditor, amounts, first, last in t.dues or []:
             if _due_now(state, t, first, last):
                 old = debts.get((debtor, creditor), (0, 0, 0))
                 debts[(debtor, creditor)] = tuple(a + b for a, b in zip(old, amounts, strict=True))
@@ -1030,7 +1026,7 @@ def _collect(state: State) -> list[Event]:
                 )
                 owes = list(debts[(debtor, creditor)])
                 events.append(_event(state, t, "penalty paid", text, paid=paid, owed=owes))
-        t["debts"] = {k: v for k, v in debts.items() if any(v)}
+        t.debts = {k: v for k, v in debts.items() if any(v)}
     _sync_owed(state)
     return events
 
@@ -1052,7 +1048,7 @@ def _sync_owed(state: State) -> None:
     """``state.owed``: what each offending leader still owes, summed over treaties."""
     owed: dict[int, list[int]] = {}
     for t in state.treaties:
-        for (debtor, _), amounts in t.get("debts", {}).items():
+        for (debtor, _), amounts in (t.debts or {}).items():
             seat = _leader(state, debtor)
             if seat >= 0:
                 total = owed.setdefault(seat, [0, 0, 0])
@@ -1064,11 +1060,11 @@ def _sync_owed(state: State) -> None:
 def _restatus(state: State, a: int, b: int) -> list[Event]:
     """Set the pair's status from its running treaties (NSE-86, NSE-109); Hostile if none
     (NSE-87, NSE-93, NSE-98, NSE-108). Status changes are public."""
-    best = max((t["treaty"].status for t in _running(state, a, b)), key=RANK.get, default=HOSTILE)
+    best = max((t.treaty.status for t in _running(state, a, b)), key=RANK.get, default=HOSTILE)
     if best == ALLIED and (_one_ally(state, a, b) >= 0 or _one_ally(state, b, a) >= 0):
         best = (
             NEUTRAL_STATUS
-            if any(t["treaty"].status == NEUTRAL_STATUS for t in _running(state, a, b))
+            if any(t.treaty.status == NEUTRAL_STATUS for t in _running(state, a, b))
             else HOSTILE
         )
     old, key = state.relation(a, b), (min(a, b), max(a, b))
@@ -1085,25 +1081,25 @@ def end_treaty(state: State, tid: int, why: str) -> list[Event]:
     """End treaty ``tid`` (also for the moderator's decisions): all its clauses are void
     and the factions go back to Hostile (NSE-107, NSE-108)."""
     t = _treaty(state, tid)
-    if t["ended"]:
+    if t.ended:
         return []
-    t.update(ended=True, active=False, end=state.night, why=why)
-    return [_event(state, t, "treaty ended", why), *_restatus(state, t["f1"], t["f2"])]
+    t.ended, t.active, t.end, t.why = True, False, state.night, why
+    return [_event(state, t, "treaty ended", why), *_restatus(state, t.f1, t.f2)]
 
 
-def _start(state: State, t: dict) -> list[Event]:
+def _start(state: State, t: SignedTreaty) -> list[Event]:
     """A signed treaty starts and sets its status (NSE-109, NSE-A24)."""
-    t["active"] = True
-    text = f"the treaty runs from cycle {state.night}; status {t['treaty'].status}"
-    return [_event(state, t, "treaty started", text), *_restatus(state, t["f1"], t["f2"])]
+    t.active = True
+    text = f"the treaty runs from cycle {state.night}; status {t.treaty.status}"
+    return [_event(state, t, "treaty started", text), *_restatus(state, t.f1, t.f2)]
 
 
-def _expiry(state: State, t: dict) -> tuple[str, list[Event]]:
+def _expiry(state: State, t: SignedTreaty) -> tuple[str, list[Event]]:
     """Why treaty ``t`` ends now ("" if it runs on), and moderator decisions (NSE-107)."""
-    if t.get("end_at") is not None and state.night >= t["end_at"]:
-        return f"a penalty clause ended it at the start of cycle {t['end_at']} (NSE-106)", []
+    if t.end_at is not None and state.night >= t.end_at:
+        return f"a penalty clause ended it at the start of cycle {t.end_at} (NSE-106)", []
     events = []
-    for e in t["treaty"].expirations:
+    for e in t.treaty.expirations:
         try:
             why = _EXPIRY[e.template](state, t, e)
         except _Unread as err:
@@ -1116,16 +1112,16 @@ def _expiry(state: State, t: dict) -> tuple[str, list[Event]]:
     return "", events
 
 
-def _exp_cycles(state: State, t: dict, e) -> str:
+def _exp_cycles(state: State, t: SignedTreaty, e) -> str:
     """Expiration i: X cycles from the treaty's start."""
-    cycle = _cycle(e.values[0], t["start"])
+    cycle = _cycle(e.values[0], t.start)
     return f"it ended at the start of cycle {cycle}" if state.night >= cycle else ""
 
 
-def _exp_fulfilled(state: State, t: dict, e) -> str:
+def _exp_fulfilled(state: State, t: SignedTreaty, e) -> str:
     """Expiration ii: every promise fulfilled, by the record through the last cycle."""
-    promises = t["treaty"].promises_1 + t["treaty"].promises_2
-    verdicts = [_verdict(state, t, p, state.night - 1, t["start"] - 1) for p in promises]
+    promises = t.treaty.promises_1 + t.treaty.promises_2
+    verdicts = [_verdict(state, t, p, state.night - 1, t.start - 1) for p in promises]
     unknown = [str(k) for k, (v, _) in enumerate(verdicts, 1) if v == UNKNOWN]
     if all(v == KEPT for v, _ in verdicts):
         return "all promises have been fulfilled"
@@ -1137,33 +1133,33 @@ def _exp_fulfilled(state: State, t: dict, e) -> str:
     return ""
 
 
-def _exp_declared(state: State, t: dict, e) -> str:
+def _exp_declared(state: State, t: SignedTreaty, e) -> str:
     return (
         "decision: expiration iii: a faction that has fulfilled its promises may declare "
         "the treaty ended"
     )
 
 
-def _exp_members(state: State, t: dict, e) -> str:
+def _exp_members(state: State, t: SignedTreaty, e) -> str:
     """Expiration iv: a faction with fewer than X living members."""
-    for f in (t["f1"], t["f2"]):
+    for f in (t.f1, t.f2):
         alive = sum(1 for h in state.houses if h.alive and h.faction == f)
         if alive < e.values[0]:
             return f"{_name(state, f)} has {alive} members left, fewer than {e.values[0]}"
     return ""
 
 
-def _exp_action(state: State, t: dict, e) -> str:
+def _exp_action(state: State, t: SignedTreaty, e) -> str:
     """Expiration v: an action performed by one party on the other since the start."""
-    names, a, b = _actions(state, e.values[0]), t["f1"], t["f2"]
+    names, a, b = _actions(state, e.values[0]), t.f1, t.f2
     for f in state.facts:
         between = f[1] == "action" and (f[2], f[4]) in ((a, b), (b, a))
-        if between and f[0] >= t["start"] and (names is None or _fold(f[3]) in names):
+        if between and f[0] >= t.start and (names is None or _fold(f[3]) in names):
             return f"{_name(state, f[2])} used {f[3]} on {_name(state, f[4])} at Night {f[0]}"
     return ""
 
 
-def _exp_holdings(state: State, t: dict, e) -> str:
+def _exp_holdings(state: State, t: SignedTreaty, e) -> str:
     """Expiration vi: victory locations controlled and/or Nobles held; eliminations are
     the moderator's."""
     w = " ".join(_words(e.values[0]))
@@ -1171,7 +1167,7 @@ def _exp_holdings(state: State, t: dict, e) -> str:
     rest = re.sub(r"\d+ (victory locations?|nobles?)|\b(occupies|controls|and|or|has)\b", "", w)
     if not wants or rest.strip():
         raise _Unread(f"the record cannot judge {e.values[0]!r}")
-    for f in (t["f1"], t["f2"]):
+    for f in (t.f1, t.f2):
         held = [
             state.nobles_of(f)
             if what.startswith("noble")
@@ -1188,11 +1184,11 @@ def _exp_holdings(state: State, t: dict, e) -> str:
     return ""
 
 
-def _exp_report(state: State, t: dict, e) -> str:
+def _exp_report(state: State, t: SignedTreaty, e) -> str:
     """Expiration vii: X cycles from the first accepted breach report."""
-    if not t["reported"]:
+    if not t.reported:
         return ""
-    night = min(d for _, _, d in t["reported"])
+    night = min(d for _, _, d in t.reported)
     cycle = max(_cycle(e.values[0], night), night + 1)
     return f"it ended at the start of cycle {cycle}" if state.night >= cycle else ""
 
@@ -1214,7 +1210,7 @@ def _expire(state: State, treaties: list[dict]) -> list[Event]:
         why, decided = _expiry(state, t)
         events += decided
         if why:
-            events += end_treaty(state, t["id"], why)
+            events += end_treaty(state, t.id, why)
     return events
 
 
@@ -1226,11 +1222,9 @@ def step_one(state: State) -> list[Event]:
         events += _apply_penalties(state, _treaty(state, tid), offender, night)
     state.breaches = []
     events += _collect(state)
-    events += _expire(state, [t for t in state.treaties if t["active"]])
+    events += _expire(state, [t for t in state.treaties if t.active])
     starting = [
-        t
-        for t in state.treaties
-        if not t["active"] and not t["ended"] and t["start"] <= state.night
+        t for t in state.treaties if not t.active and not t.ended and t.start <= state.night
     ]
     for t in starting:
         events += _start(state, t)
@@ -1242,8 +1236,8 @@ def break_treaties(state: State, f1: int, f2: int) -> list[Event]:
     the two factions (running or signed to start) and sets them Hostile."""
     events = []
     for t in state.treaties:
-        if not t["ended"] and _pair(t) == (min(f1, f2), max(f1, f2)):
-            events += end_treaty(state, t["id"], "battle or conquest was asked for (NSE-92)")
+        if not t.ended and _pair(t) == (min(f1, f2), max(f1, f2)):
+            events += end_treaty(state, t.id, "battle or conquest was asked for (NSE-92)")
     return events + _restatus(state, f1, f2)
 
 

@@ -175,20 +175,20 @@ def treaties_of(state, faction: int) -> dict:
     keys = [f.key for f in state.scenario.factions]
     return {
         "proposals": [
-            {"id": p["id"], "by": keys[p["by"]], "to": keys[p["to"]], "text": p["text"]}
+            {"id": p.id, "by": keys[p.by], "to": keys[p.to], "text": p.text}
             for p in state.proposals
-            if faction in (p["by"], p["to"])
+            if faction in (p.by, p.to)
         ],
         "treaties": [
             {
-                "id": t["id"],
-                "with": keys[t["f2"] if t["f1"] == faction else t["f1"]],
-                "text": t["text"],
-                "start": t["start"],
-                "active": t["active"],
-                "ended": t["ended"],
+                "id": t.id,
+                "with": keys[t.f2 if t.f1 == faction else t.f1],
+                "text": t.text,
+                "start": t.start,
+                "active": t.active,
+                "ended": t.ended,
             }
             for t in state.treaties
-            if faction in (t["f1"], t["f2"])
+            if faction in (t.f1, t.f2)
         ],
     }
