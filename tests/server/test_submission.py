@@ -5,10 +5,13 @@ write that another process overtook is rebuilt from the log and checked again.""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 
+from bureau.engine import Match
 from bureau.server.accounts import Account
+from bureau.server.checks import game_row
 from bureau.server.db import database_url, open_store
 from bureau.server.migrations import upgrade
 from bureau.server.service import Service, ServiceError
@@ -80,3 +83,35 @@ def test_an_overtaken_write_is_checked_again_on_the_new_log(two, path):
     with pytest.raises(ServiceError) as refused:  # under another key: checked anew
         first.submit(gid, reader, action, "other")
     assert refused.value.status == 422
+
+
+def test_a_catch_up_during_an_awaited_commit_applies_nothing_twice(two):
+    """While ``submit_async`` awaits its commit, the event loop's thread holds the game's
+    (reentrant) lock and runs other requests' work. A catch-up there must not replay the
+    action just written to the log: the submission adopts it itself, and the record would
+    hold it twice (a table's talk panel once did this)."""
+    first, _, accounts, gid = two
+    reader, action = turn(first, gid, accounts)
+
+    def committed() -> bool:
+        with first.store.session() as s:
+            return game_row(s, gid).version == 1
+
+    async def meanwhile():
+        task = asyncio.create_task(first.submit_async(gid, reader, action, "k"))
+        while gid not in first.submitting:
+            await asyncio.sleep(0)
+        deadline = time.monotonic() + 10
+        while not committed():  # blocks the loop: the submission cannot resume yet
+            assert time.monotonic() < deadline, "the write never committed"
+            time.sleep(0.005)
+        during = first.game(gid)  # the loop's thread, the lock held by the submission
+        assert during.version == 0 and during.match.actions == []
+        return await task
+
+    answer = asyncio.run(meanwhile())
+    assert answer["accepted"] and answer["action"] == action
+    loaded = first.game(gid)
+    assert loaded.version == 1 and [a[1] for a in loaded.match.actions] == [action]
+    replayed = Match.replay(first.full_record(gid, loaded))  # the record holds it once
+    assert [a[:2] for a in replayed.actions] == [a[:2] for a in loaded.match.actions]

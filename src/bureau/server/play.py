@@ -120,6 +120,12 @@ class Play:
             return self._catch_up(game_id)
 
     def _catch_up(self, game_id: int) -> Loaded:
+        if game_id in self.submitting:
+            # This thread holds the game for a submission awaiting its commit (the lock is
+            # reentrant, and the event loop runs other work meanwhile): the log may hold
+            # that action already, and the submission adopts it itself. Replaying it here
+            # too would apply it twice.
+            return self.loaded[game_id]
         with self.store.session() as s:
             row = game_row(s, game_id)
             if row.status == "open":

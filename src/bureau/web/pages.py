@@ -239,9 +239,10 @@ class Pages:
         try:
             reader = await self.api.call(self.service.reader, account, gid)
             messages = await self.api.call(self._talk, gid, reader)
+            me = await self.api.call(_name_of, self, gid, reader)
         except ServiceError as exc:
             return _alert(exc)
-        return self.render("talk.html", messages=messages, me=_name_of(self, gid, reader))
+        return self.render("talk.html", messages=messages, me=me)
 
     def _talk(self, gid: int, reader: Reader) -> list[dict]:
         """The site's messages the reader may read, merged with the game's own board
