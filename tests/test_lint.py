@@ -18,11 +18,12 @@ def test_ruff_check_is_clean():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-# The layers below the server and the interfaces; the games follow as they are typed.
-TYPED = ["src/bureau/engine", "src/bureau/cards", "src/bureau/bots"]
+# The layers below the server and the interfaces: the engine, the cards, the five games
+# and the bots.
+TYPED = ["src/bureau/engine", "src/bureau/cards", "src/bureau/games", "src/bureau/bots"]
 
 
-def test_the_engine_cards_and_bots_type_check():
+def test_the_engine_cards_games_and_bots_type_check():
     out = subprocess.run(
         [sys.executable, "-m", "mypy", *TYPED], cwd=ROOT, capture_output=True, text=True
     )
