@@ -602,7 +602,7 @@ ACTION_NAMES: dict[type, str] = {
     Incapacitate: "incapacitate",
     Knife: "knife",
 }
-ACTIONS: dict[type, tuple[int, int, int]] = {
+ACTIONS: dict[type, tuple[int, ...]] = {
     OpenCity: (2, 0, 0),
     CreateNoble: (0, 0, 0),  # X Inf, computed at resolution (NSE-43)
     Marry: (3, 0, 0),

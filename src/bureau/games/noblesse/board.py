@@ -3,6 +3,8 @@ combat engine sees them (NSE-65 .. NSE-85, NSE-A16, NSE-A36)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from . import combat
 from .scenario import STATS, UNIT_SHAPES
 from .state import BUILDINGS, NEUTRAL, Unit
@@ -70,7 +72,7 @@ def stacked(kinds) -> int:
     return len(kinds) - garrisons + max(0, garrisons - FREE_GARRISONS)
 
 
-def stack_count(state, square: int, faction: int, extra: list[Unit] = ()) -> int:
+def stack_count(state, square: int, faction: int, extra: Sequence[Unit] = ()) -> int:
     """Units of ``faction`` on ``square`` that count for NSE-69 (the first two Garrisons
     do not)."""
     garrisons = others = 0

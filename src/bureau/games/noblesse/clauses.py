@@ -586,6 +586,7 @@ def clause_text(record: Promise | Penalty | Expiration, faction_1: str, faction_
         if isinstance(p, str):
             words.append(p)
         elif p.kind in ("faction", "faction's"):
+            assert isinstance(record, Promise)  # only a promise's template names a faction
             name = (faction_1, faction_2)[record.by - 1]
             words.append(f'"{name}' + ("'s" if p.kind == "faction's" else "") + '"')
         else:

@@ -316,7 +316,7 @@ def _templates(world: State) -> dict[tuple[str, int], list[tuple[str, ...]]]:
             plain[design.slot].append(cid)
     plain = {slot: plain[slot] or every[slot] for slot in SLOTS}
     pick = random.Random(0)
-    out = {}
+    out: dict = {}
     for kind, shape in UNIT_SHAPES.items():
         for officer in (0, 1):
             want = (officer, *shape[1:])

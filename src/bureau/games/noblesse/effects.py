@@ -44,7 +44,7 @@ from .actions import (
     Unstaff,
     Use,
 )
-from .state import BUILDINGS, NEUTRAL, RES_NAMES, Unit
+from .state import BUILDINGS, NEUTRAL, RES_NAMES, State, Unit
 
 RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
 MOVEMENT_EFFECTS = ("forced_march",)
@@ -111,7 +111,7 @@ def spend(n, seat: int, cost, what: str) -> bool:
     return True
 
 
-def ability_cost(ability) -> tuple[int, int, int]:
+def ability_cost(ability) -> tuple[int, ...]:
     cost = [0, 0, 0]
     cost[RES_INDEX[ability.resource]] = ability.cost
     return tuple(cost)
@@ -192,7 +192,7 @@ def noble_price(state, seat: int) -> int:
     return price
 
 
-def heir_price(state, seat: int) -> tuple[int, int, int]:
+def heir_price(state: State, seat: int) -> tuple[int, ...]:
     spouse = state.houses[seat].spouse
     for a, b, ability, status in state.marriage_offers:
         if status == "married" and {a, b} == {seat, spouse} and ability:

@@ -20,7 +20,7 @@ def public_post(state, fmt: str = "bbcode") -> str:
     check_format(fmt)
     title = f"Noblesse: Night {state.night}" if state.night else "Noblesse: before Night 1"
     lines = [line for line in state.post if not line.startswith("Night ")]
-    held = {}
+    held: dict[str, list[str]] = {}
     for sq, (f, _) in sorted(state.ctrl.items()):
         held.setdefault(state.scenario.factions[f].short, []).append(state.label(sq))
     board = [f"{name}: {', '.join(squares)}" for name, squares in sorted(held.items())]

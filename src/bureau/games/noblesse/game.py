@@ -102,11 +102,11 @@ class Noblesse(Game):
     def setup(self, names, seed: int, options: dict[str, Any]) -> State:
         scenario = load_scenario(options["scenario"])
         n = len(names)
-        roles = scenario.roles_for(n)
+        allowed = scenario.roles_for(n)
         if options.get("roles"):
-            roles = _fixed_roles(options["roles"], roles, n)
+            roles = _fixed_roles(options["roles"], allowed, n)
         else:
-            roles = list(roles)
+            roles = list(allowed)
             random.Random(seed).shuffle(roles)
         st = State(names, options, scenario, seed)
         keys = [f.key for f in scenario.factions]

@@ -197,6 +197,7 @@ def _ranged_design(state, kind: str):
     for cid, c in sorted(state.designs.items()):
         if c.limit or c.colour:
             continue
+        score: tuple[int, ...]
         if c.slot == "Officer":
             score = (-c.tier,)
         else:

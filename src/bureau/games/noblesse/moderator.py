@@ -36,7 +36,7 @@ def decisions(state) -> list[dict]:
     settled = {
         entry[2] for entry in state.log if entry[0] == "override" and entry[2].startswith("settle ")
     }
-    out = []
+    out: list[dict] = []
     for entry in state.log:
         if entry[0] == "decision":
             number = len(out) + 1

@@ -396,6 +396,12 @@ class _Loader(PositionReader):
     def resource(self, obj, path: str) -> int:
         return RES_NAMES.index(self.str_(obj, path, RES_NAMES))
 
+    def score(self, obj, path: str) -> float:
+        """A seat's score in a finished game's outcome."""
+        value = self.number(obj, path)
+        assert value is not None  # a number is required here (none=False)
+        return float(value)
+
     def res(self, obj, path: str) -> list[int]:
         self.obj(obj, path, (), RES_NAMES)
         return [self.int_(obj.get(r, 0), at(path, r)) for r in RES_NAMES]
@@ -793,7 +799,8 @@ class _Loader(PositionReader):
         sc = st.scenario
         n = len(st.names)
         allowed = sc.roles_for(n)
-        out, seen = [], {}
+        out: list[House] = []
+        seen: dict[int, int] = {}
         for seat, h in enumerate(self.list_(obj, "houses", n)):
             p = f"houses[{seat}]"
             self.obj(h, p, _HOUSE, _HOUSE_OPTIONAL)
@@ -1085,7 +1092,7 @@ class _Loader(PositionReader):
         n = len(self.st.names)
         scores = self.list_(obj["scores"], "outcome.scores", n)
         return Outcome(
-            tuple(float(self.number(x, f"outcome.scores[{i}]")) for i, x in enumerate(scores)),
+            tuple(self.score(x, f"outcome.scores[{i}]") for i, x in enumerate(scores)),
             tuple(
                 self.int_(x, f"outcome.ranking[{i}]", 1)
                 for i, x in enumerate(self.list_(obj["ranking"], "outcome.ranking", n))

@@ -224,14 +224,15 @@ def default_setups(state: State) -> dict[int, tuple[int, Setup | None]]:
         home = free[0]
         taken.add(home)
         head = f"setup {state.label(home)} income {DEFAULT_DESIGN} skip {DEFAULT_SKIP} unit"
-        order = None
+        order: Setup | None = None
         for unit in (*DEFAULT_UNITS, *_cheapest_units(state)):
             try:
-                order = read(state.scenario, state.names, f"{head} {unit}")
-                check_setup(state, seat, order)
+                candidate = read(state.scenario, state.names, f"{head} {unit}")
+                assert isinstance(candidate, Setup)  # the text is a set-up's
+                check_setup(state, seat, candidate)
             except (IllegalAction, ValueError):
-                order = None
                 continue
+            order = candidate
             break
         out[seat] = (home, order)
     return out

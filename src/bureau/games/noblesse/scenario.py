@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Hashable, Sequence
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from bureau.engine import OptionError
 
@@ -372,7 +373,7 @@ class _Reader:
         """What ``obj`` is, in the file format's words (TOML here)."""
         return _kind(obj)
 
-    def fail(self, path: str, problem: str):
+    def fail(self, path: str, problem: str) -> NoReturn:
         raise OptionError(f"{self.where}: {path}: {problem}")
 
     def int_(self, obj, path: str, lo: int | None = 0, hi: int | None = None) -> int:
@@ -430,8 +431,8 @@ class _Reader:
         self.table(obj, path, (), STATS)
         return tuple(self.int_(obj.get(s, 0), f"{path}.{s}") for s in STATS)
 
-    def unique(self, names: list[str], path: str, what: str) -> None:
-        seen: set[str] = set()
+    def unique(self, names: Sequence[Hashable], path: str, what: str) -> None:
+        seen: set[Hashable] = set()
         for i, name in enumerate(names):
             if name in seen:
                 self.fail(f"{path}[{i}]", f"duplicate {what} {name!r}")
@@ -466,8 +467,9 @@ class _Reader:
         return Core(name, text, effect, self.params(obj["params"], f"{path}.params", effect, vocab))
 
     def company(self, obj, path: str, unique: bool) -> Company:
-        keys = ("name", "count", "type", "stats", "tier") if unique else ("id", "name", "type")
-        keys += ("stats", "tier") if not unique else ()
+        keys: tuple[str, ...] = ("id", "name", "type", "stats", "tier")
+        if unique:
+            keys = ("name", "count", "type", "stats", "tier")
         self.table(obj, path, keys, ("colour",))
         cid = "" if unique else self.str_(obj["id"], f"{path}.id")
         name = self.str_(obj["name"], f"{path}.name")
@@ -579,11 +581,12 @@ class _Reader:
             out.append(Faction(key, name, short, prestige, (a, b), core, bonus, tuple(officers)))
         self.unique([f.key for f in out], "factions", "faction key")
         self.unique([f.name for f in out], "factions", "faction name")
-        prestige = sorted(f.prestige for f in out)
-        if prestige != list(range(1, len(out) + 1)):
+        ranks = sorted(f.prestige for f in out)
+        if ranks != list(range(1, len(out) + 1)):
             self.fail("factions", f"prestige must be 1 to {len(out)}, once each")
-        officers = [o.name for f in out for o in f.officers]
-        self.unique(officers, "factions[*].officers", "officer name")
+        self.unique(
+            [o.name for f in out for o in f.officers], "factions[*].officers", "officer name"
+        )
         return tuple(out)
 
     def roles(self, obj, factions, catalogue) -> tuple[Role, ...]:
@@ -601,7 +604,10 @@ class _Reader:
             abilities = self.list_(r["abilities"], f"{p}.abilities")
             if len(abilities) != 3:
                 self.fail(f"{p}.abilities", f"needs three abilities, not {len(abilities)}")
-            abl = tuple(self.ability(a, f"{p}.abilities[{j}]", j) for j, a in enumerate(abilities))
+            first, second, third = (
+                self.ability(a, f"{p}.abilities[{j}]", j) for j, a in enumerate(abilities)
+            )
+            abl = (first, second, third)
             for j, a in enumerate(abl):
                 if a.resource != abl[0].resource:
                     self.fail(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
+from bureau.engine.game import Outcome
 from bureau.engine.rng import copy_rng
 
 from .clauses import Treaty
@@ -216,7 +217,7 @@ class House:
         self.role = role  # role number (scenario)
         self.faction = faction  # faction index
         self.home = -1  # square, chosen at setup
-        self.design = (0, 0, 0)  # Home Estate income (NSE-12)
+        self.design: tuple[int, ...] = (0, 0, 0)  # Home Estate income (NSE-12)
         self.skipped = 0  # the unchosen option 1..4 (NSE-08); 4 = the unique companies
         self.res = list(res)
         self.court = courtiers
@@ -327,7 +328,7 @@ class State:
         self.proposals: list[Proposal] = []  # proposed, not yet signed
         self.next_treaty = 1
         self.breaches: list[tuple[int, int, int]] = []  # accepted: (treaty id, offender, night)
-        self.marriage_offers: list[tuple[int, int, str]] = []  # (from, to, ability)
+        self.marriage_offers: list[tuple[int, int, str, str]] = []  # (from, to, ability, status)
         self.hostage_offers: list[tuple[int, int, str]] = []  # (from, to, status)
         self.mercs: dict[str, int] = {}  # mercenary name -> unit id while rented
         self.open_cities: dict[int, int] = {}  # square -> faction, this Night (NSE-A37)
@@ -341,7 +342,7 @@ class State:
         # What happened, for checking breach reports (NSE-A23): (night, kind, faction, ...)
         self.facts: list[tuple] = []
         self.log: list[tuple] = []  # moderator decisions and overrides (NSE moderator)
-        self.outcome = None
+        self.outcome: Outcome | None = None
         self.step_started: float | None = None
         self.clock: float | None = None  # the Day deadline
 

@@ -61,6 +61,7 @@ Readings (NSE-A23 leaves the details to the engine):
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from bureau.engine import EVERYONE, Event, IllegalAction, only
 
@@ -145,7 +146,7 @@ def _words(text: str) -> list[str]:
     return [_NUMBER_WORDS.get(w, w) for w in raw]
 
 
-def _take(words: list[str], phrases: dict[str, object]) -> tuple[set, list[str]]:
+def _take(words: list[str], phrases: Mapping[str, object]) -> tuple[set, list[str]]:
     """The values of the phrases found in ``words`` (longest first) and the words left."""
     text, found = " " + " ".join(words) + " ", set()
     for phrase in sorted(phrases, key=len, reverse=True):
@@ -821,7 +822,7 @@ def reject(state: State, seat: int, tid: int) -> list[Event]:
 # -- breach reports -------------------------------------------------------------------------
 
 
-def reportable(state: State, seat: int, tid: int, promise_no: int) -> tuple[int, dict, int]:
+def reportable(state: State, seat: int, tid: int, promise_no: int) -> tuple[int, SignedTreaty, int]:
     """The reporting faction, treaty ``tid`` and the offending faction, if the Faction
     Leader at ``seat`` may report promise ``promise_no`` broken now (NSE-104, NSE-A23):
     ``IllegalAction`` says why not. Changes nothing."""
@@ -1060,7 +1061,9 @@ def _sync_owed(state: State) -> None:
 def _restatus(state: State, a: int, b: int) -> list[Event]:
     """Set the pair's status from its running treaties (NSE-86, NSE-109); Hostile if none
     (NSE-87, NSE-93, NSE-98, NSE-108). Status changes are public."""
-    best = max((t.treaty.status for t in _running(state, a, b)), key=RANK.get, default=HOSTILE)
+    best = max(
+        (t.treaty.status for t in _running(state, a, b)), key=RANK.__getitem__, default=HOSTILE
+    )
     if best == ALLIED and (_one_ally(state, a, b) >= 0 or _one_ally(state, b, a) >= 0):
         best = (
             NEUTRAL_STATUS
@@ -1204,7 +1207,7 @@ _EXPIRY = {
 }
 
 
-def _expire(state: State, treaties: list[dict]) -> list[Event]:
+def _expire(state: State, treaties: list[SignedTreaty]) -> list[Event]:
     events = []
     for t in treaties:
         why, decided = _expiry(state, t)
