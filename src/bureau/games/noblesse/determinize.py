@@ -71,28 +71,28 @@ NOBLE = "create noble"  # an "action" fact the public post announces too
 _CACHE: dict[int, tuple] = {}  # id(scenario) -> (scenario, templates, neighbours)
 
 
-def determinize(state: State, player: int, rng: random.Random) -> State:
-    """A copy of ``state`` that ``player`` cannot tell from it, the rest re-dealt (module
-    doc). Same state, player and ``rng`` state give the same world."""
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of ``state`` that ``seat`` cannot tell from it, the rest re-dealt (module
+    doc). Same state, seat and ``rng`` state give the same world."""
     world = state.clone()
-    for seat, h in enumerate(world.houses):
-        if seat != player:
+    for other, h in enumerate(world.houses):
+        if other != seat:
             h.orders = [o for o in h.orders if type(o) is Setup]
-    if state.outcome is not None or not 0 <= player < state.num_players:
+    if state.outcome is not None or not 0 <= seat < state.num_players:
         return world
-    known = known_seats(state, player)
+    known = known_seats(state, seat)
     perm = deal_identities(state, known, rng)
-    relabel(world, perm, player)
-    world.reports = [r if s == player else [] for s, r in enumerate(world.reports)]
-    world.battles = [b for b in world.battles if player in b[1]]  # the others' reports
-    fac = world.houses[player].faction
+    relabel(world, perm, seat)
+    world.reports = [r if s == seat else [] for s, r in enumerate(world.reports)]
+    world.battles = [b for b in world.battles if seat in b[1]]  # the others' reports
+    fac = world.houses[seat].faction
     world.facts = [
         f
         for f in world.facts
         if f[2] == fac or f[1] in PUBLIC_FACTS or (f[1] == "action" and f[3] == NOBLE)
     ]
-    _deal_resources(world, player, rng)
-    _deal_units(world, player, rng)
+    _deal_resources(world, seat, rng)
+    _deal_units(world, seat, rng)
     world.rng = random.Random(rng.getrandbits(64))  # chance to come is not foreseen
     return world
 
@@ -100,29 +100,29 @@ def determinize(state: State, player: int, rng: random.Random) -> State:
 # -- identities ---------------------------------------------------------------------------------
 
 
-def known_seats(state: State, player: int) -> set[int]:
-    """The seats whose identity ``player`` knows (module doc, point 1).
+def known_seats(state: State, seat: int) -> set[int]:
+    """The seats whose identity ``seat`` knows (module doc, point 1).
 
     >>> from bureau.games.noblesse.game import GAME
     >>> state = GAME.new(8, seed=1, options={"roles": "1 2 4 5 7 8 10 11".split()})
     >>> sorted(known_seats(state, 0)), sorted(known_seats(state, 1))
     ([0, 1], [1])
     """
-    h = state.houses[player]
-    known = {player}
-    if state.leaders[h.faction] == player:  # NSE-111: the FL knows his players
+    h = state.houses[seat]
+    known = {seat}
+    if state.leaders[h.faction] == seat:  # NSE-111: the FL knows his players
         known |= {s for s, o in enumerate(state.houses) if o.faction == h.faction}
     known |= {s for s in (h.contacted, h.spouse, h.hostage_of) if s >= 0}
     known |= set(h.messengers)
-    known |= {s for s, o in enumerate(state.houses) if player in o.messengers}
-    known |= {s for s, o in enumerate(state.houses) if o.hostage_of == player}
-    report = state.reports[player] if state.reports else []
+    known |= {s for s, o in enumerate(state.houses) if seat in o.messengers}
+    known |= {s for s, o in enumerate(state.houses) if o.hostage_of == seat}
+    report = state.reports[seat] if state.reports else []
     for square in spied_squares(state, report):
         known |= {u.owner for u in state.units.values() if u.square == square}
-    for seat, name in enumerate(state.names):
+    for other, name in enumerate(state.names):
         for line in report:
             if line.startswith((f"Holy Office: {name} is ", f"Knife in the Back on {name} at ")):
-                known.add(seat)
+                known.add(other)
     known.discard(NEUTRAL)
     return known
 
@@ -154,25 +154,25 @@ def deal_identities(state: State, known: set[int], rng: random.Random) -> list[i
     return perm
 
 
-def relabel(world: State, perm: list[int], player: int) -> None:
+def relabel(world: State, perm: list[int], seat: int) -> None:
     """Move every house from seat ``s`` to ``perm[s]`` and every seat reference with it;
     the seat's own public flags (ready, vote) and the player's offers stay."""
     if all(s == to for s, to in enumerate(perm)):
         return
 
-    def m(seat: int) -> int:
-        return perm[seat] if seat >= 0 else seat
+    def m(other: int) -> int:
+        return perm[other] if other >= 0 else other
 
     old = world.houses
     flags = [(h.ready, h.vote) for h in old]
     houses = old[:]
-    for seat, h in enumerate(old):
+    for other, h in enumerate(old):
         h.spouse, h.hostage_of, h.contacted = m(h.spouse), m(h.hostage_of), m(h.contacted)
         if h.messengers:
             h.messengers = tuple(sorted(m(s) for s in h.messengers))
-        houses[perm[seat]] = h
-    for seat, h in enumerate(houses):
-        h.ready, h.vote = flags[seat]
+        houses[perm[other]] = h
+    for other, h in enumerate(houses):
+        h.ready, h.vote = flags[other]
     world.houses = houses
     world.leaders = [m(s) for s in world.leaders]
     world.successors = [m(s) for s in world.successors]
@@ -189,10 +189,10 @@ def relabel(world: State, perm: list[int], player: int) -> None:
     world.ambush_immune = {sq: perm[s] for sq, s in world.ambush_immune.items()}
     world.owed = {perm[s]: v for s, v in world.owed.items()}
     world.marriage_offers = [
-        o if player in o[:2] else (m(o[0]), m(o[1]), *o[2:]) for o in world.marriage_offers
+        o if seat in o[:2] else (m(o[0]), m(o[1]), *o[2:]) for o in world.marriage_offers
     ]
     world.hostage_offers = [
-        o if player in o[:2] else (m(o[0]), m(o[1]), *o[2:]) for o in world.hostage_offers
+        o if seat in o[:2] else (m(o[0]), m(o[1]), *o[2:]) for o in world.hostage_offers
     ]
     world.battles = [(sq, tuple(sorted(m(s) for s in seats)), b) for sq, seats, b in world.battles]
 
@@ -200,29 +200,29 @@ def relabel(world: State, perm: list[int], player: int) -> None:
 # -- resources and units ------------------------------------------------------------------------
 
 
-def _deal_resources(world: State, player: int, rng: random.Random) -> None:
+def _deal_resources(world: State, seat: int, rng: random.Random) -> None:
     top = min(MAX_RES, 2 + 2 * world.night) + 1
-    for seat, h in enumerate(world.houses):
-        if seat != player and h.alive:
+    for other, h in enumerate(world.houses):
+        if other != seat and h.alive:
             h.res = [int(rng.random() * top) for _ in range(3)]
 
 
-def _deal_units(world: State, player: int, rng: random.Random) -> None:
+def _deal_units(world: State, seat: int, rng: random.Random) -> None:
     """Units out of the player's sight go to random squares of their faction (module doc,
     point 3), in id order; their companies are re-drawn. Every unit that stays is on a
     blocked square, so only the placed ones count for the stacking limit here."""
-    seen = sight(world, player)
+    seen = sight(world, seat)
     blocked = set(seen)
     hidden = []
     for u in world.units.values():
-        if u.owner == NEUTRAL or u.owner == player:
+        if u.owner == NEUTRAL or u.owner == seat:
             blocked.add(u.square)
         elif u.square not in seen:
             hidden.append(u)
     if not hidden:
         return
-    blocked |= {sq for sq, (_, s) in world.ctrl.items() if s == player}
-    blocked |= {sq for _, sq, _ in world.houses[player].posts}
+    blocked |= {sq for sq, (_, s) in world.ctrl.items() if s == seat}
+    blocked |= {sq for _, sq, _ in world.houses[seat].posts}
     hidden.sort(key=lambda u: u.id)
     templates, adjacent = _scenario_data(world)
     targets = _targets(world, blocked, adjacent)
@@ -240,12 +240,12 @@ def _deal_units(world: State, player: int, rng: random.Random) -> None:
             u.companies = makeups[int(rng.random() * len(makeups))]
 
 
-def sight(world: State, player: int) -> set[int]:
+def sight(world: State, seat: int) -> set[int]:
     """Squares whose units the player knows: his Spies', those his report describes, and
     the squares of last Night's battles (the public post names them)."""
-    report = world.reports[player] if world.reports else []
+    report = world.reports[seat] if world.reports else []
     seen = spied_squares(world, report)
-    seen |= {sq for kind, sq, _ in world.houses[player].posts if kind == "spy"}
+    seen |= {sq for kind, sq, _ in world.houses[seat].posts if kind == "spy"}
     for line in world.post:
         if line.startswith("Battle at ") and ":" in line:
             seen.add(world.square(line[len("Battle at ") : line.index(":")]))

@@ -937,7 +937,7 @@ def forced_marches(n) -> list[tuple[Unit, int]]:
 # -- step 5: mercenaries -------------------------------------------------------------------------
 
 
-def rent_problem(state, seat: int, name: str, square: int, player: str) -> str:
+def rent_problem(state, seat: int, name: str, square: int, for_name: str) -> str:
     h = state.houses[seat]
     if state.leaders[h.faction] != seat:
         return "only the Faction Leader rents mercenaries (NSE-116)"
@@ -945,18 +945,18 @@ def rent_problem(state, seat: int, name: str, square: int, player: str) -> str:
         return f"the {name} are already rented"
     if board.controller(state, square) != h.faction:
         return f"{state.label(square)} is not an estate your faction controls (NSE-A19)"
-    to = state.names.index(player)
+    to = state.names.index(for_name)
     if state.houses[to].faction != h.faction or not state.houses[to].alive:
-        return f"{player} is not a living player of your faction"
+        return f"{for_name} is not a living for_name of your faction"
     return ""
 
 
-def rent(n, seat: int, name: str, square: int, player: str, free_nights: int) -> None:
+def rent(n, seat: int, name: str, square: int, for_name: str, free_nights: int) -> None:
     """NSE-116 / NSE-A34: the FL rents a mercenary unit for one of his players."""
     st = n.state
-    problem = rent_problem(st, seat, name, square, player)
+    problem = rent_problem(st, seat, name, square, for_name)
     merc = next(m for m in st.scenario.mercenaries if m.name == name)
-    to = st.names.index(player)
+    to = st.names.index(for_name)
     fac = st.houses[seat].faction
     if not problem:
         dummy = Unit(0, to, merc.unit, (), "", square)
@@ -974,7 +974,7 @@ def rent(n, seat: int, name: str, square: int, player: str, free_nights: int) ->
     st.mercs[name] = unit.id
     n.entered.add(unit.id)
     n.fact("enter", fac, st.label(square), merc.unit)
-    n.tell(seat, f"Rented the {name} ({unit.label}) at {st.label(square)} for {player}.")
+    n.tell(seat, f"Rented the {name} ({unit.label}) at {st.label(square)} for {for_name}.")
     if to != seat:
         n.tell(to, f"Your Faction Leader gave you the {name} ({unit.label}) at {st.label(square)}.")
 

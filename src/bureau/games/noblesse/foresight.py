@@ -65,12 +65,12 @@ from .state import RES_NAMES, State
 NONE = ("", "")
 
 
-def foresee(state, player: int, order, caution: bool = True) -> tuple[str, str]:
-    """``(refusal, caution)`` for ``player`` giving ``order`` now, after his other orders
+def foresee(state, seat: int, order, caution: bool = True) -> tuple[str, str]:
+    """``(refusal, caution)`` for ``seat`` giving ``order`` now, after his other orders
     (module doc); ``("", "")`` when the Day cannot tell. With ``caution=False`` (the
     check of every candidate order, ``rules.check``) only the refusal is looked for."""
     look = FORESIGHT.get(type(order))
-    return look(state, player, order, caution) if look else NONE
+    return look(state, seat, order, caution) if look else NONE
 
 
 # -- recruiting (step 5) -------------------------------------------------------------------------
@@ -128,22 +128,22 @@ def _arriving(state, h, square: int) -> list[str]:
     return kinds
 
 
-def _levies(state, player: int, levies, caution: bool) -> tuple[str, str]:
+def _levies(state, seat: int, levies, caution: bool) -> tuple[str, str]:
     """Recruiting ``levies`` ((spec, label), ...: one recruit order, or a recruiting
     ability's units, all or none) after the player's other orders."""
-    h = state.houses[player]
+    h = state.houses[seat]
     per_unit = state.options.get("max_coloured_per_unit", 2)
     per_player = state.options.get("max_coloured_per_player", 4)
     disbanded = {o.unit for o in h.orders if type(o) is Disband}
     moving = _moving(h)
-    mine = [u for u in state.units.values() if u.owner == player]
+    mine = [u for u in state.units.values() if u.owner == seat]
     kept = [u for u in mine if u.id not in disbanded]  # still his at step 5
     held = board.coloured(state, [c for u in kept for c in u.companies])
     new: list[tuple[str, int]] = []  # (kind, square) of this order's units
     new_companies: list[str] = []
     for spec, label in levies:
         sq = state.square(label)
-        if not recruit_site(state, player, sq):
+        if not recruit_site(state, seat, sq):
             return (
                 f"{label} is neither your Home Estate, an estate you control, nor a faction"
                 " estate with your Steward (NSE-A19)",
@@ -164,7 +164,7 @@ def _levies(state, player: int, levies, caution: bool) -> tuple[str, str]:
                 f" {per_player} at most (NSE-A38)",
                 "",
             )
-        problem = unique_problem(state, player, new_companies, kept)
+        problem = unique_problem(state, seat, new_companies, kept)
         if problem:
             return _with_id(problem, "NSE-A18"), ""
         here = [u.kind for u in mine if u.square == sq and u.id not in moving]
@@ -185,7 +185,7 @@ def _levies(state, player: int, levies, caution: bool) -> tuple[str, str]:
             f"your earlier recruits succeed: your units would then hold {maybe} coloured"
             f" companies, and you may hold {per_player} at most (NSE-A38)"
         )
-    problem = unique_problem(state, player, earlier_companies + new_companies, kept)
+    problem = unique_problem(state, seat, earlier_companies + new_companies, kept)
     if problem:
         return "", f"your earlier recruits succeed: {_with_id(problem, 'NSE-A18')}"
     for sq in sorted({s for _, s in new}):
@@ -204,8 +204,8 @@ def _with_id(text: str, rule: str) -> str:
     return text if "(NSE-" in text else f"{text} ({rule})"
 
 
-def _recruit(state, player: int, order, caution: bool) -> tuple[str, str]:
-    return _levies(state, player, [(order.spec, order.square)], caution)
+def _recruit(state, seat: int, order, caution: bool) -> tuple[str, str]:
+    return _levies(state, seat, [(order.spec, order.square)], caution)
 
 
 # -- courtiers (step 8) --------------------------------------------------------------------------
@@ -216,13 +216,13 @@ def _given(h, order) -> bool:
     return order in h.orders
 
 
-def _kept_post(state, player: int, kind: str, label: str, res: str) -> bool:
-    """``player`` has a TC or Lobbyist on ``label`` ``res`` that his list does not recall
+def _kept_post(state, seat: int, kind: str, label: str, res: str) -> bool:
+    """``seat`` has a TC or Lobbyist on ``label`` ``res`` that his list does not recall
     (a recalled TC takes its Lobbyist home with it)."""
-    h = state.houses[player]
+    h = state.houses[seat]
     table = state.tcs if kind == "tc" else state.lobbyists
     sq, r = state.square(label), RES_INDEX[res]
-    if table.get((sq, r)) != player:
+    if table.get((sq, r)) != seat:
         return False
     recalled = _given(h, Recall("tc", label, res)) or (
         kind == "lobbyist" and _given(h, Recall("lobbyist", label, res))
@@ -230,11 +230,11 @@ def _kept_post(state, player: int, kind: str, label: str, res: str) -> bool:
     return not recalled
 
 
-def _lobbyist(state, player: int, order, caution: bool) -> tuple[str, str]:
+def _lobbyist(state, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-24, NSE-A41: on a resource his TC collects, with a base income, one per
     resource. The base income of his own estates is his to know; other estates' never
     matter, since no TC of his is there."""
-    h = state.houses[player]
+    h = state.houses[seat]
     label, res = order
     sq, r = state.square(label), RES_INDEX[res]
     if _given(h, Lobbyist(label, res)):
@@ -242,13 +242,13 @@ def _lobbyist(state, player: int, order, caution: bool) -> tuple[str, str]:
             f"you have ordered a Lobbyist on {label} {res} already; one per resource (NSE-A41)",
             "",
         )
-    if _kept_post(state, player, "lobbyist", label, res):
+    if _kept_post(state, seat, "lobbyist", label, res):
         return f"your Lobbyist works the {res} of {label} already; one per resource (NSE-A41)", ""
-    if sq == h.home or state.ctrl.get(sq) == (h.faction, player):
+    if sq == h.home or state.ctrl.get(sq) == (h.faction, seat):
         base = h.design[r] if sq == h.home else board.income_of(state, sq)[r]
         if base < 1:
             return f"{label} has no base {res} income (NSE-24)", ""
-    if not _kept_post(state, player, "tc", label, res) and not _given(h, TaxCollector(label, res)):
+    if not _kept_post(state, seat, "tc", label, res) and not _given(h, TaxCollector(label, res)):
         return (
             f"no Tax Collector of yours collects {res} on {label}, and you have ordered none"
             " before this Lobbyist (NSE-24)",
@@ -257,22 +257,22 @@ def _lobbyist(state, player: int, order, caution: bool) -> tuple[str, str]:
     return NONE
 
 
-def _tcs_kept(state, h, player: int, label: str) -> bool:
+def _tcs_kept(state, h, seat: int, label: str) -> bool:
     sq = state.square(label)
     return any(
-        s == player and key[0] == sq and not _given(h, Recall("tc", label, RES_NAMES[key[1]]))
+        s == seat and key[0] == sq and not _given(h, Recall("tc", label, RES_NAMES[key[1]]))
         for key, s in state.tcs.items()
     )
 
 
-def _steward(state, player: int, order, caution: bool) -> tuple[str, str]:
+def _steward(state, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-23: one Steward per estate, and never beside TCs."""
-    h = state.houses[player]
+    h = state.houses[seat]
     label = order.square
     sq = state.square(label)
-    if state.stewards.get(sq) == player or _given(h, Steward(label)):
+    if state.stewards.get(sq) == seat or _given(h, Steward(label)):
         return f"your Steward is on {label} already; one per estate (NSE-23)", ""
-    if _tcs_kept(state, h, player, label):
+    if _tcs_kept(state, h, seat, label):
         return f"your Tax Collectors are on {label}, and a Steward never joins them (NSE-23)", ""
     if any(type(o) is TaxCollector and o.square == label for o in h.orders):
         return "", (
@@ -282,7 +282,7 @@ def _steward(state, player: int, order, caution: bool) -> tuple[str, str]:
     return NONE
 
 
-def _heir_possible(state, h, player: int) -> bool:
+def _heir_possible(state, h, seat: int) -> bool:
     """Could ``h`` have an Heir by step 8: one now, or one made this Night (Create Heir at
     step 4, or a marriage accepted during the Day whose ability gives one at step 1)?"""
     if h.heir in ("home", "field"):
@@ -290,22 +290,22 @@ def _heir_possible(state, h, player: int) -> bool:
     if h.heir_used:
         return False
     return any(type(o) is CreateHeir for o in h.orders) or any(
-        player in m[:2] and m[-1] == "accepted" for m in state.marriage_offers
+        seat in m[:2] and m[-1] == "accepted" for m in state.marriage_offers
     )
 
 
-def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
+def _tc(state, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-15, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A30, NSE-A39 (``effects._tc``)."""
-    h = state.houses[player]
+    h = state.houses[seat]
     label, res = order
     sq = state.square(label)
-    if _given(h, TaxCollector(label, res)) or _kept_post(state, player, "tc", label, res):
+    if _given(h, TaxCollector(label, res)) or _kept_post(state, seat, "tc", label, res):
         return f"{label} has your Tax Collector on {res} already; one per resource (NSE-23)", ""
-    steward = state.stewards.get(sq) == player
+    steward = state.stewards.get(sq) == seat
     if steward and sq in state.nobles:
         return f"the Steward on {label} backs a Noble and stays (NSE-A39)", ""
     held = state.ctrl.get(sq)
-    if held == (h.faction, player) or (held is None and sq == h.home):
+    if held == (h.faction, seat) or (held is None and sq == h.home):
         return NONE  # his own estate: a Steward of his there is released (NSE-40)
     converts = held == (h.faction, -1) and steward
     if held is not None and held[0] == h.faction and not converts:
@@ -314,9 +314,9 @@ def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
         return "Tax Collectors work only on estates you control (NSE-21, NSE-A10)", ""
     # His faction's estate with his Steward (NSE-A30), or one he may take: neutral, or
     # another faction's that may be seized at step 6 (NSE-88).
-    if board.may_hold_more(state, player):
+    if board.may_hold_more(state, seat):
         return NONE
-    if not _heir_possible(state, h, player):
+    if not _heir_possible(state, h, seat):
         why = (
             "a Steward becomes Tax Collectors only for an Heir's estate (NSE-A30)"
             if converts
@@ -324,7 +324,7 @@ def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
         )
         return why, ""
     if h.heir in ("home", "field"):
-        extra = [state.label(s) for s in board.player_estates(state, player) if s != h.home]
+        extra = [state.label(s) for s in board.player_estates(state, seat) if s != h.home]
         return "", (
             f"you still hold {', '.join(extra)} then: with an Heir you control one estate"
             " beyond your Home (NSE-15, NSE-A30)"
@@ -335,12 +335,12 @@ def _tc(state, player: int, order, caution: bool) -> tuple[str, str]:
 # -- Open City and Create Noble (step 4) ---------------------------------------------------------
 
 
-def _stewarded(state, player: int, label: str, rule: str) -> str:
-    h = state.houses[player]
+def _stewarded(state, seat: int, label: str, rule: str) -> str:
+    h = state.houses[seat]
     sq = state.square(label)
     if sq == h.home:
         return f"{label} is your Home Estate, and the action needs your Steward on another ({rule})"
-    if state.stewards.get(sq) != player:
+    if state.stewards.get(sq) != seat:
         return (
             f"you have no Steward on {label}: Stewards take office at step 8, after the"
             f" actions of step 4 ({rule})"
@@ -348,15 +348,15 @@ def _stewarded(state, player: int, label: str, rule: str) -> str:
     return ""
 
 
-def _open_city(state, player: int, order, caution: bool) -> tuple[str, str]:
-    return _stewarded(state, player, order.square, "NSE-42"), ""
+def _open_city(state, seat: int, order, caution: bool) -> tuple[str, str]:
+    return _stewarded(state, seat, order.square, "NSE-42"), ""
 
 
-def _create_noble(state, player: int, order, caution: bool) -> tuple[str, str]:
+def _create_noble(state, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-43, NSE-A39: a Steward of yours, not on your Home Estate, backing no Noble."""
-    h = state.houses[player]
+    h = state.houses[seat]
     label = order.square
-    problem = _stewarded(state, player, label, "NSE-43")
+    problem = _stewarded(state, seat, label, "NSE-43")
     if problem:
         return problem, ""
     if state.square(label) in state.nobles:
@@ -370,19 +370,19 @@ def _create_noble(state, player: int, order, caution: bool) -> tuple[str, str]:
     return NONE
 
 
-def _use(state, player: int, order, caution: bool) -> tuple[str, str]:
+def _use(state, seat: int, order, caution: bool) -> tuple[str, str]:
     """Recruiting abilities (§4.3: they obey the recruiting rules) and those that Create a
     Noble on named Stewards."""
-    _, ability = ability_of(state, player, order.ability)
+    _, ability = ability_of(state, seat, order.ability)
     args = order.terms
     if ability is None:
         return NONE
     if ability.effect == "recruit":
         levies = [(t.spec, t.square) for t in args if isinstance(t, Levy)]
-        return _levies(state, player, levies, caution) if levies else NONE
+        return _levies(state, seat, levies, caution) if levies else NONE
     if ability.effect == "create_noble":
         for label in _squares(args):
-            problem = _stewarded(state, player, label, "NSE-43")
+            problem = _stewarded(state, seat, label, "NSE-43")
             if not problem and state.square(label) in state.nobles:
                 problem = f"the Steward on {label} already backs a Noble (NSE-A39)"
             if problem:

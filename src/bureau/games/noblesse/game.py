@@ -139,28 +139,28 @@ class Noblesse(Game):
             return ()
         return tuple(s for s in state.living() if not state.houses[s].ready)
 
-    def legal_actions(self, state: State, player: int) -> list:
-        return moves.legal(state, player)
+    def legal_actions(self, state: State, seat: int) -> list:
+        return moves.legal(state, seat)
 
-    def sample_action(self, state: State, player: int, rng: random.Random):
-        return moves.sample(state, player, rng)
+    def sample_action(self, state: State, seat: int, rng: random.Random):
+        return moves.sample(state, seat, rng)
 
-    def read(self, state: State, player: int, text: str):
+    def read(self, state: State, seat: int, text: str):
         return read(state.scenario, state.names, text)
 
-    def check(self, state: State, player: int, action) -> None:
-        if player == MODERATOR:
+    def check(self, state: State, seat: int, action) -> None:
+        if seat == MODERATOR:
             moderator.check(state, action)
         else:
-            rules.check(state, player, action)
+            rules.check(state, seat, action)
 
     def perform(self, state: State, seat: int, action: Order) -> list[Event]:
         ev: list[Event] = []
         rules.perform(state, seat, action, ev)
         return ev
 
-    def apply(self, state: State, player: int, action, at: float | None = None) -> list[Event]:
-        if player == MODERATOR:
+    def apply(self, state: State, seat: int, action, at: float | None = None) -> list[Event]:
+        if seat == MODERATOR:
             moderator.check(state, action)
             events: list[Event] = []
             moderator.perform(state, action, events)
@@ -168,29 +168,29 @@ class Noblesse(Game):
                 events += self._night(state, at)
             return events
         if at is not None and state.clock is not None and at >= state.clock:
-            return self._overdue(state, player, action, at)
-        rules.check(state, player, action)
-        events = self.perform(state, player, action)
+            return self._overdue(state, seat, action, at)
+        rules.check(state, seat, action)
+        events = self.perform(state, seat, action)
         if state.outcome is None and not self.pending(state):
             events += self._night(state, at)
         elif at is not None and state.clock is None:
             state.clock = at + state.setting("day_hours") * HOUR
         return events
 
-    def _overdue(self, state: State, player: int, action, at: float) -> list[Event]:
+    def _overdue(self, state: State, seat: int, action, at: float) -> list[Event]:
         """Past the deadline the Night resolves first; the action then counts for the
         next Day, if it is still legal. The set-up the Bureau plays for a player who sent
         none (``timeout_action``) is the one the Night gives him, and nothing more."""
         trial = state.clone()
         given = rules.default_setups(trial) if trial.phase == SETUP else {}
-        timed_out = type(action) is Setup and str(given.get(player, (0, None))[1]) == str(action)
+        timed_out = type(action) is Setup and str(given.get(seat, (0, None))[1]) == str(action)
         events = self._night(trial, at)
         if trial.outcome is None and not timed_out:
-            rules.check(trial, player, action)
+            rules.check(trial, seat, action)
         for name in State.__slots__:
             setattr(state, name, getattr(trial, name))
         if state.outcome is None and not timed_out:
-            rules.perform(state, player, action, events)
+            rules.perform(state, seat, action, events)
         return events
 
     def _night(self, state: State, at: float | None) -> list[Event]:
@@ -241,32 +241,32 @@ class Noblesse(Game):
     def deadline(self, state: State) -> float | None:
         return None if state.outcome is not None else state.clock
 
-    def timeout_action(self, state: State, player: int):
+    def timeout_action(self, state: State, seat: int):
         """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
         (``rules.default_setups``), which the Night gives him."""
         if state.phase == SETUP:
-            given = rules.default_setups(state).get(player)
+            given = rules.default_setups(state).get(seat)
             if given is not None and given[1] is not None:
                 return given[1]
         return Done()
 
-    def help_text(self, state: State, player: int) -> str:
-        return rules.help_text(state, player)
+    def help_text(self, state: State, seat: int) -> str:
+        return rules.help_text(state, seat)
 
-    def channels(self, state: State, player: int) -> frozenset[int]:
-        return rules.channels(state, player)
+    def channels(self, state: State, seat: int) -> frozenset[int]:
+        return rules.channels(state, seat)
 
     # -- what players see ---------------------------------------------------------------------
 
-    def view(self, state: State, player: int | None) -> dict:
-        return view(state, player)
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
 
-    def determinize(self, state: State, player: int, rng: random.Random) -> State:
-        """A world ``player`` cannot tell from ``state``: the identities of the seats he
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A world ``seat`` cannot tell from ``state``: the identities of the seats he
         does not know shuffled (whole houses), others' resources drawn afresh, units out
         of his sight placed at random on their faction's estates with fresh make-ups, and
         others' sealed orders dropped (``determinize.py`` says exactly what is kept)."""
-        return determinize(state, player, rng)
+        return determinize(state, seat, rng)
 
     def forum_post(self, state: State, seat: int | None = None, fmt: str = "bbcode") -> str:
         if seat is None:

@@ -18,15 +18,15 @@ from .scenario import STATS, UNIT_SHAPES
 from .state import NEUTRAL, RES_NAMES
 
 
-def view(state, player: int | None) -> dict:
+def view(state, seat: int | None) -> dict:
     out = public(state)
-    if player == MODERATOR:
+    if seat == MODERATOR:
         out["players"] = [own(state, s) for s in range(state.num_players)]
         out["log"] = [list(entry) for entry in state.log]
         out["decisions"] = decisions(state)
         out["units"] = [_unit(state, u) for u in sorted(state.units.values(), key=lambda u: u.id)]
-    elif player is not None:
-        out["you"] = own(state, player)
+    elif seat is not None:
+        out["you"] = own(state, seat)
     return out
 
 
