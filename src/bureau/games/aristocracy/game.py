@@ -14,9 +14,9 @@ from bureau.engine import Event, Game, Option, OptionError
 from bureau.engine.positions import POSITION
 
 from . import flow, moves, rules
-from .actions import DECLINE, FORCE_PAY, PASS, Action, Ball, Bid, Discard, Pick, Stall, read
+from .actions import Action, read
 from .determinize import determinize
-from .state import ACT, BALL, BID, FORCE, PICK, STALL, TAX, State
+from .state import State
 from .text import describe
 from .views import view
 
@@ -260,17 +260,7 @@ class Aristocracy(Game[State, Action]):
         )
 
     def timeout_action(self, state: State, seat: int) -> Action:
-        """Pass, empty stall or ball, zero bid, decline; Tax discards the newest cards."""
-        step = state.step
-        if step == TAX:
-            k = rules.excess(state, seat)
-            return Discard(tuple(state.hands[seat][len(state.hands[seat]) - k :]))
-        if step == PICK:
-            return Pick(0, state.market[0], 1)
-        if step == FORCE:
-            return FORCE_PAY
-        nothing: dict[str, Action] = {BALL: Ball(()), STALL: Stall(()), BID: Bid(0), ACT: PASS}
-        return nothing.get(step, DECLINE)
+        return moves.timeout(state, seat)
 
     def help_text(self, state: State, seat: int) -> str:
         return moves.help_text(state, seat)

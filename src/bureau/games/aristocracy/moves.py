@@ -502,6 +502,20 @@ def _sample_special(state, seat, royal, srcs, rng):
 # -- what to type now -------------------------------------------------------------------------
 
 
+def timeout(state: State, seat: int) -> Action:
+    """Pass, empty stall or ball, zero bid, decline; Tax discards the newest cards."""
+    step = state.step
+    if step == TAX:
+        k = excess(state, seat)
+        return Discard(tuple(state.hands[seat][len(state.hands[seat]) - k :]))
+    if step == PICK:
+        return Pick(0, state.market[0], 1)
+    if step == FORCE:
+        return FORCE_PAY
+    nothing: dict[str, Action] = {BALL: Ball(()), STALL_STEP: Stall(()), BID: Bid(0), ACT: PASS}
+    return nothing.get(step, DECLINE)
+
+
 def help_text(state: State, seat: int) -> str:
     """What ``seat`` may type now, in a sentence."""
     step = state.step

@@ -7,28 +7,16 @@ from collections import Counter
 from typing import Any
 
 from bureau.cards import CardError, card_text, parse_card
-from bureau.engine import Event, Game, IllegalAction, Option, OptionError
+from bureau.engine import Event, Game, Option, OptionError
 from bureau.engine import deals as deal_book
 from bureau.engine.positions import POSITION
 
 from . import flow, moves, rules
-from .actions import DONE, NO_COALITION, PASS, Action, Defend, Discard, Draw, Drop, Lose, read
+from .actions import Action, read
 from .determinize import determinize
 from .diplomacy import RULES
 from .income import GROUPINGS
-from .state import (
-    DEFEND,
-    DISCARD,
-    DROP,
-    ELECTION,
-    FREE,
-    LOSE,
-    MELD,
-    RETRIEVE,
-    START,
-    State,
-    is_king,
-)
+from .state import State
 from .text import describe
 from .views import view
 
@@ -258,38 +246,7 @@ class Nobility(Game[State, Action]):
         )
 
     def timeout_action(self, state: State, seat: int) -> Action:
-        """Decline offers; draw from the stock; done; discard the newest card; defend with
-        nothing; lose non-Kings first; drop NOB-A16's default; no coalition."""
-        offers = deal_book.offers_to(state, seat)
-        if offers:
-            d = offers[0]
-            return deal_book.Decline(d.proposer, state.names[d.proposer])
-        hand = state.hands[seat]
-        if state.surplus and state.surplus[0] == seat:
-            return Discard(hand[-1])
-        phase = state.phase
-        if phase == START:
-            if state.stock:
-                return Draw("stock")
-            return Draw("discard") if state.sdiscard else PASS
-        if phase in (MELD, RETRIEVE, FREE):
-            if phase == MELD and not state.acted and not state.attacks and len(hand) > 3:
-                return Discard(hand[-1])
-            return DONE
-        if phase == DISCARD:
-            return Discard(hand[-1])
-        if phase == DEFEND:
-            return Defend(())
-        if phase == LOSE:
-            _, count, candidates = state.open_losses()
-            order = sorted(candidates, key=lambda c: (is_king(c), c))
-            return Lose(tuple(sorted(order[:count])))
-        if phase == DROP:
-            other, count, _, _ = state.open_drops()
-            return Drop(tuple(sorted(flow.default_drops(state, other, count))))
-        if phase == ELECTION:
-            return NO_COALITION
-        raise IllegalAction("nothing to decide")
+        return moves.timeout(state, seat)
 
     def help_text(self, state: State, seat: int) -> str:
         return moves.help_text(state, seat)

@@ -62,6 +62,7 @@ from .state import (
     Meld,
     State,
     index_of,
+    is_king,
     is_noble,
     is_province,
 )
@@ -506,6 +507,41 @@ def sample_offer(state: State, seat: int, rng: random.Random) -> Propose | None:
 
 
 # -- what to type now -------------------------------------------------------------------------
+
+
+def timeout(state: State, seat: int) -> Action:
+    """Decline offers; draw from the stock; done; discard the newest card; defend with
+    nothing; lose non-Kings first; drop NOB-A16's default; no coalition."""
+    offers = deal_book.offers_to(state, seat)
+    if offers:
+        d = offers[0]
+        return deal_book.Decline(d.proposer, state.names[d.proposer])
+    hand = state.hands[seat]
+    if state.surplus and state.surplus[0] == seat:
+        return Discard(hand[-1])
+    phase = state.phase
+    if phase == START:
+        if state.stock:
+            return Draw("stock")
+        return Draw("discard") if state.sdiscard else PASS
+    if phase in (MELD, RETRIEVE, FREE):
+        if phase == MELD and not state.acted and not state.attacks and len(hand) > 3:
+            return Discard(hand[-1])
+        return DONE
+    if phase == DISCARD:
+        return Discard(hand[-1])
+    if phase == DEFEND:
+        return Defend(())
+    if phase == LOSE:
+        _, count, candidates = state.open_losses()
+        order = sorted(candidates, key=lambda c: (is_king(c), c))
+        return Lose(tuple(sorted(order[:count])))
+    if phase == DROP:
+        dropper, count, _, _ = state.open_drops()
+        return Drop(tuple(sorted(flow.default_drops(state, dropper, count))))
+    if phase == ELECTION:
+        return NO_COALITION
+    raise IllegalAction("nothing to decide")
 
 
 def help_text(state: State, seat: int) -> str:
