@@ -86,7 +86,15 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
 
 
 def train(
-    game: str, minutes: float, episodes: int, seed: int = 0, reward=None, options=None
+    game: str,
+    minutes: float,
+    episodes: int,
+    seed: int = 0,
+    reward=None,
+    options=None,
+    observation=None,
+    ppo=None,
+    weight=None,
 ) -> dict:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -95,13 +103,25 @@ def train(
     reward = reward or default
     options = {**defaults, **(options or {})}
 
+    if weight is not None:
+        from bureau.envs import rewards
+
+        rewards.PROGRESS_WEIGHT = weight
+
     def make():
         return single_agent(
-            game, players=players, opponents="random", reward=reward, seed=seed, options=options
+            game,
+            players=players,
+            opponents="random",
+            reward=reward,
+            seed=seed,
+            options=options,
+            observation=observation,
         )
 
     env, judge = make(), make()
-    model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0)
+    ppo = {"device": "cpu", **(ppo or {})}  # one core, as on a laptop, even beside a GPU
+    model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, **ppo)
     before = evaluate(judge, model, episodes, seed=10_000)
 
     class Clock(BaseCallback):
@@ -118,6 +138,8 @@ def train(
         "players": n,
         "reward": reward,
         "options": options,
+        "observation": env.observation_kind,
+        "ppo": {k: v for k, v in ppo.items() if k != "device"},
         "chance": round(1 / n, 3),
         "train_seconds": round(trained),
         "train_steps": model.num_timesteps,
@@ -134,13 +156,26 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--reward", help="the reward scheme (default: the game's row)")
     parser.add_argument("--options", type=json.loads, help="rule options: '{\"max_years\": 4}'")
+    parser.add_argument("--observation", help="'features' or 'hashed' (default: the game's)")
+    parser.add_argument("--ppo", type=json.loads, help="MaskablePPO keywords: '{\"gamma\": 0.999}'")
+    parser.add_argument("--weight", type=float, help="the progress reward's weight")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     import torch
 
     torch.set_num_threads(1)  # one core, as on a laptop
     rows = [
-        train(g, args.minutes, args.episodes, args.seed, args.reward, args.options)
+        train(
+            g,
+            args.minutes,
+            args.episodes,
+            args.seed,
+            args.reward,
+            args.options,
+            args.observation,
+            args.ppo,
+            args.weight,
+        )
         for g in args.game or GAMES
     ]
     if args.json:

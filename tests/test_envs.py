@@ -21,7 +21,8 @@ from bureau.engine import all_games
 from bureau.envs import single_agent
 from bureau.envs.encodings import OBS_BOUND
 from bureau.envs.pettingzoo import env as aec_env
-from bureau.envs.rewards import SCHEMES, payoffs
+from bureau.envs.features import PROGRESS
+from bureau.envs.rewards import SCHEMES, SHAPED, payoffs
 from bureau.envs.single import IllegalToken
 
 GAMES = [g.name for g in all_games()]
@@ -50,7 +51,7 @@ def random_episode(e, rng: np.random.Generator, seed: int | None = None):
         assert np.abs(obs).max() < OBS_BOUND  # never clipped: the bounds are true
         if terminated or truncated:
             return steps, (reward, terminated, truncated, info)
-        assert (reward == 0.0 or e.reward_scheme == "shaped") and "outcome" not in info
+        assert (reward == 0.0 or e.reward_scheme in SHAPED) and "outcome" not in info
 
 
 def check_end(e, last) -> None:
@@ -58,7 +59,7 @@ def check_end(e, last) -> None:
     outcome = info["outcome"]
     assert terminated != truncated and truncated == outcome["capped"]
     assert set(info["rewards"]) == set(e.names)
-    if e.reward_scheme != "shaped":  # shaped: the end pays what the estimate left
+    if e.reward_scheme not in SHAPED:  # shaped: the end pays what the potential left
         assert reward == info["rewards"][e.names[e.seat]]
     if e.reward_scheme == "win" and not outcome["capped"]:
         assert sum(info["rewards"].values()) == pytest.approx(1.0)
@@ -112,8 +113,9 @@ def test_random_episodes_never_raise_in_either_environment(game):
     check_end(e, random_episode(e, rng)[1])
     start = time.perf_counter()
     k = 0
+    schemes = [s for s in SCHEMES if s != "progress" or game in PROGRESS]
     while time.perf_counter() - start < SECONDS or k < 6:
-        scheme = SCHEMES[k % len(SCHEMES)]
+        scheme = schemes[k % len(schemes)]
         e = single_agent(
             game, opponents=kinds[k % 3], reward=scheme, seed=k, options=options, deals=k % 2
         )
@@ -227,6 +229,73 @@ def test_nobility_offers_and_payments_are_all_in_the_index_with_deals():
     random_episode(plain, rng)
     mine = [t for n, t in plain.history if n == plain.names[plain.seat]]
     assert not any(t.startswith(("pay ", "offer")) and "gives" in t for t in mine)
+
+
+def accepts(choice, codes) -> bool:
+    """True when ``choice`` (a seat's decision) walks ``codes`` token by token to a move."""
+    walk = choice.restart()
+    for t in codes:
+        if t not in walk.next_tokens():
+            return False
+        walk.push(t)
+    return walk.complete()
+
+
+# The moves to look for among the bots' (so that the test shows it met them).
+DEALS = {
+    "aristocracy": ("discard",),
+    "nobility": ("offer",),
+    "decrees": ("offer", "spread", "remove"),
+    "seabirds": ("post:", "hide"),
+}
+
+
+@pytest.mark.parametrize(
+    "game, players", [("aristocracy", 2), ("nobility", 3), ("decrees", 4), ("seabirds", 3)]
+)
+def test_every_move_of_bureaus_bots_has_an_index(game, players):
+    """Every action the engine accepts from a seat has an index (issue 25): each move
+    Bureau's random and heuristic bots make is walked token by token through the seat's
+    decision with ``deals=True``: Aristocracy's Tax discards in the order chosen,
+    Nobility's offers (card for card, a second card of the hand too), Final Decrees'
+    offers, spreads of several parts and removals from several pools, Seabirds'
+    Transactions (gifts, conditional trades, reinvestments, takes, Upgrades; posted or
+    hidden)."""
+    from bureau.bots import make as make_bot
+    from bureau.engine import load
+    from bureau.envs.choice import decision
+    from bureau.envs.encodings import encoding
+
+    g = load(game)
+    enc = encoding(game)
+    met = dict.fromkeys(DEALS[game], 0)
+    moves = 0
+    start = time.perf_counter()
+    seed = 0
+    while (
+        seed < 4
+        or time.perf_counter() - start < 2 * SECONDS
+        or (not all(met.values()) and seed < 60)
+    ):
+        kind = ("random", "heuristic")[seed % 2]
+        short = SHORT.get(game) if game in ("aristocracy", "nobility") else None
+        state = g.new(players, seed=seed, bots_only=True, options=short)
+        names = g.player_names(players)
+        bots = [make_bot(kind, g, s, seed) for s in range(players)]
+        while g.outcome(state) is None and moves < 200_000:
+            p = g.pending(state)[0]
+            action = bots[p].act(state)
+            text = str(action)
+            codes = enc.vocab.encode(text, names, p)
+            assert codes is not None, f"{text!r} holds a word outside the index"
+            choice = decision(g, state, p, names, enc, True, None, True)
+            assert accepts(choice, codes), f"{kind} bot's {text!r} has no index"
+            for word in met:
+                met[word] += text.startswith(word)
+            g.apply(state, p, action)
+            moves += 1
+        seed += 1
+    assert all(met.values()), met
 
 
 def test_nobility_accepts_an_amount_and_a_card_of_the_same_number():

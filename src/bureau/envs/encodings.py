@@ -45,6 +45,7 @@ import numpy as np
 from bureau.cards import NUM_CODES, card_text
 
 from . import families
+from . import features as compact
 from .tokens import Vocab, seat_token, split
 
 CARDS = tuple(card_text(c) for c in range(NUM_CODES))
@@ -76,6 +77,29 @@ class Encoding:
     # incomplete (``bureau.envs.families``: Aristocracy's stalls, Tax discards in any
     # order, builds); None: ``legal_actions`` lists it.
     families: Callable[..., Any] | None = None  # (game, state, seat, names, vocab, deals)
+    # A compact feature vector of the view (``bureau.envs.features``), the observation
+    # where the game has one: (view, names, seat, resolved options) -> float32 array.
+    features: Callable[..., np.ndarray] | None = None
+    features_size: int = 0
+
+    def observation_size(self, kind: str) -> int:
+        """The length of the view's part of an observation of ``kind``."""
+        return self.features_size if kind == "features" else self.obs_size
+
+    def observe(self, kind: str, view: dict, names, seat: int, options: dict) -> np.ndarray:
+        """The view's part of an observation (unsquashed): ``"features"`` or ``"hashed"``."""
+        if kind == "features":
+            return self.features(view, names, seat, options)
+        return hashed_view(view, names, seat, self.obs_size)
+
+    def observation_kind(self, kind: str | None) -> str:
+        """``kind`` checked; None: ``"features"`` where the game has them, else hashed."""
+        if kind is None:
+            return "features" if self.features is not None else "hashed"
+        if kind == "hashed" or (kind == "features" and self.features is not None):
+            return kind
+        have = "'features' or 'hashed'" if self.features is not None else "'hashed'"
+        raise ValueError(f"observation must be {have} for {self.game}, not {kind!r}")
 
 
 # -- vocabularies --------------------------------------------------------------------------
@@ -103,7 +127,7 @@ DECREES_WORDS = _words(
     " restructure reverse spread stamp to commission-of-inquiry cover-up good-press"
     " internal-audit leave-of-absence lost-in-the-mail naval-review overtime pass-the-buck"
     " personnel-review proxy-signature reorganisation requisition-form scapegoat"
-    " staff-rotation urgent-courier whitewash"
+    " staff-rotation urgent-courier whitewash offer gives blame card withdraw keep nothing"
 )
 
 # Seabirds: the finite commands, and the words of the Transactions ``seabirds_extras`` writes.
@@ -116,7 +140,9 @@ SEA_OWN = {"Harvesting": 1, "Breeding": 2, "Usury": 3, "Secrets": 4, "Sensation"
 SEA_HEADER = "post: ATTN Bureau: Transaction."
 SEABIRDS_WORDS = _words(
     "house ready agree limits administrator Surplus Windfall Hazard Bureaucracy post ATTN"
-    " Bureau Transaction I give to reinvest take from"
+    " Bureau Transaction I give to reinvest take from hide for stop buy with an a and if in"
+    " the same batch of Messages any gives me Expansion Contract Business Contacts"
+    " Infrastructure Distribution Loyal Administrator"
 )
 
 NOBLESSE_WORDS = _words(
@@ -198,15 +224,23 @@ def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
     """The encoding of ``game`` (for Noblesse, of the scenario its options name)."""
     if game == "aristocracy":
         vocab = Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, MAX_BID)
-        return Encoding(game, vocab, 1024, families=families.aristocracy)
+        return Encoding(
+            game,
+            vocab,
+            1024,
+            families=families.aristocracy,
+            features=compact.aristocracy,
+            features_size=compact.ARISTOCRACY_SIZE,
+        )
     if game == "nobility":
         vocab = Vocab(game, [*CARDS, *NOBILITY_WORDS], MAX_PLAYERS, MAX_AMOUNT)
         return Encoding(game, vocab, 512, families=families.nobility)
     if game == "decrees":
-        return Encoding(game, Vocab(game, DECREES_WORDS, MAX_PLAYERS, 30), 1024)
+        vocab = Vocab(game, DECREES_WORDS, MAX_PLAYERS, 30)
+        return Encoding(game, vocab, 1024, families=families.decrees)
     if game == "seabirds":
         vocab = Vocab(game, _seabirds_words(), MAX_PLAYERS, 10)
-        return Encoding(game, vocab, 1024, seabirds_extras)
+        return Encoding(game, vocab, 1024, seabirds_extras, families=families.seabirds)
     if game == "noblesse":
         units = [f"U{i}" for i in range(1, 300)]
         words = [*_squares(), *units, *(f"x{i}" for i in range(2, 10)), *NOBLESSE_WORDS]

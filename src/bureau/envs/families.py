@@ -296,7 +296,7 @@ class Offer:
             return None
         givers = self.givers
         tokens = [g for g, _ in givers]
-        st, j, last, partial = "start", -1, -1, None  # partial: (item index, tokens read)
+        st, j, last, partial = "start", -1, -1, None  # partial: (item indices, tokens read)
         for t in prefix[h:]:
             if st == "start" and t == self.term and t is not None:
                 st = "part"
@@ -306,24 +306,21 @@ class Offer:
                 st = "giver"
             elif st == "gives" and t == self.gives:
                 st, last = "item", -1
-            elif st == "item":
-                k = next(
-                    (k for k in self._items_after(j, last) if givers[j][1][k][0][0] == t), None
-                )
-                if k is None:
-                    return None
-                if len(givers[j][1][k][0]) > 1:
-                    st, partial = "partial", (k, 1)
+            elif st in ("item", "partial"):  # items may share first tokens ("card 7H")
+                items = givers[j][1]
+                if st == "item":
+                    cands, read = self._items_after(j, last), 0
                 else:
-                    st, last = "done", k
-            elif st == "partial":
-                k, read = partial
-                if givers[j][1][k][0][read] != t:
+                    cands, read = partial
+                cands = [k for k in cands if len(items[k][0]) > read and items[k][0][read] == t]
+                if not cands:
                     return None
-                if read + 1 < len(givers[j][1][k][0]):
-                    partial = (k, read + 1)
+                read += 1
+                whole = [k for k in cands if len(items[k][0]) == read]  # items are prefix-free
+                if whole:
+                    st, last = "done", whole[0]
                 else:
-                    st, last = "done", k
+                    st, partial = "partial", (cands, read)
             elif st == "done" and t == self.comma and self._items_after(j, last):
                 st = "item"
             elif st == "done" and t == self.semi and j + 1 < len(givers):
@@ -341,8 +338,8 @@ class Offer:
         if st == "item":
             return {givers[j][1][k][0][0] for k in self._items_after(j, last)}, False
         if st == "partial":
-            k, read = partial
-            return {givers[j][1][k][0][read]}, False
+            cands, read = partial
+            return {givers[j][1][k][0][read] for k in cands}, False
         following = set()
         if self._items_after(j, last):
             following.add(self.comma)
@@ -415,3 +412,327 @@ def nobility(game, state, seat: int, names, vocab, deals: bool = False):
         if offer.possible():
             families.append(offer)
     return listed, families
+
+
+class Parts:
+    """``head`` then one or more parts ``N KEY`` separated by ``,`` (Final Decrees'
+    ``spread 4 HR to ADM, 5 SS to ADM`` and ``remove 7 Ben, 1 ADM``): ``keys`` are
+    (tokens, pool) in canonical order, each used at most once and in that order; the
+    amounts N >= 1 taken from a pool add up to at most ``caps[pool]``, and all of them to
+    at most ``total`` (None: no bound). ``numbers[k]`` is the token of the number k."""
+
+    __slots__ = ("caps", "comma", "head", "keys", "numbers", "total")
+    enumerable = False  # every split of every amount: far too many to list
+
+    def __init__(self, head, keys, caps, total, comma, numbers):
+        self.head = tuple(head)
+        self.keys = [(tuple(t), pool) for t, pool in keys if caps.get(pool, 0) >= 1]
+        self.caps = caps
+        self.total = total
+        self.comma = comma
+        self.numbers = numbers  # list: numbers[k] is k's token
+
+    def possible(self) -> bool:
+        return bool(self.keys) and (self.total is None or self.total >= 1)
+
+    def _left(self, used: dict, spent: int, k: int) -> int:
+        """The most the part of key ``k`` may take now."""
+        left = self.caps[self.keys[k][1]] - used.get(self.keys[k][1], 0)
+        if self.total is not None:
+            left = min(left, self.total - spent)
+        return min(left, len(self.numbers) - 1)
+
+    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        h = len(self.head)
+        if len(prefix) < h:
+            if self.head[: len(prefix)] != prefix:
+                return None
+            return {self.head[len(prefix)]}, False
+        if prefix[:h] != self.head:
+            return None
+        value = {t: k for k, t in enumerate(self.numbers)}
+        used: dict = {}
+        spent, last = 0, -1
+        st, n, cands, read = "amount", 0, [], 0
+        for t in prefix[h:]:
+            if st == "amount":
+                n = value.get(t, 0)
+                cands = [
+                    k for k in range(last + 1, len(self.keys)) if self._left(used, spent, k) >= n
+                ]
+                if n < 1 or not cands:
+                    return None
+                st, read = "key", 0
+            elif st == "key":
+                cands = [k for k in cands if self.keys[k][0][read] == t]
+                if not cands:
+                    return None
+                read += 1
+                whole = [k for k in cands if len(self.keys[k][0]) == read]  # prefix-free keys
+                if whole:
+                    last = whole[0]
+                    pool = self.keys[last][1]
+                    used[pool] = used.get(pool, 0) + n
+                    spent += n
+                    st = "done"
+            elif st == "done" and t == self.comma and self._more(used, spent, last):
+                st = "amount"
+            else:
+                return None
+        if st == "amount":
+            top = max(
+                (self._left(used, spent, k) for k in range(last + 1, len(self.keys))), default=0
+            )
+            return {self.numbers[k] for k in range(1, top + 1)}, False
+        if st == "key":
+            return {self.keys[k][0][read] for k in cands}, False
+        return ({self.comma} if self._more(used, spent, last) else set()), True
+
+    def _more(self, used: dict, spent: int, last: int) -> bool:
+        return any(self._left(used, spent, k) >= 1 for k in range(last + 1, len(self.keys)))
+
+    def texts(self):
+        return iter(())
+
+
+# -- Final Decrees' offers -------------------------------------------------------------------
+
+
+def decrees(game, state, seat: int, names, vocab, deals: bool = False):
+    """Final Decrees' blame splits (``Parts``: spreads of several parts from the
+    departments one controls, ``legal_actions`` listing only whole departments' blame
+    moved to one; the extra blame removed from several pools), and, with ``deals``, its
+    two-player offers (``Offer``: ``offer Ben: Ann gives
+    2 blame, card cover-up; Ben gives card overtime``: an amount of one's blame and each
+    card at most once a side, one's own cards from one's hand, the other's of any kind,
+    as the rules let an offer ask without seeing her hand) beside what ``legal_actions``
+    lists; without, None (the listed actions only)."""
+    from bureau.engine import deals as deal_book
+    from bureau.games.decrees.diplomacy import RULES
+    from bureau.games.decrees.rules import pending, spread_scope
+    from bureau.games.decrees.state import CHOOSE, DEPT_CODES, TURN
+
+    listed = game.legal_actions(state, seat)
+    index = vocab.index
+    numbers = [index(str(k)) for k in range(vocab.max_number + 1)]
+    splits: list = []
+    if seat in pending(state) and not deal_book.awaiting(state):
+        if state.phase == TURN and len(spread_scope(state, seat)[0]) > 1:
+            sources, dests = spread_scope(state, seat)
+            keys = [
+                ((index(DEPT_CODES[a]), index("to"), index(DEPT_CODES[b])), a)
+                for a in sorted(sources)
+                for b in sorted(dests)
+                if a != b
+            ]
+            caps = {a: state.dept_blame[a] for a in sources}
+            splits.append(Parts((index("spread"),), keys, caps, None, index(","), numbers))
+        elif state.phase == CHOOSE:
+            keys = [
+                ((vocab.encode(names[q], names, seat)[0],), ("p", q)) for q in range(len(names))
+            ]
+            keys += [((index(DEPT_CODES[d]),), ("d", d)) for d in sorted(state.depts)]
+            caps = {("p", q): state.blame[q] for q in range(len(names))}
+            caps |= {("d", d): state.dept_blame[d] for d in state.depts}
+            total = state.choose.amount
+            splits.append(Parts((index("remove"),), keys, caps, total, index(","), numbers))
+    splits = [f for f in splits if f.possible()]
+    if not deals:
+        return listed, splits
+    if (
+        deal_book.offers_to(state, seat)
+        or deal_book.open_offer(state, seat) is not None
+        or not RULES.may_deal(state, seat)
+    ):
+        return listed, splits
+    n = len(names)
+    blame_ok = state.options["allow_blame_trades"]
+    everything = sorted({c.key for k, c in enumerate(state.cards) if k != state.sd})
+
+    def items(g: int) -> list[tuple[tuple[int, ...], bool]]:
+        top = min(state.blame[g], vocab.max_number) if blame_ok else 0
+        out = [((index(str(k)), index("blame")), True) for k in range(1, top + 1)]
+        keys = (
+            everything
+            if g != seat
+            else sorted({state.cards[k].key for k in state.hands[seat] if k != state.sd})
+        )
+        out += [((index("card"), index(key)), False) for key in keys]
+        return out
+
+    families = splits
+    for q in range(n):
+        if q == seat or not RULES.may_deal(state, q):
+            continue
+        givers = [(vocab.encode(names[g], names, seat)[0], items(g)) for g in sorted((seat, q))]
+        offer = Offer(
+            (index("offer"), vocab.encode(names[q], names, seat)[0]),
+            None,
+            givers,
+            index(":"),
+            index(","),
+            index(";"),
+            index("gives"),
+        )
+        if offer.possible():
+            families.append(offer)
+    return listed, families
+
+
+# -- Seabirds' Transactions ------------------------------------------------------------------
+
+
+class Seq:
+    """Every action whose tokens are one option of each slot in turn: ``slots`` is a list
+    of lists of token tuples (an option may be a prefix of another: the walk keeps every
+    reading). Seabirds' Transactions are such products: a wrapper (``post:``, ``hide:``,
+    ``hide for stop 4:``), the header, then the parts of one kind of sentence.
+
+    >>> s = Seq([[(1,), (1, 2)], [(3,)]])
+    >>> s.walk(()), s.walk((1,)), s.walk((1, 2)), s.walk((1, 3)), s.walk((2,))
+    (({1}, False), ({2, 3}, False), ({3}, False), (set(), True), None)
+    """
+
+    __slots__ = ("slots",)
+    enumerable = False  # products of many slots: listed only by ``texts`` on request
+
+    def __init__(self, slots):
+        self.slots = [list(dict.fromkeys(tuple(o) for o in slot if o)) for slot in slots]
+
+    def possible(self) -> bool:
+        return all(self.slots)
+
+    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        slots = self.slots
+        frontier = {(0, -1, 0)}  # (slot, option or -1 at the slot's start, tokens read)
+        for t in prefix:
+            new = set()
+            for s, o, r in frontier:
+                if s == len(slots):
+                    continue
+                options = range(len(slots[s])) if o < 0 else (o,)
+                for k in options:
+                    opt = slots[s][k]
+                    if opt[r] == t:
+                        new.add((s + 1, -1, 0) if r + 1 == len(opt) else (s, k, r + 1))
+            if not new:
+                return None
+            frontier = new
+        following: set[int] = set()
+        complete = False
+        for s, o, r in frontier:
+            if s == len(slots):
+                complete = True
+            elif o < 0:
+                following.update(opt[0] for opt in slots[s])
+            else:
+                following.add(slots[s][o][r])
+        return following, complete
+
+    def texts(self):
+        from itertools import product
+
+        for parts in product(*self.slots):
+            yield tuple(t for part in parts for t in part)
+
+
+def seabirds(game, state, seat: int, names, vocab, deals: bool = False):
+    """With ``deals``, the Transactions Bureau's bots write (``Seq``), public or hidden
+    (``post:``, ``hide:``, ``hide for stop N:`` for the coming Stop or the next): gifts
+    of 1 or 2 of any asset to another House; reinvestments of X (up to 10) for fewer,
+    between Money and the House's own Resource; the Sensation/Suppression take (public);
+    gifts on the condition that the receiver gives 1 or 2 of any asset back (in the
+    default window, the same batch or any batch); and every Upgrade at its exact price
+    in assets the House holds, outright or on such a condition. Without, None (the listed
+    commands and ``encodings.seabirds_extras``)."""
+    if not deals:
+        return None
+    from bureau.games.seabirds import economy
+    from bureau.games.seabirds.rules import pending
+    from bureau.games.seabirds.state import AIR, LAND, MONEY, SENSATION, SUPPRESSION, own_asset
+    from bureau.games.seabirds.transactions import ASSETS, HOUSES, UPGRADES, Upgrade, text
+
+    listed = game.legal_actions(state, seat)
+    if state.phase not in (AIR, LAND) or seat not in pending(state):
+        return listed, []
+    house = state.house_of[seat]
+
+    def enc(words: str) -> tuple[int, ...]:
+        codes = vocab.encode(words, names, seat)
+        if codes is None:
+            raise KeyError(f"{words!r} is not in the {vocab.game} vocabulary")
+        return codes
+
+    from .encodings import _amount
+
+    def amount(asset: int, n: int) -> tuple[int, ...]:
+        return enc(_amount(asset, n))  # "1 Worker Beetle", "2 Worker Beetles"
+
+    others = [h for h in state.house_of if h != house]
+    other_tokens = [enc(HOUSES[h]) for h in others]
+    small = [amount(a, n) for a in range(len(ASSETS)) for n in (1, 2)]
+    coming = state.coming_stop()
+    wrap = [enc("post:")]
+    public = list(wrap)
+    if coming <= state.stops:
+        wrap.append(enc("hide:"))
+        wrap += [enc(f"hide for stop {c}:") for c in (coming, coming + 1)]  # as the bots do
+    head = enc("ATTN Bureau: Transaction. I")
+    dot = [enc(".")]
+    windows = [
+        enc("if"),
+        enc("if, in the same batch of Messages,"),
+        enc("if, in any batch of Messages,"),
+    ]
+    out = [Seq([wrap, [head], [enc("give")], small, [enc("to")], other_tokens, dot])]
+    own = own_asset(house)
+    for give, get in ((MONEY, own), (own, MONEY)):
+        for x in range(2, vocab.max_number + 1):
+            gets = [amount(get, y) for y in range(1, x)]
+            out.append(
+                Seq([wrap, [head], [enc("reinvest")], [amount(give, x)], [enc("for")], gets, dot])
+            )
+    if (
+        house in (SENSATION, SUPPRESSION)
+        and state.special_left[seat]
+        and state.special_round[seat] != state.round
+    ):
+        out.append(Seq([public, [head], [enc("take 1 Money from")], other_tokens, dot]))
+    buys = []
+    for u in range(len(UPGRADES)):
+        money, resources, kinds = economy.cost(
+            house, u, state.options["discount_applies_to_infrastructure"]
+        )
+        for pay in _payments(resources, economy.allowed_kinds(house, kinds)):
+            pay[MONEY] = money
+            if any(pay):
+                buys.append(enc(text(Upgrade(u, tuple(pay)), house)[2:-1]))  # less "I ", "."
+    for tok in other_tokens:
+        gives_me = [(*w, *tok, *enc("gives me")) for w in windows]
+        cond = [gives_me, small, dot]
+        out.append(Seq([wrap, [head], [enc("give")], small, [(*enc("to"), *tok)], *cond]))
+        if buys:
+            out.append(Seq([wrap, [head], buys, *cond]))
+    if buys:
+        out.append(Seq([wrap, [head], buys, dot]))
+    return listed, [s for s in out if s.possible()]
+
+
+def _payments(need: int, kinds, assets: int = 7) -> list[list[int]]:
+    """Every way to pay ``need`` Resources of ``kinds`` (lists of ``assets`` amounts)."""
+    out: list[list[int]] = []
+
+    def go(i: int, left: int, pay: list[int]) -> None:
+        if left == 0:
+            out.append(pay[:])
+            return
+        if i == len(kinds):
+            return
+        a = kinds[i]
+        for n in range(left, -1, -1):
+            pay[a] = n
+            go(i + 1, left - n, pay)
+        pay[a] = 0
+
+    go(0, need, [0] * assets)
+    return out

@@ -60,7 +60,7 @@ from bureau.engine import load
 
 from .choice import Choice, decision
 from .encodings import OBS_BOUND, Encoding, encoding, hashed_view, squash
-from .rewards import check_scheme, payoffs
+from .rewards import SHAPED, check_scheme, payoffs
 from .tokens import END
 
 
@@ -105,8 +105,8 @@ class raw_env(AECEnv):
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        if check_scheme(rewards) == "shaped":
-            raise ValueError("rewards='shaped' is for single_agent; here: win, rank or score")
+        if check_scheme(rewards) in SHAPED:
+            raise ValueError(f"rewards={rewards!r} is for single_agent; here: win, rank or score")
         self.game = load(game_name)
         self.game_options = dict(options or {})
         resolved = self.game.resolve_options(self.game_options, bots_only=True)

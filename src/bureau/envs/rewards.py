@@ -17,6 +17,17 @@ Rewards come only at the end (0 before). ``outcome`` is the game's ``Outcome``:
   search bots judge positions by): potential-based shaping, whose sum over an episode is
   the final payoff minus the estimate at the start, so it changes which moves pay sooner,
   not which policy is best.
+- ``"progress"`` (the single-agent environment only, for games with a progress measure in
+  ``bureau.envs.features``: Aristocracy): ``"score"`` at the end (the points ahead of the
+  others' mean, 0 for a tie), and along the way each learner move is paid
+  ``PROGRESS_WEIGHT`` times the change in the learner's progress toward points
+  (Aristocracy: each building's points times the share of its building cards that match
+  its address, so a matched card stored or built pays at once and a downgrade costs),
+  the same potential-based shaping as ``"shaped"``: the end pays the final payoff minus
+  the potential left, so progress that never becomes points (an incomplete building at
+  the cap) is taken back. The end pays ``"score"``, not ``"rank"``, because a rank pays
+  a tie 1/2: with a discount below 1 a learner then gains by making fewer decisions
+  (stalling no cards), and every Aristocracy learner paid so learned to do nothing.
 
 >>> from bureau.engine.game import Outcome
 >>> won = Outcome(scores=(3.0, 5.0, 1.0), ranking=(2, 1, 3), winners=(1,))
@@ -29,7 +40,9 @@ Rewards come only at the end (0 before). ``outcome`` is the game's ``Outcome``:
 
 from __future__ import annotations
 
-SCHEMES = ("win", "rank", "score", "shaped")
+SCHEMES = ("win", "rank", "score", "shaped", "progress")
+SHAPED = ("shaped", "progress")  # the single-agent environment's: paid along the way too
+PROGRESS_WEIGHT = 1.0  # "progress": the potential per point of progress (in points)
 
 
 def check_scheme(scheme: str) -> str:
@@ -60,6 +73,8 @@ def payoffs(outcome, scheme: str) -> list[float]:
             return [0.0] * n
         share = 1 / len(outcome.winners)
         return [share if s in outcome.winners else 0.0 for s in range(n)]
+    if scheme == "progress":  # zero for a tie: no reward for ending sooner (below)
+        scheme = "score"
     if scheme in ("rank", "shaped"):
         keys = outcome.scores if outcome.capped else [-r for r in outcome.ranking]
         return [(n - p) / (n - 1) for p in places(keys)]

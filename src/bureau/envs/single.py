@@ -50,9 +50,11 @@ from gymnasium import spaces
 from bureau.bots import make as make_bot
 from bureau.engine import load
 
+from . import rewards
 from .choice import Choice, decision
-from .encodings import OBS_BOUND, Encoding, encoding, hashed_view, squash
-from .rewards import check_scheme, payoffs
+from .encodings import OBS_BOUND, Encoding, encoding, squash
+from .features import PROGRESS
+from .rewards import SHAPED, check_scheme, payoffs
 from .tokens import END
 
 OPPONENTS = ("random", "heuristic", "ismcts")
@@ -80,6 +82,7 @@ class SingleAgentEnv(gym.Env):
         deals: bool = False,
         illegal: str = "ignore",
         render_mode: str | None = None,
+        observation: str | None = None,
     ):
         self.game = load(game)
         self.names = self.game.player_names(self.game.min_players if players is None else players)
@@ -98,6 +101,11 @@ class SingleAgentEnv(gym.Env):
             make_bot(spec, self.game, 0)  # an unknown kind or parameter fails here
         self.opponents = specs
         self.reward_scheme = check_scheme(reward)
+        if reward == "progress" and self.game.name not in PROGRESS:
+            raise ValueError(
+                f"reward='progress' needs a progress measure; {self.game.name} has none"
+                f" (games with one: {', '.join(PROGRESS)}); try 'shaped'"
+            )
         if illegal not in ("ignore", "raise"):
             raise ValueError("illegal must be 'ignore' or 'raise'")
         self.illegal = illegal
@@ -108,11 +116,13 @@ class SingleAgentEnv(gym.Env):
         self.deals = deals
         self.game_options = dict(options or {})
         resolved = self.game.resolve_options(self.game_options, bots_only=True)
+        self.resolved_options = resolved
         self.encoding: Encoding = encoding(
             self.game.name, resolved.get("scenario", "house_default_v1")
         )
+        self.observation_kind = self.encoding.observation_kind(observation)
         self.vocab = self.encoding.vocab
-        size = self.encoding.obs_size + len(self.vocab)
+        size = self.encoding.observation_size(self.observation_kind) + len(self.vocab)
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (size,), np.float32)
         self.action_space = spaces.Discrete(len(self.vocab))
         self._first_seed = seed
@@ -186,12 +196,15 @@ class SingleAgentEnv(gym.Env):
             )
         choice.extend_forced()
         self._choice = choice
-        if self.reward_scheme == "shaped":
-            potential = game.evaluate(state)[seat]
+        if self.reward_scheme in SHAPED:
+            if self.reward_scheme == "shaped":
+                potential = game.evaluate(state)[seat]
+            else:
+                potential = rewards.PROGRESS_WEIGHT * PROGRESS[game.name](state, seat)
             if self._potential is not None:
                 self._shaping = potential - self._potential
             self._potential = potential
-        self._hashed = hashed_view(game.view(state, seat), names, seat, self.encoding.obs_size)
+        self._hashed = self._seen()
 
     def step(self, action):
         choice = self._choice
@@ -232,17 +245,19 @@ class SingleAgentEnv(gym.Env):
 
     def _observation(self) -> np.ndarray:
         if self._hashed is None:  # the game is over: the final view
-            self._hashed = hashed_view(
-                self.game.view(self.state, self.seat),
-                self.names,
-                self.seat,
-                self.encoding.obs_size,
-            )
+            self._hashed = self._seen()
         partial = np.zeros(len(self.vocab), dtype=np.float32)
         if self._choice is not None:
             for t in self._choice.prefix:
                 partial[t] += 1
         return squash(np.concatenate([self._hashed, partial]))
+
+    def _seen(self) -> np.ndarray:
+        """The view's part of the observation (hashed or the game's features)."""
+        view = self.game.view(self.state, self.seat)
+        return self.encoding.observe(
+            self.observation_kind, view, self.names, self.seat, self.resolved_options
+        )
 
     def _info(self) -> dict:
         info: dict[str, Any] = {"seat": self.names[self.seat]}
