@@ -87,7 +87,13 @@ class Building:
 
     __slots__ = ("address", "cards", "exposed", "production")
 
-    def __init__(self, address: int, cards: list[int], exposed=None, production=None):
+    def __init__(
+        self,
+        address: int,
+        cards: list[int],
+        exposed: list[bool] | None = None,
+        production: int | None = None,
+    ):
         self.address = address
         self.cards = cards
         self.exposed = exposed if exposed is not None else [False] * len(cards)

@@ -141,7 +141,15 @@ class Meld:
 
     __slots__ = ("joker", "length", "nobles", "owner", "start", "suit")
 
-    def __init__(self, owner: int, s: int, start: int, length: int, nobles=None, joker=-1):
+    def __init__(
+        self,
+        owner: int,
+        s: int,
+        start: int,
+        length: int,
+        nobles: list[int] | None = None,
+        joker: int = -1,
+    ):
         self.owner = owner
         self.suit = s
         self.start = start % RING
@@ -243,7 +251,7 @@ class State:
         self.seed = seed
         self.options = options
         self.rng = rng
-        self.table: tuple = ()  # income per [length][suit], from income.toml
+        self.table: tuple[tuple[int, ...], ...] = ()  # income per [length][suit] (income.toml)
         self.stock: list[int] = []
         self.sdiscard: list[int] = []  # the stock discard pile, face up
         self.ndiscard: list[int] = []  # the noble discard pile, face up
