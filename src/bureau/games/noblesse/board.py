@@ -3,18 +3,18 @@ combat engine sees them (NSE-65 .. NSE-85, NSE-A16, NSE-A36)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from . import combat
 from .scenario import STATS, UNIT_SHAPES
-from .state import BUILDINGS, NEUTRAL, Unit
+from .state import BUILDINGS, NEUTRAL, State, Unit
 
 _ATK, _MOR = STATS.index("ATK"), STATS.index("MOR")
 STACK_LIMIT = 3  # NSE-69
 FREE_GARRISONS = 2
 
 
-def neighbours(state, square: int) -> list[int]:
+def neighbours(state: State, square: int) -> list[int]:
     """Orthogonal neighbours (NSE-A02)."""
     cols, rows = state.scenario.cols, state.scenario.rows
     r, c = divmod(square, cols)
@@ -30,22 +30,22 @@ def neighbours(state, square: int) -> list[int]:
     return out
 
 
-def distance(state, a: int, b: int) -> int:
+def distance(state: State, a: int, b: int) -> int:
     cols = state.scenario.cols
     return abs(a // cols - b // cols) + abs(a % cols - b % cols)
 
 
-def adjacent(state, a: int, b: int) -> bool:
+def adjacent(state: State, a: int, b: int) -> bool:
     return distance(state, a, b) == 1
 
 
-def controller(state, square: int) -> int:
+def controller(state: State, square: int) -> int:
     """The controlling faction of ``square``, or -1."""
     held = state.ctrl.get(square)
     return -1 if held is None else held[0]
 
 
-def income_of(state, square: int) -> tuple[int, int, int]:
+def income_of(state: State, square: int) -> tuple[int, ...]:
     """Base income: the tile's, or the Home design (NSE-12)."""
     for h in state.houses:
         if h.home == square:
@@ -53,11 +53,11 @@ def income_of(state, square: int) -> tuple[int, int, int]:
     return state.scenario.estates[square].income
 
 
-def player_estates(state, seat: int) -> list[int]:
+def player_estates(state: State, seat: int) -> list[int]:
     return [sq for sq, (_, s) in state.ctrl.items() if s == seat]
 
 
-def may_hold_more(state, seat: int) -> bool:
+def may_hold_more(state: State, seat: int) -> bool:
     """NSE-15 / NSE-46: the Home Estate, plus one more with an Heir (NSE-A30). The Home
     counts from the set-up that chooses it, before Night 1 makes it his (NSE-14)."""
     h = state.houses[seat]
@@ -66,13 +66,13 @@ def may_hold_more(state, seat: int) -> bool:
     return len(held) < allowed
 
 
-def stacked(kinds) -> int:
+def stacked(kinds: Sequence[str]) -> int:
     """NSE-69's count of units of these kinds: the first two Garrisons are free."""
     garrisons = sum(1 for k in kinds if k == "Garrison")
     return len(kinds) - garrisons + max(0, garrisons - FREE_GARRISONS)
 
 
-def stack_count(state, square: int, faction: int, extra: Sequence[Unit] = ()) -> int:
+def stack_count(state: State, square: int, faction: int, extra: Sequence[Unit] = ()) -> int:
     """Units of ``faction`` on ``square`` that count for NSE-69 (the first two Garrisons
     do not)."""
     garrisons = others = 0
@@ -85,7 +85,7 @@ def stack_count(state, square: int, faction: int, extra: Sequence[Unit] = ()) ->
     return others + max(0, garrisons - FREE_GARRISONS)
 
 
-def tiers(state, spec) -> int:
+def tiers(state: State, spec: tuple) -> int:
     """Company tiers of a design, the Officer company not counted under a character
     commander (NSE-85)."""
     designs = state.designs
@@ -95,12 +95,12 @@ def tiers(state, spec) -> int:
 BASE_COST = {"Regiment": 2, "Brigade": 3, "Division": 4, "Garrison": 2}  # NSE-82, in MP
 
 
-def recruit_cost(state, spec) -> int:
+def recruit_cost(state: State, spec: tuple) -> int:
     """NSE-82: base price plus ceil(tiers / 10) MP."""
     return BASE_COST[spec[0]] + -(-tiers(state, spec) // 10)
 
 
-def shape_problem(state, spec) -> str:
+def shape_problem(state: State, spec: tuple) -> str:
     """Why a design does not fill its unit (NSE-65, NSE-84), or ``""``."""
     kind, leader, _, comps = spec
     designs = state.designs
@@ -120,7 +120,7 @@ def shape_problem(state, spec) -> str:
     return ""
 
 
-def coloured(state, companies) -> int:
+def coloured(state: State, companies: Iterable[str]) -> int:
     designs = state.designs
     return sum(1 for cid in companies if designs[cid].colour)
 
@@ -128,7 +128,7 @@ def coloured(state, companies) -> int:
 # -- units in battle ---------------------------------------------------------------------------
 
 
-def has_core(state, seat: int, effect: str):
+def has_core(state: State, seat: int, effect: str):
     """The role's special core of ``seat`` if it is ``effect``, else None."""
     if seat == NEUTRAL:
         return None
@@ -136,7 +136,7 @@ def has_core(state, seat: int, effect: str):
     return core if core.effect == effect else None
 
 
-def active_count(state, seat: int, name: str) -> int:
+def active_count(state: State, seat: int, name: str) -> int:
     """How many finished, staffed buildings ``name`` not under Arson ``seat`` owns
     (NSE-A26)."""
     if not state.buildings:  # the common case, and a search asks often
@@ -150,12 +150,12 @@ def active_count(state, seat: int, name: str) -> int:
     )  # fmt: skip
 
 
-def active_building(state, seat: int, name: str) -> bool:
+def active_building(state: State, seat: int, name: str) -> bool:
     """Does ``seat`` own an active building ``name``? Effects of one type do not stack."""
     return active_count(state, seat, name) > 0
 
 
-def commander_atk(state, unit: Unit) -> int:
+def commander_atk(state: State, unit: Unit) -> int:
     """NSE-A16 with the role cores that change it."""
     kind, seat = unit.commander, unit.owner
     if kind == "":
@@ -179,7 +179,7 @@ def commander_atk(state, unit: Unit) -> int:
     return atk
 
 
-def battle_unit(state, unit: Unit) -> combat.Unit:
+def battle_unit(state: State, unit: Unit) -> combat.Unit:
     """A unit as ``combat`` sees it, with commander and building/role bonuses."""
     designs = state.designs
     comps = tuple(designs[c] for c in unit.companies)
@@ -203,7 +203,7 @@ def battle_unit(state, unit: Unit) -> combat.Unit:
     return combat.Unit(unit.label, comps, commander_atk(state, unit), tuple(extra))
 
 
-def ambush_immune(state, unit: Unit) -> bool:
+def ambush_immune(state: State, unit: Unit) -> bool:
     """Star Fortress on the Home Estate (NSE-30), or Star Walls (role 11)."""
     seat = unit.owner
     if seat == NEUTRAL:
@@ -215,7 +215,7 @@ def ambush_immune(state, unit: Unit) -> bool:
     return walls == seat and controller(state, unit.square) == h.faction
 
 
-def recruit_site(state, seat: int, square: int) -> bool:
+def recruit_site(state: State, seat: int, square: int) -> bool:
     """NSE-A19: Home, a player-controlled estate, or a faction estate with your Steward."""
     h = state.houses[seat]
     held = state.ctrl.get(square)
@@ -228,7 +228,9 @@ def recruit_site(state, seat: int, square: int) -> bool:
     return held[0] == h.faction and held[1] == -1 and state.stewards.get(square) == seat
 
 
-def unique_problem(state, seat: int, companies, units=None) -> str:
+def unique_problem(
+    state: State, seat: int, companies: Sequence[str], units: Iterable[Unit] | None = None
+) -> str:
     """NSE-08 / NSE-A18: unique designs only for their role, while chosen, within count
     (``units``: those already fielded, by default every unit on the board)."""
     h = state.houses[seat]

@@ -57,6 +57,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from .actions import Setup
 from .board import FREE_GARRISONS, STACK_LIMIT, neighbours
@@ -127,7 +128,7 @@ def known_seats(state: State, seat: int) -> set[int]:
     return known
 
 
-def spied_squares(state: State, report) -> set[int]:
+def spied_squares(state: State, report: Iterable[str]) -> set[int]:
     """The squares the report's Spy lines describe (``night.spy_line``)."""
     out = set()
     for line in report:

@@ -8,8 +8,8 @@ cannot afford then fails and says so (NSE-A07).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import board
 from .actions import (
@@ -33,6 +33,7 @@ from .actions import (
     Marry,
     Messenger,
     OpenCity,
+    Order,
     Pay,
     Poison,
     Recall,
@@ -44,13 +45,17 @@ from .actions import (
     Unstaff,
     Use,
 )
+from .scenario import Ability
 from .state import BUILDINGS, NEUTRAL, RES_NAMES, State, Unit
+
+if TYPE_CHECKING:  # the Night runs these effects, and night.py imports this module
+    from .night import Night
 
 RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
 MOVEMENT_EFFECTS = ("forced_march",)
 
 
-def ability_of(state, seat: int, name: str):
+def ability_of(state: State, seat: int, name: str):
     """(option number 1..3, Ability) of ``seat``'s role named ``name``, or (0, None)."""
     role = state.scenario.roles[state.houses[seat].role - 1]
     for i, a in enumerate(role.abilities, 1):
@@ -59,7 +64,7 @@ def ability_of(state, seat: int, name: str):
     return 0, None
 
 
-def pay(n, seat: int, order: Pay) -> None:
+def pay(n: Night, seat: int, order: Pay) -> None:
     """FL redistribution to his players (NSE-115), or a payment to another faction, which
     its current leader receives (a treaty's payment, NSE-117)."""
     st = n.state
@@ -100,7 +105,7 @@ def _text(values) -> str:
     return ", ".join(f"{v} {RES_NAMES[i]}" for i, v in enumerate(values) if v) or "nothing"
 
 
-def spend(n, seat: int, cost, what: str) -> bool:
+def spend(n: Night, seat: int, cost: tuple[int, ...], what: str) -> bool:
     """Pay ``cost`` (Inf, MP, $) or report that ``what`` failed (NSE-A07)."""
     h = n.state.houses[seat]
     if any(h.res[i] < cost[i] for i in range(3)):
@@ -111,7 +116,7 @@ def spend(n, seat: int, cost, what: str) -> bool:
     return True
 
 
-def ability_cost(ability) -> tuple[int, ...]:
+def ability_cost(ability: Ability) -> tuple[int, ...]:
     cost = [0, 0, 0]
     cost[RES_INDEX[ability.resource]] = ability.cost
     return tuple(cost)
@@ -120,7 +125,7 @@ def ability_cost(ability) -> tuple[int, ...]:
 # -- steps 3 and 4 ------------------------------------------------------------------------------
 
 
-def run_step(n, step: int) -> None:
+def run_step(n: Night, step: int) -> None:
     """Step 3: role abilities; step 4: standard actions and build payments."""
     st = n.state
     for seat in n.order:
@@ -139,7 +144,7 @@ def run_step(n, step: int) -> None:
                 messenger(n, seat, st.names.index(o.name), any_faction=False)
 
 
-def use_at(n, seat: int, order: Use, step: int) -> None:
+def use_at(n: Night, seat: int, order: Use, step: int) -> None:
     """Perform a role ability if it resolves at ``step`` (§4.3)."""
     st = n.state
     number, ability = ability_of(st, seat, order.ability)
@@ -159,12 +164,12 @@ def use_at(n, seat: int, order: Use, step: int) -> None:
     ABILITIES[ability.effect](n, seat, ability, order.terms)
 
 
-def ability_problem(n, seat: int, ability, args) -> str:
+def ability_problem(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     check = ABILITY_CHECKS.get(ability.effect)
     return check(n, seat, ability, args) if check else ""
 
 
-def standard(n, seat: int, order) -> None:
+def standard(n: Night, seat: int, order: Order) -> None:
     """A standard action with its Envoy (NSE-42 .. NSE-57)."""
     st = n.state
     kind = type(order)
@@ -183,7 +188,7 @@ def standard(n, seat: int, order) -> None:
     STANDARD[kind](n, seat, order)
 
 
-def noble_price(state, seat: int) -> int:
+def noble_price(state: State, seat: int) -> int:
     """NSE-43: X = the faction's Nobles + 3, with the Camerlengo's discount."""
     price = state.nobles_of(state.houses[seat].faction) + 3
     core = board.has_core(state, seat, "create_noble_discount")
@@ -206,24 +211,24 @@ def heir_price(state: State, seat: int) -> tuple[int, ...]:
 # -- the standard actions: checks ----------------------------------------------------------------
 
 
-def _spy_on(st, seat: int, square: int) -> bool:
+def _spy_on(st: State, seat: int, square: int) -> bool:
     return any(p == ("spy", square, "") for p in st.houses[seat].posts)
 
 
-def _commander_on(st, seat: int, square: int) -> bool:
+def _commander_on(st: State, seat: int, square: int) -> bool:
     return any(
         u.owner == seat and u.square == square and u.commander not in ("", "basic")
         for u in st.units.values()
     )
 
 
-def _is_hostage_holder(st, seat: int, target: int) -> bool:
+def _is_hostage_holder(st: State, seat: int, target: int) -> bool:
     """NSE-48: the holder of ``target``'s Heir may not target him or his estates."""
     h = st.houses[target]
     return h.heir == "hostage" and h.hostage_of == seat
 
 
-def _pc_square(st, seat: int) -> int:
+def _pc_square(st: State, seat: int) -> int:
     h = st.houses[seat]
     if h.pc_field:
         for u in st.units.values():
@@ -232,7 +237,7 @@ def _pc_square(st, seat: int) -> int:
     return h.home
 
 
-def _check_open_city(n, seat: int, order: OpenCity) -> str:
+def _check_open_city(n: Night, seat: int, order: OpenCity) -> str:
     st = n.state
     sq = st.square(order.square)
     if sq == st.houses[seat].home or st.stewards.get(sq) != seat:
@@ -240,7 +245,7 @@ def _check_open_city(n, seat: int, order: OpenCity) -> str:
     return ""
 
 
-def _check_create_noble(n, seat: int, order: CreateNoble) -> str:
+def _check_create_noble(n: Night, seat: int, order: CreateNoble) -> str:
     st = n.state
     sq = st.square(order.square)
     if sq == st.houses[seat].home or st.stewards.get(sq) != seat:
@@ -250,7 +255,7 @@ def _check_create_noble(n, seat: int, order: CreateNoble) -> str:
     return ""
 
 
-def _check_marry(n, seat: int, order: Marry) -> str:
+def _check_marry(n: Night, seat: int, order: Marry) -> str:
     st = n.state
     target = st.names.index(order.name)
     if target == seat or not st.houses[target].alive:
@@ -260,7 +265,7 @@ def _check_marry(n, seat: int, order: Marry) -> str:
     return ""
 
 
-def _check_heir(n, seat: int, order: CreateHeir) -> str:
+def _check_heir(n: Night, seat: int, order: CreateHeir) -> str:
     h = n.state.houses[seat]
     if h.spouse < 0:
         return "you need a Political Marriage first (NSE-44)"
@@ -271,7 +276,7 @@ def _check_heir(n, seat: int, order: CreateHeir) -> str:
     return ""
 
 
-def _check_hostages(n, seat: int, order: Hostages) -> str:
+def _check_hostages(n: Night, seat: int, order: Hostages) -> str:
     st = n.state
     h = st.houses[seat]
     if h.spouse < 0:
@@ -283,11 +288,11 @@ def _check_hostages(n, seat: int, order: Hostages) -> str:
     return ""
 
 
-def _check_surgeon(n, seat: int, order: FieldSurgeon) -> str:
+def _check_surgeon(n: Night, seat: int, order: FieldSurgeon) -> str:
     return ""
 
 
-def _check_arson(n, seat: int, order: Arson) -> str:
+def _check_arson(n: Night, seat: int, order: Arson) -> str:
     st = n.state
     sq = st.square(order.square)
     if not (_spy_on(st, seat, sq) or _commander_on(st, seat, sq)):
@@ -295,14 +300,14 @@ def _check_arson(n, seat: int, order: Arson) -> str:
     return _not_hostage_estate(st, seat, sq)
 
 
-def _not_hostage_estate(st, seat, sq) -> str:
+def _not_hostage_estate(st: State, seat: int, sq: int) -> str:
     held = st.ctrl.get(sq)
     if held and held[1] >= 0 and _is_hostage_holder(st, seat, held[1]):
         return "you hold that player's Heir as hostage (NSE-48)"
     return ""
 
 
-def _check_spy_action(n, seat: int, order: Bribery | Poison | Knife) -> str:
+def _check_spy_action(n: Night, seat: int, order: Bribery | Poison | Knife) -> str:
     st = n.state
     sq = st.square(order.square)
     if not _spy_on(st, seat, sq):
@@ -310,7 +315,7 @@ def _check_spy_action(n, seat: int, order: Bribery | Poison | Knife) -> str:
     return _not_hostage_estate(st, seat, sq)
 
 
-def heir_immunity(state) -> str:
+def heir_immunity(state: State) -> str:
     """NSE-62 / NSE-A42: why a Money action may not name an Heir, and what may."""
     names = [
         a.name
@@ -322,7 +327,7 @@ def heir_immunity(state) -> str:
     return f"an Heir is immune to the Money actions until he succeeds (NSE-A42){may}"
 
 
-def _check_assassin(n, seat: int, order: Assassin) -> str:
+def _check_assassin(n: Night, seat: int, order: Assassin) -> str:
     st = n.state
     if order.heir:
         return heir_immunity(st)
@@ -334,7 +339,7 @@ def _check_assassin(n, seat: int, order: Assassin) -> str:
     return ""
 
 
-def _check_incapacitate(n, seat: int, order: Incapacitate) -> str:
+def _check_incapacitate(n: Night, seat: int, order: Incapacitate) -> str:
     st = n.state
     unit = st.units.get(order.unit)
     if unit is None or not _spy_on(st, seat, unit.square):
@@ -344,7 +349,7 @@ def _check_incapacitate(n, seat: int, order: Incapacitate) -> str:
     return ""
 
 
-def _check_knife(n, seat: int, order: Knife) -> str:
+def _check_knife(n: Night, seat: int, order: Knife) -> str:
     problem = _check_spy_action(n, seat, order)
     if problem:
         return problem
@@ -370,7 +375,7 @@ STANDARD_CHECKS: dict[type, Callable[[Any, int, Any], str]] = {
 # -- the standard actions: effects ---------------------------------------------------------------
 
 
-def open_city(n, seat: int, squares) -> None:
+def open_city(n: Night, seat: int, squares: Sequence[str]) -> None:
     st = n.state
     fac = st.houses[seat].faction
     for label in squares:
@@ -379,7 +384,7 @@ def open_city(n, seat: int, squares) -> None:
     n.tell(seat, f"Open City on {', '.join(squares)} this Night (NSE-A37).")
 
 
-def create_noble(n, seat: int, squares) -> None:
+def create_noble(n: Night, seat: int, squares: Sequence[str]) -> None:
     st = n.state
     fac = st.houses[seat].faction
     for label in squares:
@@ -389,7 +394,7 @@ def create_noble(n, seat: int, squares) -> None:
     n.tell(seat, f"Created a Noble on {', '.join(squares)}.")
 
 
-def marry(n, seat: int, target: int, ability: str = "") -> None:
+def marry(n: Night, seat: int, target: int, ability: str = "") -> None:
     st = n.state
     st.marriage_offers.append((seat, target, ability, "offered"))
     n.tell(seat, f"You proposed a Political Marriage to {st.names[target]}.")
@@ -400,7 +405,7 @@ def marry(n, seat: int, target: int, ability: str = "") -> None:
     )
 
 
-def create_heir(n, seat: int) -> None:
+def create_heir(n: Night, seat: int) -> None:
     st = n.state
     h = st.houses[seat]
     h.court -= 1  # NSE-45: one of your courtiers becomes the Heir
@@ -411,7 +416,7 @@ def create_heir(n, seat: int) -> None:
     n.tell(seat, "An Heir is born to your house (NSE-45).")
 
 
-def hostages(n, seat: int) -> None:
+def hostages(n: Night, seat: int) -> None:
     st = n.state
     spouse = st.houses[seat].spouse
     st.hostage_offers.append((seat, spouse, "offered"))
@@ -423,7 +428,7 @@ def hostages(n, seat: int) -> None:
     )
 
 
-def field_surgeon(n, seat: int, targets=(), to_zero: bool = False) -> None:
+def field_surgeon(n: Night, seat: int, targets: Sequence[int] = (), to_zero: bool = False) -> None:
     """NSE-51 / NSE-A28: wounds become min(current, 1) (0 with Battlefield Surgeon)."""
     st = n.state
     for t in targets or (seat,):
@@ -432,7 +437,7 @@ def field_surgeon(n, seat: int, targets=(), to_zero: bool = False) -> None:
         n.tell(t, f"A surgeon tends your Player Character: {h.wounds} Wound Tokens.")
 
 
-def arson(n, seat: int, label: str, building: str) -> None:
+def arson(n: Night, seat: int, label: str, building: str) -> None:
     st = n.state
     sq = st.square(label)
     st.arsoned.add((sq, building))
@@ -440,7 +445,7 @@ def arson(n, seat: int, label: str, building: str) -> None:
     n.tell(seat, f"Arson: any {building} on {label} has no effect this Night (NSE-52).")
 
 
-def bribery(n, seat: int, label: str, resources) -> None:
+def bribery(n: Night, seat: int, label: str, resources: Sequence[int]) -> None:
     st = n.state
     sq = st.square(label)
     st.bribed[sq] = tuple(sorted(set(st.bribed.get(sq, ())) | set(resources)))
@@ -449,7 +454,7 @@ def bribery(n, seat: int, label: str, resources) -> None:
     n.tell(seat, f"Bribery: {label} produces no {names} this Night (NSE-53).")
 
 
-def wound(n, target: int, count: int, why: str) -> None:
+def wound(n: Night, target: int, count: int, why: str) -> None:
     """Wound a PC; three Wound Tokens remove him (NSE-58)."""
     h = n.state.houses[target]
     if not h.alive:
@@ -460,7 +465,7 @@ def wound(n, target: int, count: int, why: str) -> None:
         kill_pc(n, target, "died of his wounds")
 
 
-def wound_heir(n, target: int, count: int, why: str) -> None:
+def wound_heir(n: Night, target: int, count: int, why: str) -> None:
     """NSE-A42: only an ability that says so wounds an Heir; 3 tokens remove him."""
     h = n.state.houses[target]
     if h.heir in ("", None):
@@ -471,7 +476,7 @@ def wound_heir(n, target: int, count: int, why: str) -> None:
         lose_heir(n, target)
 
 
-def lose_heir(n, seat: int) -> None:
+def lose_heir(n: Night, seat: int) -> None:
     st = n.state
     h = st.houses[seat]
     if h.heir == "field":
@@ -484,7 +489,7 @@ def lose_heir(n, seat: int) -> None:
     n.tell(seat, "Your Heir is dead.")
 
 
-def poison(n, seat: int, label: str) -> None:
+def poison(n: Night, seat: int, label: str) -> None:
     st = n.state
     sq = st.square(label)
     n.fact("action", st.houses[seat].faction, "poison", board.controller(st, sq), label)
@@ -494,7 +499,7 @@ def poison(n, seat: int, label: str) -> None:
     n.tell(seat, f"The wells of {label} are poisoned (NSE-54).")
 
 
-def assassin(n, seat: int, target: int, wounds: int = 1, heir: bool = False) -> None:
+def assassin(n: Night, seat: int, target: int, wounds: int = 1, heir: bool = False) -> None:
     st = n.state
     n.fact("action", st.houses[seat].faction, "assassin", st.houses[target].faction, "")
     n.tell(seat, f"Your assassin struck at {st.names[target]}.")
@@ -504,7 +509,7 @@ def assassin(n, seat: int, target: int, wounds: int = 1, heir: bool = False) -> 
         wound(n, target, wounds, "an assassin")
 
 
-def incapacitate(n, seat: int, uid: int) -> None:
+def incapacitate(n: Night, seat: int, uid: int) -> None:
     """NSE-56, NSE-A17, NSE-A42: the commander goes home, a basic Officer replaces him."""
     st = n.state
     unit = st.units[uid]
@@ -524,7 +529,7 @@ def incapacitate(n, seat: int, uid: int) -> None:
         n.tell(unit.owner, f"{unit.label}'s commander was incapacitated and sent home.")
 
 
-def knife(n, seat: int, label: str, target: int, keep_spy: bool = False) -> None:
+def knife(n: Night, seat: int, label: str, target: int, keep_spy: bool = False) -> None:
     st = n.state
     sq = st.square(label)
     if not keep_spy:
@@ -538,7 +543,7 @@ def knife(n, seat: int, label: str, target: int, keep_spy: bool = False) -> None
         n.tell(seat, f"Knife in the Back: {st.names[target]}'s PC is not at {label}.")
 
 
-def messenger(n, seat: int, target: int, any_faction: bool) -> None:
+def messenger(n: Night, seat: int, target: int, any_faction: bool) -> None:
     """NSE-39 / NSE-A22: the target may write to the sender this Day."""
     st = n.state
     if not any_faction and st.houses[target].faction != st.houses[seat].faction:
@@ -567,7 +572,7 @@ STANDARD: dict[type, Callable[[Any, int, Any], None]] = {
 }
 
 
-def build(n, seat: int, order: Build) -> None:
+def build(n: Night, seat: int, order: Build) -> None:
     """NSE-25: on a player-controlled estate, paid at step 4 (NSE-A26)."""
     st = n.state
     name, label = order
@@ -589,15 +594,15 @@ def build(n, seat: int, order: Build) -> None:
 # -- role abilities ------------------------------------------------------------------------------
 
 
-def _squares(args) -> list[str]:
+def _squares(args: tuple) -> list[str]:
     return [a for a in args if isinstance(a, str) and a[:1].isalpha() and a[1:].isdigit()]
 
 
-def _players(n, args) -> list[int]:
+def _players(n: Night, args: tuple) -> list[int]:
     return [n.state.names.index(a) for a in args if isinstance(a, str) and a in n.state.names]
 
 
-def _check_ab_open_city(n, seat, ability, args) -> str:
+def _check_ab_open_city(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     st = n.state
     squares = _squares(args)
     if not 1 <= len(squares) <= ability.param("estates"):
@@ -615,7 +620,7 @@ def _check_ab_open_city(n, seat, ability, args) -> str:
     return ""
 
 
-def _check_ab_noble(n, seat, ability, args) -> str:
+def _check_ab_noble(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     squares = _squares(args)
     if len(squares) != ability.param("nobles"):
         return f"name {ability.param('nobles')} estate(s) with your Steward"
@@ -626,14 +631,14 @@ def _check_ab_noble(n, seat, ability, args) -> str:
     return ""
 
 
-def _check_ab_marriage(n, seat, ability, args) -> str:
+def _check_ab_marriage(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     players = _players(n, args)
     if len(players) != 1:
         return "name the player you propose to"
     return _check_marry(n, seat, Marry(n.state.names[players[0]]))
 
 
-def _check_ab_surgeon(n, seat, ability, args) -> str:
+def _check_ab_surgeon(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     st = n.state
     targets = _players(n, args) or [seat]
     if len(targets) > ability.param("targets"):
@@ -646,7 +651,7 @@ def _check_ab_surgeon(n, seat, ability, args) -> str:
     return ""
 
 
-def ability_heir_problem(state, ability, args) -> str:
+def ability_heir_problem(state: State, ability: Ability, args: tuple) -> str:
     """NSE-A42: only an ability that says so (``heir``) may name an Heir; a player can
     tell from the ability alone, so the Day refuses it (``rules._check_use``)."""
     if "heir" not in args or ability.effect not in ("hired_assassin", "knife_in_the_back"):
@@ -656,7 +661,7 @@ def ability_heir_problem(state, ability, args) -> str:
     return f"{ability.name} cannot target an Heir: {heir_immunity(state)}"
 
 
-def _check_ab_assassin(n, seat, ability, args) -> str:
+def _check_ab_assassin(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     players = _players(n, args)
     if len(players) != 1:
         return "name one player"
@@ -668,14 +673,14 @@ def _check_ab_assassin(n, seat, ability, args) -> str:
     return _check_assassin(n, seat, Assassin(n.state.names[players[0]]))
 
 
-def _near_spy(st, seat: int, sq: int, adjacent_only: bool = True) -> bool:
+def _near_spy(st: State, seat: int, sq: int, adjacent_only: bool = True) -> bool:
     for kind, where, _ in st.houses[seat].posts:
         if kind == "spy" and (board.adjacent(st, where, sq) or where == sq):
             return True
     return False
 
 
-def _check_ab_arson(n, seat, ability, args) -> str:
+def _check_ab_arson(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     squares = _squares(args)
     buildings = [a for a in args if a in _building_names()]
     if len(squares) != 1 or len(buildings) != 1:
@@ -691,11 +696,11 @@ def _building_names():
     return tuple(BUILDINGS)
 
 
-def _check_ab_reveal(n, seat, ability, args) -> str:
+def _check_ab_reveal(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     return "" if len(_players(n, args)) == 1 else "name one alt"
 
 
-def _check_ab_knife(n, seat, ability, args) -> str:
+def _check_ab_knife(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     squares, players = _squares(args), _players(n, args)
     if len(squares) != 1 or len(players) != 1:
         return "name an estate and a player"
@@ -704,14 +709,14 @@ def _check_ab_knife(n, seat, ability, args) -> str:
     return _check_knife(n, seat, Knife(squares[0], n.state.names[players[0]]))
 
 
-def _bribe_resources(ability, args) -> list[int]:
+def _bribe_resources(ability: Ability, args: tuple) -> list[int]:
     named = [RES_INDEX[a] for a in args if a in RES_INDEX]
     if ability.param("resources") >= 3:
         return [0, 1, 2]
     return named
 
 
-def _check_ab_bribery(n, seat, ability, args) -> str:
+def _check_ab_bribery(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     st = n.state
     squares = _squares(args)
     res = _bribe_resources(ability, args)
@@ -731,11 +736,11 @@ def _check_ab_bribery(n, seat, ability, args) -> str:
     return ""
 
 
-def _check_ab_messenger(n, seat, ability, args) -> str:
+def _check_ab_messenger(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     return "" if len(_players(n, args)) == 1 else "name one player"
 
 
-def _check_ab_poison(n, seat, ability, args) -> str:
+def _check_ab_poison(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     squares = _squares(args)
     if len(squares) != 1:
         return "name one estate"
@@ -744,7 +749,7 @@ def _check_ab_poison(n, seat, ability, args) -> str:
     return ""
 
 
-def _check_ab_incapacitate(n, seat, ability, args) -> str:
+def _check_ab_incapacitate(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     st = n.state
     units = [a for a in args if isinstance(a, int)]
     if len(units) != 1 or units[0] not in st.units:
@@ -760,7 +765,7 @@ def _check_ab_incapacitate(n, seat, ability, args) -> str:
     return ""
 
 
-def _check_ab_walls(n, seat, ability, args) -> str:
+def _check_ab_walls(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     st = n.state
     squares = _squares(args)
     if len(squares) != 1:
@@ -770,12 +775,12 @@ def _check_ab_walls(n, seat, ability, args) -> str:
     return ""
 
 
-def _ab_reveal(n, seat, ability, args) -> None:
+def _ab_reveal(n: Night, seat: int, ability: Ability, args: tuple) -> None:
     target = _players(n, args)[0]
     n.revealed.append((seat, target))
 
 
-def _ab_walls(n, seat, ability, args) -> None:
+def _ab_walls(n: Night, seat: int, ability: Ability, args: tuple) -> None:
     st = n.state
     sq = st.square(_squares(args)[0])
     st.ambush_immune[sq] = seat
@@ -813,12 +818,12 @@ ABILITIES = {
 }
 
 
-def _ab_recruit(n, seat: int, ability, args) -> None:
+def _ab_recruit(n: Night, seat: int, ability: Ability, args: tuple) -> None:
     for levy in args:
         n.recruit(seat, levy.spec, n.state.square(levy.square), free=True, why=f" ({ability.name})")
 
 
-def _check_ab_recruit(n, seat, ability, args) -> str:
+def _check_ab_recruit(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     levies = [a for a in args if isinstance(a, Levy)]
     want, kind = ability.param("count"), ability.param("unit")
     if len(levies) != want or any(levy.spec.kind != kind for levy in levies):
@@ -826,7 +831,7 @@ def _check_ab_recruit(n, seat, ability, args) -> str:
     return _levies_problem(n, seat, levies)
 
 
-def _levies_problem(n, seat: int, levies) -> str:
+def _levies_problem(n: Night, seat: int, levies) -> str:
     """Why the levies could not all be recruited (checked before the ability is paid):
     each as a recruit order, and together against stacking and coloured limits."""
     st = n.state
@@ -849,7 +854,7 @@ def _levies_problem(n, seat: int, levies) -> str:
     return ""
 
 
-def _rent_terms(args) -> tuple[str, At, For] | None:
+def _rent_terms(args: tuple) -> tuple[str, At, For] | None:
     """The mercenary, ``at SQUARE`` and ``for PLAYER`` of a renting ability."""
     if len(args) == 3:
         merc, at, for_ = args
@@ -858,7 +863,7 @@ def _rent_terms(args) -> tuple[str, At, For] | None:
     return None
 
 
-def _check_ab_rent(n, seat, ability, args) -> str:
+def _check_ab_rent(n: Night, seat: int, ability: Ability, args: tuple) -> str:
     terms = _rent_terms(args)
     if terms is None:
         return "write the mercenary, 'at SQUARE' and 'for PLAYER'"
@@ -866,7 +871,7 @@ def _check_ab_rent(n, seat, ability, args) -> str:
     return rent_problem(n.state, seat, merc, n.state.square(at.square), for_.name)
 
 
-def _ab_rent(n, seat: int, ability, args) -> None:
+def _ab_rent(n: Night, seat: int, ability: Ability, args: tuple) -> None:
     merc, at, for_ = args
     rent(n, seat, merc, n.state.square(at.square), for_.name, ability.param("free_nights"))
 
@@ -894,7 +899,7 @@ ABILITY_CHECKS: dict[str, Callable[[Any, int, Any, tuple], str]] = {
 # -- forced marches (step 2) ---------------------------------------------------------------------
 
 
-def forced_marches(n) -> list[tuple[Unit, int]]:
+def forced_marches(n: Night) -> list[tuple[Unit, int]]:
     """NSE-50 / NSE-A27: Forced March orders and movement abilities, paid at step 2."""
     st = n.state
     out = []
@@ -937,7 +942,7 @@ def forced_marches(n) -> list[tuple[Unit, int]]:
 # -- step 5: mercenaries -------------------------------------------------------------------------
 
 
-def rent_problem(state, seat: int, name: str, square: int, for_name: str) -> str:
+def rent_problem(state: State, seat: int, name: str, square: int, for_name: str) -> str:
     h = state.houses[seat]
     if state.leaders[h.faction] != seat:
         return "only the Faction Leader rents mercenaries (NSE-116)"
@@ -951,7 +956,7 @@ def rent_problem(state, seat: int, name: str, square: int, for_name: str) -> str
     return ""
 
 
-def rent(n, seat: int, name: str, square: int, for_name: str, free_nights: int) -> None:
+def rent(n: Night, seat: int, name: str, square: int, for_name: str, free_nights: int) -> None:
     """NSE-116 / NSE-A34: the FL rents a mercenary unit for one of his players."""
     st = n.state
     problem = rent_problem(st, seat, name, square, for_name)
@@ -982,7 +987,7 @@ def rent(n, seat: int, name: str, square: int, for_name: str, free_nights: int) 
 # -- step 8: courtiers ---------------------------------------------------------------------------
 
 
-def unstaff(n, seat: int, order: Unstaff) -> None:
+def unstaff(n: Night, seat: int, order: Unstaff) -> None:
     """NSE-A25: a courtier leaves a building and comes home."""
     st = n.state
     h = st.houses[seat]
@@ -995,7 +1000,7 @@ def unstaff(n, seat: int, order: Unstaff) -> None:
         n.tell(seat, f"A courtier left the {name} on {label}.")
 
 
-def recall(n, seat: int, order: Recall) -> None:
+def recall(n: Night, seat: int, order: Recall) -> None:
     """NSE-33, NSE-36, NSE-38, NSE-A25: TCs, Lobbyists and Spies come home; Stewards only
     under NSE-40."""
     st = n.state
@@ -1023,7 +1028,7 @@ def recall(n, seat: int, order: Recall) -> None:
             st.houses[lob].court += 1
 
 
-def place(n, seat: int, order) -> None:
+def place(n: Night, seat: int, order: Steward | TaxCollector | Lobbyist | Spy | Staff) -> None:
     st = n.state
     h = st.houses[seat]
     if h.court < 1:
@@ -1034,7 +1039,7 @@ def place(n, seat: int, order) -> None:
         n.tell(seat, f"'{order}' failed: {problem}.")
 
 
-def _free_of_strangers(st, seat: int, sq: int) -> str:
+def _free_of_strangers(st: State, seat: int, sq: int) -> str:
     """NSE-16 conditions 1 and 2."""
     here = st.units_at(sq)
     if not any(u.owner == seat for u in here):
@@ -1045,7 +1050,7 @@ def _free_of_strangers(st, seat: int, sq: int) -> str:
     return ""
 
 
-def _steward(n, seat: int, order: Steward) -> str:
+def _steward(n: Night, seat: int, order: Steward) -> str:
     st = n.state
     h = st.houses[seat]
     label = order.square
@@ -1068,7 +1073,7 @@ def _steward(n, seat: int, order: Steward) -> str:
     return _take_post(n, seat, ("steward", sq, ""), f"Your Steward took office on {label}.")
 
 
-def _take_post(n, seat: int, post: tuple, text: str) -> str:
+def _take_post(n: Night, seat: int, post: tuple, text: str) -> str:
     """A courtier leaves court for ``post`` (kind, square, detail); recorded and told."""
     h = n.state.houses[seat]
     h.court -= 1
@@ -1078,7 +1083,7 @@ def _take_post(n, seat: int, post: tuple, text: str) -> str:
     return ""
 
 
-def _tc(n, seat: int, order: TaxCollector) -> str:
+def _tc(n: Night, seat: int, order: TaxCollector) -> str:
     """NSE-18, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A25, NSE-A30, NSE-A39: a TC on an
     estate you control as a player, or on a neutral one you take with it (NSE-15). A
     Steward stays on an estate only until TCs are appointed there (NSE-40): on your own
@@ -1119,7 +1124,7 @@ def _tc(n, seat: int, order: TaxCollector) -> str:
     return _take_post(n, seat, ("tc", sq, res), text)
 
 
-def release_steward(n, sq: int) -> None:
+def release_steward(n: Night, sq: int) -> None:
     """NSE-40, NSE-A25: Tax Collectors were appointed on ``sq``, so its Steward leaves his
     post and is back at his owner's court (a Steward and TCs never share an estate,
     NSE-23)."""
@@ -1134,7 +1139,7 @@ def release_steward(n, sq: int) -> None:
                  " now collect there (NSE-40).")  # fmt: skip
 
 
-def _lobbyist(n, seat: int, order: Lobbyist) -> str:
+def _lobbyist(n: Night, seat: int, order: Lobbyist) -> str:
     """NSE-24 / NSE-A41."""
     st = n.state
     label, name = order
@@ -1150,7 +1155,7 @@ def _lobbyist(n, seat: int, order: Lobbyist) -> str:
     return _take_post(n, seat, ("lobbyist", sq, res), text)
 
 
-def spy_range(st, seat: int) -> int:
+def spy_range(st: State, seat: int) -> int:
     """NSE-35 (2), the Inquisitor's and Master of Whispers' cores, Spymaster (NSE-28)."""
     if board.active_building(st, seat, "spymaster"):
         return 10**6
@@ -1158,7 +1163,7 @@ def spy_range(st, seat: int) -> int:
     return core.param("estates") if core else 2
 
 
-def _spy(n, seat: int, order: Spy) -> str:
+def _spy(n: Night, seat: int, order: Spy) -> str:
     st = n.state
     h = st.houses[seat]
     origin, path = order
@@ -1183,7 +1188,7 @@ def _spy(n, seat: int, order: Spy) -> str:
     return ""
 
 
-def _staff(n, seat: int, order: Staff) -> str:
+def _staff(n: Night, seat: int, order: Staff) -> str:
     st = n.state
     name, label = order
     b = st.buildings.get((st.square(label), name))
@@ -1212,7 +1217,7 @@ PLACE: dict[type, Callable[[Any, int, Any], str]] = {
 # -- step 1: marriages and hostages; step 9: Heir courtiers; step 10: Holy Office ----------------
 
 
-def unions(n) -> None:
+def unions(n: Night) -> None:
     """NSE-A32: accepted proposals take effect at step 1 of the following Night."""
     st = n.state
     for i, (a, b, ability, status) in enumerate(st.marriage_offers):
@@ -1235,7 +1240,7 @@ def unions(n) -> None:
     st.hostage_offers = []
 
 
-def exchange(n, a: int, b: int) -> None:
+def exchange(n: Night, a: int, b: int) -> None:
     """NSE-47: each spouse's faction gains control of the other's Heir."""
     st = n.state
     for owner, holder in ((a, b), (b, a)):
@@ -1247,13 +1252,13 @@ def exchange(n, a: int, b: int) -> None:
             n.tell(holder, f"You hold {st.names[owner]}'s Heir as hostage (NSE-48).")
 
 
-def heir_courtiers(n) -> None:
+def heir_courtiers(n: Night) -> None:
     """NSE-46 / NSE-A25: a new Heir brings 5 courtiers at step 9."""
     for seat in n.new_heirs:
         n.add_courtiers(seat, 5, "Your Heir's household joins your court")
 
 
-def revelations(n):
+def revelations(n: Night):
     st = n.state
     for seat, target in n.revealed:
         h = st.houses[target]
@@ -1264,7 +1269,7 @@ def revelations(n):
 # -- death ---------------------------------------------------------------------------------------
 
 
-def kill_pc(n, seat: int, why: str) -> None:
+def kill_pc(n: Night, seat: int, why: str) -> None:
     """NSE-58, NSE-64, NSE-A29: the Heir succeeds, or the player is out."""
     st = n.state
     h = st.houses[seat]
@@ -1290,7 +1295,7 @@ def kill_pc(n, seat: int, why: str) -> None:
     eliminate(n, seat, why)
 
 
-def eliminate(n, seat: int, why: str) -> None:
+def eliminate(n: Night, seat: int, why: str) -> None:
     st = n.state
     h = st.houses[seat]
     h.alive = False
@@ -1300,14 +1305,13 @@ def eliminate(n, seat: int, why: str) -> None:
         st.units.pop(u.id)
         if u.merc:
             st.mercs.pop(u.merc, None)
-    for table in (st.stewards,):
-        for sq in [sq for sq, s in table.items() if s == seat and sq not in st.nobles]:
-            del table[sq]
-    for table in (st.tcs, st.lobbyists):
-        for key in [k for k, s in table.items() if s == seat]:
-            del table[key]
-    for key in [k for k, b in st.buildings.items() if b[0] == seat]:
-        st.buildings[key][2] = 0
+    for sq in [sq for sq, s in st.stewards.items() if s == seat and sq not in st.nobles]:
+        del st.stewards[sq]
+    for posts in (st.tcs, st.lobbyists):
+        for key in [k for k, s in posts.items() if s == seat]:
+            del posts[key]
+    for building in [k for k, b in st.buildings.items() if b[0] == seat]:
+        st.buildings[building][2] = 0
     h.posts = []
     h.court = 0
     for sq in [sq for sq, (_, s) in st.ctrl.items() if s == seat]:
@@ -1316,7 +1320,7 @@ def eliminate(n, seat: int, why: str) -> None:
     succession(n, h.faction)
 
 
-def succession(n, faction: int) -> None:
+def succession(n: Night, faction: int) -> None:
     """NSE-A29: the designated successor, else the living member with the lowest role."""
     st = n.state
     fl = st.leaders[faction]

@@ -13,9 +13,10 @@ from __future__ import annotations
 from bureau.engine.forum import bold, check_format, code, heading, items, join
 
 from . import combat
+from .state import State
 
 
-def public_post(state, fmt: str = "bbcode") -> str:
+def public_post(state: State, fmt: str = "bbcode") -> str:
     """The Night's public post: what the forum learns (battles, estates, deaths)."""
     check_format(fmt)
     title = f"Noblesse: Night {state.night}" if state.night else "Noblesse: before Night 1"
@@ -30,7 +31,7 @@ def public_post(state, fmt: str = "bbcode") -> str:
     return join(parts)
 
 
-def private_report(state, seat: int, fmt: str = "bbcode") -> str:
+def private_report(state: State, seat: int, fmt: str = "bbcode") -> str:
     """``seat``'s private report of the Night, with round-by-round battle reports."""
     check_format(fmt)
     name = state.names[seat]

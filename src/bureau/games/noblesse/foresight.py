@@ -50,6 +50,7 @@ from .actions import (
     March,
     Move,
     OpenCity,
+    Order,
     Recall,
     Recruit,
     Setup,
@@ -60,12 +61,12 @@ from .actions import (
 )
 from .board import recruit_site, unique_problem
 from .effects import RES_INDEX, _squares, ability_of
-from .state import RES_NAMES, State
+from .state import RES_NAMES, House, State
 
 NONE = ("", "")
 
 
-def foresee(state, seat: int, order, caution: bool = True) -> tuple[str, str]:
+def foresee(state: State, seat: int, order: Order, caution: bool = True) -> tuple[str, str]:
     """``(refusal, caution)`` for ``seat`` giving ``order`` now, after his other orders
     (module doc); ``("", "")`` when the Day cannot tell. With ``caution=False`` (the
     check of every candidate order, ``rules.check``) only the refusal is looked for."""
@@ -80,7 +81,7 @@ def _companies(spec) -> tuple[str, ...]:
     return tuple(cid for cid, n in spec[3] for _ in range(n))
 
 
-def _earlier_recruits(state, h) -> list[tuple[tuple, int]]:
+def _earlier_recruits(state: State, h: House) -> list[tuple[tuple, int]]:
     """(spec, square) of the recruits already on ``h``'s list, in order (the starting unit
     of Night 1 first), each of which may or may not succeed."""
     out = []
@@ -97,7 +98,7 @@ def _earlier_recruits(state, h) -> list[tuple[tuple, int]]:
     return out
 
 
-def _moving(h) -> set[int]:
+def _moving(h: House) -> set[int]:
     """Ids of ``h``'s units with an order that may take them off their square."""
     ids = set()
     for o in h.orders:
@@ -109,7 +110,7 @@ def _moving(h) -> set[int]:
     return ids
 
 
-def _arriving(state, h, square: int) -> list[str]:
+def _arriving(state: State, h: House, square: int) -> list[str]:
     """Kinds of ``h``'s units ordered onto ``square`` (they may get there or not)."""
     kinds = []
     for o in h.orders:
@@ -128,7 +129,7 @@ def _arriving(state, h, square: int) -> list[str]:
     return kinds
 
 
-def _levies(state, seat: int, levies, caution: bool) -> tuple[str, str]:
+def _levies(state: State, seat: int, levies, caution: bool) -> tuple[str, str]:
     """Recruiting ``levies`` ((spec, label), ...: one recruit order, or a recruiting
     ability's units, all or none) after the player's other orders."""
     h = state.houses[seat]
@@ -204,19 +205,19 @@ def _with_id(text: str, rule: str) -> str:
     return text if "(NSE-" in text else f"{text} ({rule})"
 
 
-def _recruit(state, seat: int, order, caution: bool) -> tuple[str, str]:
+def _recruit(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     return _levies(state, seat, [(order.spec, order.square)], caution)
 
 
 # -- courtiers (step 8) --------------------------------------------------------------------------
 
 
-def _given(h, order) -> bool:
+def _given(h: House, order) -> bool:
     """Is ``order`` on ``h``'s list already (an order equals only one of its type)?"""
     return order in h.orders
 
 
-def _kept_post(state, seat: int, kind: str, label: str, res: str) -> bool:
+def _kept_post(state: State, seat: int, kind: str, label: str, res: str) -> bool:
     """``seat`` has a TC or Lobbyist on ``label`` ``res`` that his list does not recall
     (a recalled TC takes its Lobbyist home with it)."""
     h = state.houses[seat]
@@ -230,7 +231,7 @@ def _kept_post(state, seat: int, kind: str, label: str, res: str) -> bool:
     return not recalled
 
 
-def _lobbyist(state, seat: int, order, caution: bool) -> tuple[str, str]:
+def _lobbyist(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-24, NSE-A41: on a resource his TC collects, with a base income, one per
     resource. The base income of his own estates is his to know; other estates' never
     matter, since no TC of his is there."""
@@ -257,7 +258,7 @@ def _lobbyist(state, seat: int, order, caution: bool) -> tuple[str, str]:
     return NONE
 
 
-def _tcs_kept(state, h, seat: int, label: str) -> bool:
+def _tcs_kept(state: State, h: House, seat: int, label: str) -> bool:
     sq = state.square(label)
     return any(
         s == seat and key[0] == sq and not _given(h, Recall("tc", label, RES_NAMES[key[1]]))
@@ -265,7 +266,7 @@ def _tcs_kept(state, h, seat: int, label: str) -> bool:
     )
 
 
-def _steward(state, seat: int, order, caution: bool) -> tuple[str, str]:
+def _steward(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-23: one Steward per estate, and never beside TCs."""
     h = state.houses[seat]
     label = order.square
@@ -282,7 +283,7 @@ def _steward(state, seat: int, order, caution: bool) -> tuple[str, str]:
     return NONE
 
 
-def _heir_possible(state, h, seat: int) -> bool:
+def _heir_possible(state: State, h: House, seat: int) -> bool:
     """Could ``h`` have an Heir by step 8: one now, or one made this Night (Create Heir at
     step 4, or a marriage accepted during the Day whose ability gives one at step 1)?"""
     if h.heir in ("home", "field"):
@@ -294,7 +295,7 @@ def _heir_possible(state, h, seat: int) -> bool:
     )
 
 
-def _tc(state, seat: int, order, caution: bool) -> tuple[str, str]:
+def _tc(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-15, NSE-21, NSE-23, NSE-40, NSE-A10, NSE-A30, NSE-A39 (``effects._tc``)."""
     h = state.houses[seat]
     label, res = order
@@ -335,7 +336,7 @@ def _tc(state, seat: int, order, caution: bool) -> tuple[str, str]:
 # -- Open City and Create Noble (step 4) ---------------------------------------------------------
 
 
-def _stewarded(state, seat: int, label: str, rule: str) -> str:
+def _stewarded(state: State, seat: int, label: str, rule: str) -> str:
     h = state.houses[seat]
     sq = state.square(label)
     if sq == h.home:
@@ -348,11 +349,11 @@ def _stewarded(state, seat: int, label: str, rule: str) -> str:
     return ""
 
 
-def _open_city(state, seat: int, order, caution: bool) -> tuple[str, str]:
+def _open_city(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     return _stewarded(state, seat, order.square, "NSE-42"), ""
 
 
-def _create_noble(state, seat: int, order, caution: bool) -> tuple[str, str]:
+def _create_noble(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     """NSE-43, NSE-A39: a Steward of yours, not on your Home Estate, backing no Noble."""
     h = state.houses[seat]
     label = order.square
@@ -370,7 +371,7 @@ def _create_noble(state, seat: int, order, caution: bool) -> tuple[str, str]:
     return NONE
 
 
-def _use(state, seat: int, order, caution: bool) -> tuple[str, str]:
+def _use(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     """Recruiting abilities (§4.3: they obey the recruiting rules) and those that Create a
     Noble on named Stewards."""
     _, ability = ability_of(state, seat, order.ability)

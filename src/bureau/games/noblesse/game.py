@@ -82,7 +82,7 @@ OPTIONS = (
 )  # fmt: skip
 
 
-class Noblesse(Game):
+class Noblesse(Game[State, Order]):
     name = "noblesse"
     positions = "bureau.games.noblesse.positions"
     heuristic = "bureau.games.noblesse.heuristic"
@@ -99,7 +99,7 @@ class Noblesse(Game):
 
     # -- setting up ---------------------------------------------------------------------------
 
-    def setup(self, names, seed: int, options: dict[str, Any]) -> State:
+    def setup(self, names: tuple[str, ...], seed: int, options: dict[str, Any]) -> State:
         scenario = load_scenario(options["scenario"])
         n = len(names)
         allowed = scenario.roles_for(n)
@@ -139,16 +139,16 @@ class Noblesse(Game):
             return ()
         return tuple(s for s in state.living() if not state.houses[s].ready)
 
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Order]:
         return moves.legal(state, seat)
 
-    def sample_action(self, state: State, seat: int, rng: random.Random):
+    def sample_action(self, state: State, seat: int, rng: random.Random) -> Order:
         return moves.sample(state, seat, rng)
 
-    def read(self, state: State, seat: int, text: str):
+    def read(self, state: State, seat: int, text: str) -> Order:
         return read(state.scenario, state.names, text)
 
-    def check(self, state: State, seat: int, action) -> None:
+    def check(self, state: State, seat: int, action: Order) -> None:
         if seat == MODERATOR:
             moderator.check(state, action)
         else:
@@ -159,7 +159,7 @@ class Noblesse(Game):
         rules.perform(state, seat, action, ev)
         return ev
 
-    def apply(self, state: State, seat: int, action, at: float | None = None) -> list[Event]:
+    def apply(self, state: State, seat: int, action: Order, at: float | None = None) -> list[Event]:
         if seat == MODERATOR:
             moderator.check(state, action)
             events: list[Event] = []
@@ -177,7 +177,7 @@ class Noblesse(Game):
             state.clock = at + state.setting("day_hours") * HOUR
         return events
 
-    def _overdue(self, state: State, seat: int, action, at: float) -> list[Event]:
+    def _overdue(self, state: State, seat: int, action: Order, at: float) -> list[Event]:
         """Past the deadline the Night resolves first; the action then counts for the
         next Day, if it is still legal. The set-up the Bureau plays for a player who sent
         none (``timeout_action``) is the one the Night gives him, and nothing more."""
@@ -241,7 +241,7 @@ class Noblesse(Game):
     def deadline(self, state: State) -> float | None:
         return None if state.outcome is not None else state.clock
 
-    def timeout_action(self, state: State, seat: int):
+    def timeout_action(self, state: State, seat: int) -> Order:
         """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
         (``rules.default_setups``), which the Night gives him."""
         if state.phase == SETUP:

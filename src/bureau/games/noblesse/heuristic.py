@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Iterable, Sequence
 
 from bureau.engine import IllegalAction, OptionError
 from bureau.engine.bot import Bot
@@ -70,7 +71,7 @@ from .actions import (
 )
 from .moves import STARTERS
 from .scenario import STATS, UNIT_SHAPES
-from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP, Proposal, State
+from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP, Proposal, State, Unit
 
 HOME_SPLIT = (2, 3, 0)  # Inf, MP, $: TC + Lobbyist on each gives 4 Inf and 5 MP a Night
 # A style is how many of a seat's field units march on the centre (the others claim
@@ -119,7 +120,7 @@ class HeuristicBot(Bot):
         """Plan the next decision afresh: the Day's plan was made in another world."""
         self._key, self._plan, self._next, self._expect = (), [], 0, -1
 
-    def choose(self, state):
+    def choose(self, state: State):
         try:
             return self._choose(state)
         except Exception:
@@ -127,14 +128,14 @@ class HeuristicBot(Bot):
                 raise
             return self._fallback(state)
 
-    def _fallback(self, state):
+    def _fallback(self, state: State):
         legal = self.game.legal_actions(state, self.seat)
         done = Done()
         if done in legal:
             return done
         return legal[0] if legal else self.game.sample_action(state, self.seat, self.rng)
 
-    def _choose(self, state):
+    def _choose(self, state: State):
         seat = self.seat
         h = state.houses[seat]
         if state.phase == SETUP and not rules.has_setup(h):
@@ -162,7 +163,7 @@ def _checked_style(name: str) -> str:
     return name
 
 
-def allowed(state, seat: int, order: Order) -> bool:
+def allowed(state: State, seat: int, order: Order) -> bool:
     """Would ``order`` be accepted?"""
     try:
         rules.check(state, seat, order)
@@ -174,7 +175,7 @@ def allowed(state, seat: int, order: Order) -> bool:
 # -- the scenario's designs -------------------------------------------------------------------
 
 
-def scenario_facts(state) -> dict:
+def scenario_facts(state: State) -> dict:
     """Unit designs and victory squares, worked out once per scenario."""
     scenario = state.scenario
     entry = _CACHE.get(id(scenario))
@@ -188,7 +189,7 @@ def scenario_facts(state) -> dict:
     return entry[1]
 
 
-def _ranged_design(state, kind: str):
+def _ranged_design(state: State, kind: str):
     """The unit ``kind`` filled with the catalogue's best shooting, toughest company of
     each slot (archers, crossbowmen, engineers in the house scenario) under the
     cheapest Officer company: it fires every round it does not charge, and a low ATK
@@ -217,7 +218,7 @@ def _ranged_design(state, kind: str):
 # -- set-up -----------------------------------------------------------------------------------
 
 
-def setup_order(state, seat: int) -> Order:
+def setup_order(state: State, seat: int) -> Order:
     """The Home Estate nearest the centre that is free, the ``HOME_SPLIT`` income, every
     ability kept, and the ranged Regiment if the budget allows (else the Bureau's own
     starting unit)."""
@@ -236,7 +237,7 @@ def setup_order(state, seat: int) -> Order:
     return rules.default_setups(state)[seat][1] or Done()
 
 
-def _to_centre(state, facts, sq: int) -> int:
+def _to_centre(state: State, facts, sq: int) -> int:
     return min(board.distance(state, sq, v) for v in facts["victory"])
 
 
@@ -262,7 +263,7 @@ class Planner:
         "victory",
     )
 
-    def __init__(self, state, seat: int, attackers: int = STYLES["default"]):
+    def __init__(self, state: State, seat: int, attackers: int = STYLES["default"]):
         self.st = state
         self.seat = seat
         self.attackers = attackers
@@ -316,7 +317,7 @@ class Planner:
         return list(self._targets)
 
 
-def _nearer(st, sq: int, mine: int, other: int) -> bool:
+def _nearer(st: State, sq: int, mine: int, other: int) -> bool:
     """Is ``sq`` nearer faction ``mine``'s home region than ``other``'s (ties: the
     lower faction number)?"""
     r, c = divmod(sq, st.scenario.cols)
@@ -327,7 +328,7 @@ def _nearer(st, sq: int, mine: int, other: int) -> bool:
     return (dist[0], mine) < (dist[1], other)
 
 
-def plan_day(state, seat: int, attackers: int = STYLES["default"]) -> list[Order]:
+def plan_day(state: State, seat: int, attackers: int = STYLES["default"]) -> list[Order]:
     """Every order ``seat`` means to give this Day, in the order to give them, with up to
     ``attackers`` field units marching on the centre."""
     p = Planner(state, seat, attackers)
@@ -350,7 +351,7 @@ def plan_day(state, seat: int, attackers: int = STYLES["default"]) -> list[Order
     return p.orders
 
 
-def _mine(st, seat: int) -> list:
+def _mine(st: State, seat: int) -> list:
     return sorted((u for u in st.units.values() if u.owner == seat), key=lambda u: u.id)
 
 
@@ -391,7 +392,7 @@ def move_units(p: Planner) -> set[int]:
     return ends
 
 
-def wins(st, units, square: int, friendly) -> bool:
+def wins(st: State, units: Sequence[Unit], square: int, friendly: Callable[[int], bool]) -> bool:
     """Would ``units`` together beat what stands on ``square`` against them (its neutral
     garrison, or what battle reports there have shown)? Asked of the battle engine,
     which has no dice; the holder fights last, as defender (NSE-A15)."""
@@ -417,7 +418,7 @@ def _won(ours: tuple, them: tuple, max_rounds: int, toughness_per: str) -> bool:
     return combat.fight(sides, max_rounds=max_rounds, toughness_per=toughness_per).winner == "us"
 
 
-def _goal(st, here: int, squares) -> int:
+def _goal(st: State, here: int, squares) -> int:
     return min(squares, key=lambda sq: (board.distance(st, here, sq), sq))
 
 
@@ -582,7 +583,7 @@ def home_posts(p: Planner) -> None:
             p.add(Lobbyist(label, RES_NAMES[r]), 1)
 
 
-def stewards(p: Planner, ends) -> None:
+def stewards(p: Planner, ends: Iterable[int]) -> None:
     """A Steward onto every square in ``ends`` (where our units end the move) that
     neither we nor our ally hold: victory squares always, other estates while courtiers
     are left over for the victory squares still to take and an Envoy. With no courtier
@@ -721,7 +722,9 @@ def diplomacy_orders(p: Planner) -> None:
         p.add(Propose(st.scenario.factions[partner].key, text))
 
 
-def treaty_value(state: State, mine: int, prop: Proposal, shares=None) -> float:
+def treaty_value(
+    state: State, mine: int, prop: Proposal, shares: Sequence[float] | None = None
+) -> float:
     """What signing ``prop`` is worth to faction ``mine``, in resources: an ally 6, a
     truce 2, what it is paid less what it pays; a treaty that would lift a runaway
     leader, or a second ally the rules refuse, is worth nothing.
@@ -762,7 +765,7 @@ def _payment(values) -> float:
     return per * ((n or 10) if mode == "each" else 1)
 
 
-def alliance_partner(state, mine: int, shares) -> int:
+def alliance_partner(state: State, mine: int, shares: Sequence[float]) -> int:
     """The faction to offer an alliance: none while we have (or have signed for) an ally
     or an offer of ours waits for an answer; else the strongest faction with a living
     leader that is not running away with the game."""
@@ -781,7 +784,7 @@ def alliance_partner(state, mine: int, shares) -> int:
     return max(facs, key=lambda f: (shares[f], -f))
 
 
-def alliance_text(state, mine: int, other: int) -> str:
+def alliance_text(state: State, mine: int, other: int) -> str:
     """An alliance (NSE-95) in the source's templates: neither seeks battle with the
     other; a breach ends it; it lasts while both factions have members."""
     a, b = (state.scenario.factions[f].name for f in (mine, other))
@@ -806,7 +809,7 @@ def alliance_text(state, mine: int, other: int) -> str:
 # -- evaluation -------------------------------------------------------------------------------
 
 
-def faction_progress(state) -> list[float]:
+def faction_progress(state: State) -> list[float]:
     """Each faction's progress toward a victory, from public facts only: the victory
     squares it (and half its ally's) holds, its Nobles against the Dynastic threshold,
     and a little for its other estates."""
@@ -828,7 +831,7 @@ def faction_progress(state) -> list[float]:
     return [score[f] + held[f] for f in range(facs)]
 
 
-def faction_shares(state) -> list[float]:
+def faction_shares(state: State) -> list[float]:
     """A softmax of the factions' progress: each faction's estimated share of the win."""
     prog = faction_progress(state)
     top = max(prog)
@@ -850,7 +853,7 @@ WIN_ESTATE = 0.26  # per estate held: a Steward's income, a place for a Noble
 WIN_COURT = 0.04  # per courtier (an Heir brings five)
 
 
-def win_chances(state) -> list[float]:
+def win_chances(state: State) -> list[float]:
     """Each faction's chance to win (the win model above), from public facts: the victory
     squares, Nobles and estates it holds and its courtiers (which determinized worlds
     keep; their resources and hidden units they re-deal, so those are left out)."""
@@ -879,7 +882,7 @@ def win_chances(state) -> list[float]:
     return [w / total for w in weights]
 
 
-def evaluate(state) -> tuple[float, ...]:
+def evaluate(state: State) -> tuple[float, ...]:
     """Each seat's estimated share of the win: its faction's chance (``win_chances``)
     split among the faction's seats, since a faction wins as a whole; the winners'
     shares once the game is over, every seat alike when it was capped.

@@ -30,7 +30,7 @@ from .state import ALLIED, HOSTILE, NEUTRAL_STATUS, State
 KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note", "settle")
 
 
-def decisions(state) -> list[dict]:
+def decisions(state: State) -> list[dict]:
     """The decision points the rules leave to the moderator, numbered from 1, with
     whether she has settled them."""
     settled = {
@@ -57,14 +57,14 @@ def check(state: State, order: Order) -> None:
     _parse(state, order.what)
 
 
-def _player(state, word: str) -> int:
+def _player(state: State, word: str) -> int:
     lowered = [n.lower() for n in state.names]
     if word.lower() not in lowered:
         raise IllegalAction(f"no player {word}; the players are {', '.join(state.names)}")
     return lowered.index(word.lower())
 
 
-def _faction(state, word: str) -> int:
+def _faction(state: State, word: str) -> int:
     for i, f in enumerate(state.scenario.factions):
         if word.lower() in (f.key, f.short.lower(), f.name.lower()):
             return i
@@ -78,7 +78,7 @@ def _int(word: str) -> int:
     return int(word)
 
 
-def _parse(state, what: str):
+def _parse(state: State, what: str):
     words = what.split()
     if not words or words[0].lower() not in KINDS:
         raise IllegalAction(f"override one of: {', '.join(KINDS)}")

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bureau.engine import IllegalAction
 
@@ -30,6 +29,7 @@ from .actions import (
     Messenger,
     Move,
     OpenCity,
+    Order,
     Pay,
     Poison,
     Recall,
@@ -45,7 +45,7 @@ from .actions import (
     UnitTo,
     Use,
 )
-from .state import RES_NAMES, SETUP
+from .state import RES_NAMES, SETUP, State
 
 DESIGNS = ((2, 2, 1), (3, 1, 1), (1, 3, 1), (1, 1, 3), (2, 1, 2))
 STARTERS = (
@@ -56,13 +56,13 @@ STARTERS = (
 )
 
 
-def legal(state, seat: int) -> list:
+def legal(state: State, seat: int) -> list[Order]:
     if state.outcome is not None or seat not in _pending(state):
         return []
     h = state.houses[seat]
     if state.phase == SETUP and not rules.has_setup(h):
         return _setups(state, seat)
-    out = [Done()]
+    out: list[Order] = [Done()]
     for order in _candidates(state, seat):
         try:
             rules.check(state, seat, order)
@@ -72,15 +72,15 @@ def legal(state, seat: int) -> list:
     return out
 
 
-def _pending(state):
+def _pending(state: State):
     return [s for s in state.living() if not state.houses[s].ready]
 
 
-def _setups(state, seat: int) -> list:
+def _setups(state: State, seat: int) -> list[Order]:
     h = state.houses[seat]
     fac = state.scenario.factions[h.faction]
     (r0, c0), (r1, c1) = fac.home
-    out = []
+    out: list[Order] = []
     for r in range(r0, r1 + 1):
         for c in range(c0, c1 + 1):
             label = state.label(r * state.scenario.cols + c)
@@ -96,7 +96,7 @@ def _setups(state, seat: int) -> list:
     return out
 
 
-def _candidates(state, seat: int):
+def _candidates(state: State, seat: int):
     """Orders worth trying, from the seat's own knowledge. A house with no home (only a
     hand-written position has one after set-up) has none: most orders start from it."""
     h = state.houses[seat]
@@ -110,15 +110,15 @@ def _candidates(state, seat: int):
         yield from _leader_orders(state, seat)
 
 
-def _mine(state, seat: int):
+def _mine(state: State, seat: int):
     return sorted((u for u in state.units.values() if u.owner == seat), key=lambda u: u.id)
 
 
-def _spies(state, seat: int) -> list[int]:
+def _spies(state: State, seat: int) -> list[int]:
     return [sq for kind, sq, _ in state.houses[seat].posts if kind == "spy"]
 
 
-def _unit_orders(state, seat: int):
+def _unit_orders(state: State, seat: int):
     h = state.houses[seat]
     home = state.label(h.home)
     for u in _mine(state, seat):
@@ -133,7 +133,7 @@ def _unit_orders(state, seat: int):
         yield Recruit(spec, home)
 
 
-def _courtier_orders(state, seat: int):
+def _courtier_orders(state: State, seat: int):
     h = state.houses[seat]
     home = state.label(h.home)
     for u in _mine(state, seat):
@@ -159,12 +159,12 @@ def _courtier_orders(state, seat: int):
         yield Staff(name, home)
 
 
-def _best(state, square: int) -> int:
+def _best(state: State, square: int) -> int:
     income = board.income_of(state, square)
     return max(range(3), key=lambda r: income[r])
 
 
-def _action_orders(state, seat: int):
+def _action_orders(state: State, seat: int):
     h = state.houses[seat]
     others = [state.names[s] for s in range(state.num_players) if s != seat]
     stewarded = [state.label(sq) for kind, sq, _ in h.posts if kind == "steward"]
@@ -188,7 +188,7 @@ def _action_orders(state, seat: int):
                 yield Incapacitate(u.id)
 
 
-def _ability_orders(state, seat: int):
+def _ability_orders(state: State, seat: int):
     h = state.houses[seat]
     role = state.scenario.roles[h.role - 1]
     home = state.label(h.home)
@@ -214,7 +214,7 @@ def _ability_orders(state, seat: int):
                 yield Use(name, (levy,) * ability.param("count"))
 
 
-def _leader_orders(state, seat: int):
+def _leader_orders(state: State, seat: int):
     h = state.houses[seat]
     team = [s for s, o in enumerate(state.houses) if o.faction == h.faction and o.alive]
     for s in team:
@@ -229,7 +229,7 @@ def _leader_orders(state, seat: int):
         yield Rent(merc.name, state.label(h.home), state.names[seat])
 
 
-def sample(state, seat: int, rng: random.Random) -> Any:
+def sample(state: State, seat: int, rng: random.Random) -> Order:
     """A random legal action, cheaply: a few orders a Day, then ``done``. Candidates are
     tried in random order and the first legal one is taken."""
     h = state.houses[seat]

@@ -27,6 +27,8 @@ from .state import (
     NEUTRAL,
     RES_NAMES,
     SETUP,
+    House,
+    State,
     Unit,
 )
 
@@ -34,7 +36,7 @@ RES_INDEX = {name: i for i, name in enumerate(RES_NAMES)}
 _O = TypeVar("_O")
 
 
-def pending_notes(state) -> list[str]:
+def pending_notes(state: State) -> list[str]:
     """The notes the moderator wrote since the last Night resolved (``override note``), in
     the order written: the next Night's public post begins with them."""
     notes = []
@@ -49,7 +51,7 @@ def pending_notes(state) -> list[str]:
 class Night:
     """One Night's resolution: the state, its events and who to tell."""
 
-    def __init__(self, state):
+    def __init__(self, state: State):
         self.state = state
         self.events: list[Event] = []
         self.seats = state.seat_order()  # as the Night begins (NSE-120, NSE-A33)
@@ -318,7 +320,9 @@ class Night:
                     effects.use_at(self, seat, o, 5)
         self.pay_rents()
 
-    def recruit(self, seat: int, spec, square: int, free: bool = False, why: str = "") -> bool:
+    def recruit(
+        self, seat: int, spec: tuple, square: int, free: bool = False, why: str = ""
+    ) -> bool:
         """Recruit ``spec`` on ``square`` for ``seat``; a failure costs nothing (NSE-A19)."""
         st = self.state
         h = st.houses[seat]
@@ -345,7 +349,7 @@ class Night:
         self.tell(seat, f"Recruited {unit.label}, a {what}{paid}{why}.")
         return True
 
-    def recruit_problem(self, seat: int, spec, square: int) -> str:
+    def recruit_problem(self, seat: int, spec: tuple, square: int) -> str:
         """Why ``seat`` may not recruit ``spec`` on ``square`` now, or ``""``."""
         st = self.state
         h = st.houses[seat]
@@ -500,7 +504,7 @@ class Night:
             )
         return out
 
-    def would_fight(self, square: int, a: combat.Side, b: combat.Side, sides) -> bool:
+    def would_fight(self, square: int, a: combat.Side, b: combat.Side, sides: dict) -> bool:
         """NSE-A15: a pair that would not fight is skipped (status, Open City, hostages)."""
         st = self.state
         ctrl = board.controller(st, square)
@@ -537,7 +541,7 @@ class Night:
         keys = side.owner.split("+")
         return {i for i, f in enumerate(self.state.scenario.factions) if f.key in keys}
 
-    def record_battle(self, square: int, battle: combat.Battle, sides) -> None:
+    def record_battle(self, square: int, battle: combat.Battle, sides: dict) -> None:
         st = self.state
         label = st.label(square)
         seats = sorted(
@@ -647,8 +651,8 @@ class Night:
             self.back_to_court(st.tcs.pop(key))
         for key in [k for k in st.lobbyists if k[0] == square]:
             self.back_to_court(st.lobbyists.pop(key))
-        for key, b in st.buildings.items():
-            if key[0] == square and b[2]:
+        for (where, _), b in st.buildings.items():
+            if where == square and b[2]:
                 for _ in range(b[2]):
                     self.back_to_court(b[0])
                 b[2] = 0
@@ -714,12 +718,12 @@ class Night:
             h = st.houses[seat]
             core = st.scenario.factions[h.faction].core
             if core.effect == "night_income":
-                res = core.param("resource")
-                if res == "choice":
+                resource = core.param("resource")
+                if resource == "choice":
                     chosen = self.orders(seat, Choose)
-                    res = chosen[-1].res if chosen else "Inf"
+                    resource = chosen[-1].res if chosen else "Inf"
                 label = f"your faction's {core.name}"
-                self.earn(gains, seat, label, RES_INDEX[res], core.param("amount"))
+                self.earn(gains, seat, label, RES_INDEX[resource], core.param("amount"))
             universities = board.active_count(st, seat, "university")
             if universities:  # NSE-A26: University production stacks
                 self.add_courtiers(seat, universities, "Your Universities trained courtiers")
@@ -737,7 +741,7 @@ class Night:
             for o in self.orders(seat, Pay):
                 effects.pay(self, seat, o)
 
-    def steward_income(self, square: int, seat: int, gains) -> None:
+    def steward_income(self, square: int, seat: int, gains: dict[int, list[int]]) -> None:
         st = self.state
         if any(k[0] == square for k in st.tcs):
             return  # NSE-23: a Steward and TCs do not share an estate
@@ -763,7 +767,7 @@ class Night:
                 if base[r] >= 1:  # whose core it is stays unsaid: a role is secret
                     self.earn(gains, to, "Stewards' core bonus", r, core.param("amount"))
 
-    def tc_income(self, square: int, res: int, seat: int, gains) -> None:
+    def tc_income(self, square: int, res: int, seat: int, gains: dict[int, list[int]]) -> None:
         st = self.state
         base = self.available(square)[res]
         if base <= 0:
@@ -778,7 +782,9 @@ class Night:
             amount = core.param("amount") if core else 2
             self.earn(gains, seat, f"Lobbyist on {where}", res, amount)
 
-    def earn(self, gains, seat: int, source: str, res: int, amount: int) -> None:
+    def earn(
+        self, gains: dict[int, list[int]], seat: int, source: str, res: int, amount: int
+    ) -> None:
         """``amount`` of resource ``res`` for ``seat`` at step 9, from ``source``."""
         gains[seat][res] += amount
         got = self.sources[seat].setdefault(source, [0, 0, 0])
@@ -827,7 +833,7 @@ def _some(values) -> str:
     return ", ".join(f"{v} {RES_NAMES[i]}" for i, v in enumerate(values) if v)
 
 
-def commander_problem(state, seat: int, leader: str, name: str, square: int) -> str:
+def commander_problem(state: State, seat: int, leader: str, name: str, square: int) -> str:
     """Can ``seat`` appoint this commander (NSE-A16, NSE-59 .. NSE-63)?"""
     h = state.houses[seat]
     if leader == "pc" and h.pc_field:
@@ -846,12 +852,12 @@ def commander_problem(state, seat: int, leader: str, name: str, square: int) -> 
     return ""
 
 
-def courtier_limit(house) -> int:
+def courtier_limit(house: House) -> int:
     """NSE-31 / NSE-46: 10 courtiers, 15 with an Heir."""
     return 10 + (5 if house.heir_used else 0)
 
 
-def courtiers_total(state, seat: int) -> int:
+def courtiers_total(state: State, seat: int) -> int:
     h = state.houses[seat]
     commanders = sum(
         1 for u in state.units.values() if u.owner == seat and u.commander == "courtier"
@@ -860,7 +866,7 @@ def courtiers_total(state, seat: int) -> int:
     return h.court + commanders + sum(1 for p in h.posts if p[0] != "staff") + staffed
 
 
-def spy_line(state, square: int, detail) -> str:
+def spy_line(state: State, square: int, detail: str) -> str:
     """NSE-A21: base incomes, controller, and each unit's alt, faction, type, commander."""
     label = state.label(square)
     inc = board.income_of(state, square)
@@ -882,6 +888,6 @@ def spy_line(state, square: int, detail) -> str:
     return f"Spy at {label}: income {inc[0]}-{inc[1]}-{inc[2]}, held by {who}; {body}."
 
 
-def resolve(state) -> list[Event]:
+def resolve(state: State) -> list[Event]:
     """Run the Night on the Day's orders; returns its events."""
     return Night(state).run()

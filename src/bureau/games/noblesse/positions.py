@@ -52,6 +52,7 @@ the board (A1 to J10)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from bureau.engine.game import Outcome
@@ -242,7 +243,7 @@ def _jsonable(value):
     return value
 
 
-def companies_text(companies) -> str:
+def companies_text(companies: Sequence[str]) -> str:
     """Companies as a recruit order writes them, in order (a run of one id as ``C1 x3``).
 
     >>> companies_text(("O1", "C1", "C1", "C1", "F6", "F6"))
@@ -264,7 +265,7 @@ def _post_text(state: State, p) -> str:
 
 
 def _save_house(state: State, seat: int, h: House, who, where) -> dict:
-    def post(p) -> str:
+    def post(p: tuple) -> str:
         return _post_text(state, p)
 
     return {
@@ -364,7 +365,7 @@ class _Loader(PositionReader):
         self.derive_posts: list[bool] = []  # houses whose posts are left out
         self.given: list[set] = []  # each house's keys
 
-    def scalars(self, obj, path: str) -> tuple:
+    def scalars(self, obj: Any, path: str) -> tuple:
         """A list of plain values (facts, log entries) as a tuple, nested lists as tuples."""
         out = []
         for i, x in enumerate(self.list_(obj, path)):
@@ -378,7 +379,7 @@ class _Loader(PositionReader):
 
     # -- values ---------------------------------------------------------------------------
 
-    def square(self, obj, path: str, none: bool = False) -> int:
+    def square(self, obj: Any, path: str, none: bool = False) -> int:
         if obj is None and none:
             return -1
         self.str_(obj, path)
@@ -387,26 +388,26 @@ class _Loader(PositionReader):
         except ValueError as exc:
             self.fail(path, str(exc))
 
-    def faction(self, obj, path: str) -> int:
+    def faction(self, obj: Any, path: str) -> int:
         self.str_(obj, path)
         if obj not in self.facs:
             self.fail(path, f"no faction {obj!r}; the factions are {', '.join(self.facs)}")
         return self.facs.index(obj)
 
-    def resource(self, obj, path: str) -> int:
+    def resource(self, obj: Any, path: str) -> int:
         return RES_NAMES.index(self.str_(obj, path, RES_NAMES))
 
-    def score(self, obj, path: str) -> float:
+    def score(self, obj: Any, path: str) -> float:
         """A seat's score in a finished game's outcome."""
         value = self.number(obj, path)
         assert value is not None  # a number is required here (none=False)
         return float(value)
 
-    def res(self, obj, path: str) -> list[int]:
+    def res(self, obj: Any, path: str) -> list[int]:
         self.obj(obj, path, (), RES_NAMES)
         return [self.int_(obj.get(r, 0), at(path, r)) for r in RES_NAMES]
 
-    def unit_id(self, obj, path: str, units: dict) -> int:
+    def unit_id(self, obj: Any, path: str, units: dict) -> int:
         self.int_(obj, path, 1)
         if obj not in units:
             self.fail(path, f"no unit {obj} in units")
@@ -421,7 +422,7 @@ class _Loader(PositionReader):
 
     # -- the document ---------------------------------------------------------------------
 
-    def load(self, data) -> None:
+    def load(self, data: Any) -> None:
         st = self.st
         d = self.obj(data, "", _TOP, _TOP_OPTIONAL)
         self.str_(d["format"], "format", (FORMAT,))
@@ -765,7 +766,7 @@ class _Loader(PositionReader):
                 where = f"leads unit {leading[seat, 'heir']}" if heir else "leads no unit"
                 self.fail(f"{p}.heir", f"the Heir {where} (NSE-63)")
 
-    def companies(self, obj, path: str) -> tuple[str, ...]:
+    def companies(self, obj: Any, path: str) -> tuple[str, ...]:
         """A unit's companies: a list of ids, or as a recruit order writes them."""
         if not isinstance(obj, str):
             return tuple(self.strings(obj, path))
@@ -777,7 +778,7 @@ class _Loader(PositionReader):
             out += [m[1].upper()] * int(m[2] or 1)
         return tuple(out)
 
-    def offers(self, obj, path: str, texts: int) -> list[tuple]:
+    def offers(self, obj: Any, path: str, texts: int) -> list[tuple]:
         """Marriage offers ``[from, to, ability, status]``, hostage offers ``[from, to,
         status]`` (status ``offered``, ``accepted``, ``refused`` or ``married``)."""
         out = []
@@ -794,7 +795,7 @@ class _Loader(PositionReader):
             out.append(seats + rest)
         return out
 
-    def houses(self, obj, phase: str) -> list[House]:
+    def houses(self, obj: Any, phase: str) -> list[House]:
         st = self.st
         sc = st.scenario
         n = len(st.names)
@@ -863,7 +864,7 @@ class _Loader(PositionReader):
             out.append(house)
         return out
 
-    def post(self, obj, path: str) -> tuple:
+    def post(self, obj: Any, path: str) -> tuple:
         words = self.str_(obj, path).split(maxsplit=2)
         if len(words) < 2 or words[0] not in POSTS:
             self.fail(path, f"write a post as KIND SQUARE [DETAIL], KIND one of {', '.join(POSTS)}")
@@ -876,7 +877,7 @@ class _Loader(PositionReader):
             self.fail(path, f"a {kind} post is written as '{kind} SQUARE'")
         return kind, sq, ""
 
-    def order(self, obj, path: str):
+    def order(self, obj: Any, path: str):
         try:
             order = read(self.st.scenario, tuple(self.players), self.str_(obj, path))
         except ValueError as exc:  # the reader's errors are ValueErrors (IllegalAction too)
@@ -885,7 +886,7 @@ class _Loader(PositionReader):
             order = _renamed(order, self.rename)
         return order
 
-    def units(self, obj) -> dict[int, Unit]:
+    def units(self, obj: Any) -> dict[int, Unit]:
         st = self.st
         designs = st.designs
         officers = [o.name for f in st.scenario.factions for o in f.officers]
@@ -918,13 +919,13 @@ class _Loader(PositionReader):
             out[uid] = unit
         return out
 
-    def ctrl(self, obj, path: str) -> tuple[int, int]:
+    def ctrl(self, obj: Any, path: str) -> tuple[int, int]:
         self.obj(obj, path, ("faction",), ("player",))
         f = self.faction(obj["faction"], f"{path}.faction")
         seat = self.seat(obj.get("player"), f"{path}.player", none=True)
         return f, seat
 
-    def buildings(self, obj) -> dict:
+    def buildings(self, obj: Any) -> dict:
         out = {}
         for i, b in enumerate(self.list_(obj, "buildings")):
             p = f"buildings[{i}]"
@@ -947,7 +948,7 @@ class _Loader(PositionReader):
             ]
         return out
 
-    def status(self, obj) -> dict:
+    def status(self, obj: Any) -> dict:
         out = {}
         for i, s in enumerate(self.list_(obj, "status")):
             p = f"status[{i}]"
@@ -961,7 +962,7 @@ class _Loader(PositionReader):
                 out[(min(a, b), max(a, b))] = status
         return out
 
-    def treaty(self, text, path: str, f1: int, f2: int):
+    def treaty(self, text: str, path: str, f1: int, f2: int):
         facs = self.st.scenario.factions
         votes = bool(self.st.options.get("lynch", False))
         try:
@@ -969,7 +970,7 @@ class _Loader(PositionReader):
         except TreatyError as exc:
             self.fail(path, f"cannot read the treaty: {exc}")
 
-    def proposals(self, obj) -> list[Proposal]:
+    def proposals(self, obj: Any) -> list[Proposal]:
         out = []
         for i, t in enumerate(self.list_(obj, "proposals")):
             p = f"proposals[{i}]"
@@ -980,7 +981,7 @@ class _Loader(PositionReader):
             out.append(Proposal(tid, by, to, treaty, t["text"], night))
         return out
 
-    def treaties(self, obj) -> list[SignedTreaty]:
+    def treaties(self, obj: Any) -> list[SignedTreaty]:
         out = []
         for i, t in enumerate(self.list_(obj, "treaties")):
             p = f"treaties[{i}]"
@@ -1035,7 +1036,7 @@ class _Loader(PositionReader):
             out.append(signed)
         return out
 
-    def due(self, obj, path: str) -> tuple:
+    def due(self, obj: Any, path: str) -> tuple:
         self.obj(obj, path, ("debtor", "creditor", "amounts", "first", "last"))
         last = obj["last"]
         return (
@@ -1046,7 +1047,7 @@ class _Loader(PositionReader):
             None if last is None else self.int_(last, f"{path}.last"),
         )
 
-    def debt(self, obj, path: str) -> tuple:
+    def debt(self, obj: Any, path: str) -> tuple:
         self.obj(obj, path, ("debtor", "creditor", "owed"))
         pair = (
             self.faction(obj["debtor"], f"{path}.debtor"),
@@ -1054,7 +1055,7 @@ class _Loader(PositionReader):
         )
         return pair, tuple(self.res(obj["owed"], f"{path}.owed"))
 
-    def by_faction(self, obj, path: str, default: list[int]) -> list[int]:
+    def by_faction(self, obj: Any, path: str, default: list[int]) -> list[int]:
         """``{faction key: player or null}``; factions left out keep ``default``."""
         out = default[:]
         if obj is None:
@@ -1065,7 +1066,7 @@ class _Loader(PositionReader):
             out[f] = seat
         return out
 
-    def officers(self, obj, leaders: list[int]) -> dict[str, int]:
+    def officers(self, obj: Any, leaders: list[int]) -> dict[str, int]:
         """``{officer: holder or null}`` (null: commanding a unit); left out, every Unique
         Officer is with his Faction Leader (NSE-113), and when given, an officer it leaves
         out is lost (NSE-A14)."""
@@ -1083,7 +1084,7 @@ class _Loader(PositionReader):
             lambda v, p: self.seat(v, p, none=True),
         )
 
-    def outcome(self, obj, phase: str) -> Outcome | None:
+    def outcome(self, obj: Any, phase: str) -> Outcome | None:
         if obj is None:
             if phase == OVER:
                 self.fail("outcome", "a game in phase 'over' has its outcome (NSE-A04)")

@@ -26,7 +26,7 @@ from collections.abc import Hashable, Sequence
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from bureau.engine import OptionError
 
@@ -369,14 +369,14 @@ class _Reader:
         self.where = where
         self.rows = self.cols = 0
 
-    def kind(self, obj) -> str:
+    def kind(self, obj: Any) -> str:
         """What ``obj`` is, in the file format's words (TOML here)."""
         return _kind(obj)
 
     def fail(self, path: str, problem: str) -> NoReturn:
         raise OptionError(f"{self.where}: {path}: {problem}")
 
-    def int_(self, obj, path: str, lo: int | None = 0, hi: int | None = None) -> int:
+    def int_(self, obj: Any, path: str, lo: int | None = 0, hi: int | None = None) -> int:
         if not isinstance(obj, int) or isinstance(obj, bool):
             self.fail(path, f"must be a whole number, not {self.kind(obj)}")
         if lo is not None and obj < lo:
@@ -385,14 +385,14 @@ class _Reader:
             self.fail(path, f"must be at most {hi}, not {obj}")
         return obj
 
-    def bool_(self, obj, path: str) -> bool:
+    def bool_(self, obj: Any, path: str) -> bool:
         if not isinstance(obj, bool):
             self.fail(path, f"must be true or false, not {self.kind(obj)}")
         return obj
 
     # generic checks
 
-    def table(self, obj, path: str, required: tuple, optional: tuple = ()) -> dict:
+    def table(self, obj: Any, path: str, required: tuple, optional: tuple = ()) -> dict:
         if not isinstance(obj, dict):
             self.fail(path, f"must be a table, not {_kind(obj)}")
         for key in obj:
@@ -404,7 +404,7 @@ class _Reader:
                 self.fail(f"{path}.{key}" if path else key, "missing")
         return obj
 
-    def str_(self, obj, path: str, choices: tuple = ()) -> str:
+    def str_(self, obj: Any, path: str, choices: tuple = ()) -> str:
         if not isinstance(obj, str):
             self.fail(path, f"must be a string, not {_kind(obj)}")
         if not obj.strip():
@@ -413,21 +413,21 @@ class _Reader:
             self.fail(path, f"unknown {obj!r}; the choices are {', '.join(choices)}")
         return obj
 
-    def list_(self, obj, path: str, nonempty: bool = True) -> list:
+    def list_(self, obj: Any, path: str, nonempty: bool = True) -> list:
         if not isinstance(obj, list):
             self.fail(path, f"must be an array, not {_kind(obj)}")
         if nonempty and not obj:
             self.fail(path, "must not be empty")
         return obj
 
-    def square(self, obj, path: str) -> tuple[int, int]:
+    def square(self, obj: Any, path: str) -> tuple[int, int]:
         self.str_(obj, path)
         try:
             return square_index(obj, self.rows, self.cols)
         except ValueError as exc:
             self.fail(path, str(exc))
 
-    def stats(self, obj, path: str) -> tuple[int, ...]:
+    def stats(self, obj: Any, path: str) -> tuple[int, ...]:
         self.table(obj, path, (), STATS)
         return tuple(self.int_(obj.get(s, 0), f"{path}.{s}") for s in STATS)
 
@@ -438,7 +438,7 @@ class _Reader:
                 self.fail(f"{path}[{i}]", f"duplicate {what} {name!r}")
             seen.add(name)
 
-    def params(self, obj, path: str, effect: str, vocab: dict) -> tuple[Param, ...]:
+    def params(self, obj: Any, path: str, effect: str, vocab: dict) -> tuple[Param, ...]:
         kinds = vocab[effect]
         self.table(obj, path, tuple(kinds))
         out = []
@@ -458,7 +458,7 @@ class _Reader:
             out.append((key, value))
         return tuple(out)
 
-    def core(self, obj, path: str, vocab: dict, named: bool) -> Core:
+    def core(self, obj: Any, path: str, vocab: dict, named: bool) -> Core:
         req = ("name", "text", "effect", "params") if named else ("text", "effect", "params")
         self.table(obj, path, req)
         effect = self.str_(obj["effect"], f"{path}.effect", tuple(vocab))
@@ -466,7 +466,7 @@ class _Reader:
         text = self.str_(obj["text"], f"{path}.text")
         return Core(name, text, effect, self.params(obj["params"], f"{path}.params", effect, vocab))
 
-    def company(self, obj, path: str, unique: bool) -> Company:
+    def company(self, obj: Any, path: str, unique: bool) -> Company:
         keys: tuple[str, ...] = ("id", "name", "type", "stats", "tier")
         if unique:
             keys = ("name", "count", "type", "stats", "tier")
@@ -486,7 +486,7 @@ class _Reader:
         limit = self.int_(obj["count"], f"{path}.count", 1) if unique else 0
         return Company(cid, name, slot, stats, colour, tier, limit)
 
-    def force(self, obj, path: str, unit: str, catalogue: dict) -> tuple:
+    def force(self, obj: Any, path: str, unit: str, catalogue: dict) -> tuple:
         self.table(obj, path, (), tuple(catalogue))
         counts = [0, 0, 0, 0]
         out = []
@@ -521,7 +521,7 @@ class _Reader:
             hi, companies, mercs, neutrals, defaults, threshold,
         )  # fmt: skip
 
-    def board(self, obj) -> tuple[tuple[Estate, ...], tuple[str, ...]]:
+    def board(self, obj: Any) -> tuple[tuple[Estate, ...], tuple[str, ...]]:
         self.table(obj, "board", ("rows", "cols", "victory", "income"))
         self.rows = self.int_(obj["rows"], "board.rows", 1, 26)
         self.cols = self.int_(obj["cols"], "board.cols", 1, 99)
@@ -549,7 +549,7 @@ class _Reader:
                 estates.append(Estate(square_label(r, c), r, c, inc))
         return tuple(estates), tuple(victory)
 
-    def factions(self, obj) -> tuple[Faction, ...]:
+    def factions(self, obj: Any) -> tuple[Faction, ...]:
         out = []
         keys = ("key", "name", "short", "prestige", "home", "core", "war_council", "officers")
         for i, f in enumerate(self.list_(obj, "factions")):
@@ -589,7 +589,9 @@ class _Reader:
         )
         return tuple(out)
 
-    def roles(self, obj, factions, catalogue) -> tuple[Role, ...]:
+    def roles(
+        self, obj: Any, factions: tuple[Faction, ...], catalogue: tuple[Company, ...]
+    ) -> tuple[Role, ...]:
         fkeys = tuple(f.key for f in factions)
         keys = ("number", "faction", "name", "leader", "core", "abilities", "uniques")
         out: list[Role] = []
@@ -632,7 +634,7 @@ class _Reader:
                 self.fail("roles", f"faction {f.key!r} needs one leader (FL), not {len(leaders)}")
         return tuple(out)
 
-    def ability(self, a, p: str, j: int) -> Ability:
+    def ability(self, a: Any, p: str, j: int) -> Ability:
         self.table(a, p, ("name", "cost", "resource", "step", "effect", "params", "text"))
         name = self.str_(a["name"], f"{p}.name")
         cost = self.int_(a["cost"], f"{p}.cost")
@@ -645,13 +647,13 @@ class _Reader:
         return Ability(name, cost, resource, step, self.str_(a["text"], f"{p}.text"), effect,
                        params)  # fmt: skip
 
-    def catalogue(self, obj) -> tuple[Company, ...]:
+    def catalogue(self, obj: Any) -> tuple[Company, ...]:
         out = tuple(self.company(c, f"companies[{i}]", False) for i, c in enumerate(obj or []))
         self.list_(obj, "companies")
         self.unique([c.id for c in out], "companies", "company id")
         return out
 
-    def players(self, obj, n_roles: int):
+    def players(self, obj: Any, n_roles: int):
         self.table(obj, "players", ("min", "max", "base", "add_order"))
         lo = self.int_(obj["min"], "players.min", 1)
         hi = self.int_(obj["max"], "players.max", lo)
@@ -672,7 +674,7 @@ class _Reader:
             self.fail("players.max", f"is {hi}; there are {n_roles} roles")
         return base, add, lo, hi
 
-    def defaults(self, obj, n_factions: int) -> tuple[Defaults, int]:
+    def defaults(self, obj: Any, n_factions: int) -> tuple[Defaults, int]:
         keys = (*Defaults._fields, "dynastic_threshold")
         self.table(obj, "defaults", keys)
         p = "defaults"
@@ -696,7 +698,7 @@ class _Reader:
         )
         return d, threshold
 
-    def mercenaries(self, obj, catalogue: dict) -> tuple[Mercenary, ...]:
+    def mercenaries(self, obj: Any, catalogue: dict) -> tuple[Mercenary, ...]:
         out = []
         for i, m in enumerate(self.list_(obj, "mercenaries", nonempty=False)):
             p = f"mercenaries[{i}]"
@@ -708,7 +710,7 @@ class _Reader:
         self.unique([m.name for m in out], "mercenaries", "mercenary")
         return tuple(out)
 
-    def neutrals(self, obj, catalogue: dict) -> tuple[Neutral, ...]:
+    def neutrals(self, obj: Any, catalogue: dict) -> tuple[Neutral, ...]:
         out = []
         for i, n in enumerate(self.list_(obj, "neutrals", nonempty=False)):
             p = f"neutrals[{i}]"

@@ -221,7 +221,8 @@ class House:
         self.skipped = 0  # the unchosen option 1..4 (NSE-08); 4 = the unique companies
         self.res = list(res)
         self.court = courtiers
-        self.posts: list[tuple[str, int, object]] = []
+        # (kind, square, detail): a TC or Lobbyist's resource index, else ""
+        self.posts: list[tuple[str, int, Any]] = []
         self.wounds = 0
         self.alive = True
         self.pc_field = False  # the PC commands a unit

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from .state import State
 
-def aligned(state, faction: int) -> int:
+
+def aligned(state: State, faction: int) -> int:
     """NSE-A05: living players aligned with ``faction`` (their PC's faction, or a free
     Heir's two factions), each counted once."""
     count = 0
@@ -18,7 +20,7 @@ def aligned(state, faction: int) -> int:
     return count
 
 
-def conditions(state, faction: int) -> list[str]:
+def conditions(state: State, faction: int) -> list[str]:
     """The victories ``faction`` meets now."""
     won = []
     squares = [state.square(label) for label in state.scenario.victory]
@@ -38,11 +40,11 @@ def conditions(state, faction: int) -> list[str]:
     return won
 
 
-def dynastic_threshold(state) -> int:
+def dynastic_threshold(state: State) -> int:
     return state.scenario.dynastic_threshold
 
 
-def winners(state, mode: str | None = None) -> dict[int, list[str]]:
+def winners(state: State, mode: str | None = None) -> dict[int, list[str]]:
     """Winning factions and how (NSE-A04: shared wins; an ally shares Alliance and the
     3 + 1 Military Victory). ``mode`` overrides the ``simultaneous_victory`` option."""
     out: dict[int, list[str]] = {}
@@ -65,7 +67,7 @@ def winners(state, mode: str | None = None) -> dict[int, list[str]]:
     return out
 
 
-def _shared(state, kind: str, ally: int) -> bool:
+def _shared(state: State, kind: str, ally: int) -> bool:
     """NSE-A04: an ally shares the Alliance Victory and the 3 + 1 Military Victory."""
     if kind == "alliance":
         return True
@@ -91,7 +93,7 @@ def _listed(items) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _held(state, faction: int) -> list[str]:
+def _held(state: State, faction: int) -> list[str]:
     return [
         label
         for label in state.scenario.victory
@@ -99,7 +101,7 @@ def _held(state, faction: int) -> list[str]:
     ]
 
 
-def why(state, faction: int, kind: str) -> str:
+def why(state: State, faction: int, kind: str) -> str:
     """What met ``kind`` for ``faction`` at this check, in words (public facts only)."""
     facs = state.scenario.factions
     ally = state.ally_of(faction)
@@ -121,7 +123,7 @@ def why(state, faction: int, kind: str) -> str:
     return f"{count} of the {living} living players are aligned with it"
 
 
-def summary(state, won: dict[int, list[str]]) -> str:
+def summary(state: State, won: dict[int, list[str]]) -> str:
     """The victory check's result in words: who wins what and why, and, when several
     factions meet a condition at once, how NSE-A04 settles it (``simultaneous_victory``).
 
@@ -156,7 +158,7 @@ def summary(state, won: dict[int, list[str]]) -> str:
     return " ".join(said)
 
 
-def stopped(state) -> str:
+def stopped(state: State) -> str:
     """A game the Night cap (or an empty board) stopped: no victory; the ranking by the
     estates each faction holds, ties sharing a place."""
     facs = state.scenario.factions

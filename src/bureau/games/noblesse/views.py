@@ -15,10 +15,10 @@ from . import board
 from .moderator import decisions
 from .rules import channels, negotiators
 from .scenario import STATS, UNIT_SHAPES
-from .state import NEUTRAL, RES_NAMES
+from .state import NEUTRAL, RES_NAMES, State
 
 
-def view(state, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict:
     out = public(state)
     if seat == MODERATOR:
         out["players"] = [own(state, s) for s in range(state.num_players)]
@@ -30,7 +30,7 @@ def view(state, seat: int | None) -> dict:
     return out
 
 
-def public(state) -> dict:
+def public(state: State) -> dict:
     sc = state.scenario
     facs = sc.factions
     return {
@@ -57,7 +57,7 @@ def public(state) -> dict:
     }
 
 
-def catalogue(state) -> dict:
+def catalogue(state: State) -> dict:
     """The scenario's public facts a table explains units with (NSE-65, NSE-70, NSE-82,
     NSE-A18): every company design by id (name, slot, stats that are not 0, colour, tier,
     and for a role's unique design how many may be fielded), the unit types' slots
@@ -82,7 +82,7 @@ def catalogue(state) -> dict:
     }
 
 
-def _unit(state, u) -> dict:
+def _unit(state: State, u) -> dict:
     return {
         "id": u.label,
         "owner": "neutral" if u.owner == NEUTRAL else state.names[u.owner],
@@ -95,7 +95,7 @@ def _unit(state, u) -> dict:
     }
 
 
-def own(state, seat: int) -> dict:
+def own(state: State, seat: int) -> dict:
     h = state.houses[seat]
     sc = state.scenario
     role = sc.roles[h.role - 1]
@@ -138,17 +138,17 @@ def own(state, seat: int) -> dict:
     return out
 
 
-def _channels(state, seat: int):
+def _channels(state: State, seat: int):
     return channels(state, seat)
 
 
-def _post(state, post) -> str:
+def _post(state: State, post) -> str:
     kind, sq, detail = post
     extra = f" {RES_NAMES[detail]}" if isinstance(detail, int) else ""
     return f"{kind} {state.label(sq)}{extra}"
 
 
-def leader_view(state, faction: int) -> dict:
+def leader_view(state: State, faction: int) -> dict:
     """NSE-111, NSE-113, NSE-114: the FL's team, Nobles, officers, faction estates."""
     sc = state.scenario
     return {
@@ -169,7 +169,7 @@ def leader_view(state, faction: int) -> dict:
     }
 
 
-def treaties_of(state, faction: int) -> dict:
+def treaties_of(state: State, faction: int) -> dict:
     """NSE-99, NSE-A24: the open proposals from or to the faction and its signed treaties,
     which its Faction Leader negotiated (an heir inherits them with the faction)."""
     keys = [f.key for f in state.scenario.factions]
