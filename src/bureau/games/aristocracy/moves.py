@@ -402,11 +402,11 @@ def sample_act(state: State, seat: int, rng: random.Random) -> Action:
             return action
 
 
-def _sample_pass(state, seat, rng):
+def _sample_pass(state: State, seat: int, rng: random.Random) -> Action | None:
     return PASS
 
 
-def _sample_trade(state, seat, rng):
+def _sample_trade(state: State, seat: int, rng: random.Random) -> Action | None:
     targets = [(-1, c) for c in state.market]
     for other in range(state.num_players):
         if other != seat:
@@ -418,15 +418,15 @@ def _sample_trade(state, seat, rng):
     return Trade(rng.choice(state.stalls[seat]), take, owner, name)
 
 
-def _sample_hide(state, seat, rng):
+def _sample_hide(state: State, seat: int, rng: random.Random) -> Action | None:
     return Hide(rng.choice(state.stalls[seat]))
 
 
-def _sample_sell(state, seat, rng):
+def _sample_sell(state: State, seat: int, rng: random.Random) -> Action | None:
     return Sell(*rng.sample(state.stalls[seat], 2))
 
 
-def _sample_store(state, seat, rng):
+def _sample_store(state: State, seat: int, rng: random.Random) -> Action | None:
     srcs = source_list(state, seat)
     if not srcs:
         return None
@@ -435,20 +435,20 @@ def _sample_store(state, seat, rng):
     return Store(rng.choice(srcs), i, building_ref(state, seat, i), rng.choice(b.cards))
 
 
-def _sample_downgrade(state, seat, rng):
+def _sample_downgrade(state: State, seat: int, rng: random.Random) -> Action | None:
     i = rng.randrange(len(state.buildings[seat]))
     b = state.buildings[seat][i]
     k = rng.randint(1, len(b.cards))
     return downgrade_action(state, seat, i, tuple(rng.sample(b.cards, k)))
 
 
-def _sample_harvest(state, seat, rng):
+def _sample_harvest(state: State, seat: int, rng: random.Random) -> Action | None:
     farms = [i for i, b in enumerate(state.buildings[seat]) if b.production is not None]
     i = rng.choice(farms)
     return Harvest(i, building_ref(state, seat, i))
 
 
-def _sample_favor(state, seat, rng):
+def _sample_favor(state: State, seat: int, rng: random.Random) -> Action | None:
     faces = [c for c in source_list(state, seat) if is_face(c & 63)]
     card = rng.choice(faces)
     rest = source_list(state, seat)
@@ -457,12 +457,14 @@ def _sample_favor(state, seat, rng):
     return None if sp is None else Favor(card, sp)
 
 
-def _sample_royal(state, seat, rng):
+def _sample_royal(state: State, seat: int, rng: random.Random) -> Action | None:
     sp = _sample_special(state, seat, state.royal, source_list(state, seat), rng)
     return None if sp is None else Royal(sp)
 
 
-def _sample_special(state, seat, royal, srcs, rng):
+def _sample_special(
+    state: State, seat: int, royal: int, srcs: list[int], rng: random.Random
+) -> Special | None:
     if royal == KING:
         farm, estate, chateau = flow.sizes(state)
         growable = [

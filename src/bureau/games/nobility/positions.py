@@ -65,7 +65,7 @@ from bureau.engine.errors import IllegalAction
 from bureau.engine.positions import PositionReader, at, format_name, save_rng
 
 from . import flow
-from .actions import CardItem, MeldItem, Money
+from .actions import CardItem, Coalition, Item, MeldItem, Money
 from .diplomacy import RULES
 from .state import (
     CURRENCY,
@@ -970,7 +970,7 @@ class _Reading(DealRules):
     def __init__(self, state: State):
         self.state = state
 
-    def parse_item(self, state, giver: int, text: str):
+    def parse_item(self, state: Any, giver: int, text: str) -> Item:
         words = text.split()
         if len(words) == 2 and words[0].lower() == "meld":
             try:
@@ -984,10 +984,10 @@ class _Reading(DealRules):
         assert isinstance(item, Money | CardItem)
         return item
 
-    def parse_term(self, state, text: str):
+    def parse_term(self, state: Any, text: str) -> Coalition:
         return RULES.parse_term(self.state, text)
 
-    def item_key(self, item):
+    def item_key(self, item: Item | Coalition) -> tuple[int, int]:
         return RULES.item_key(item)
 
 
