@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 
 import numpy as np
@@ -123,6 +124,7 @@ def train(
     ppo = {"device": "cpu", **(ppo or {})}  # one core, as on a laptop, even beside a GPU
     model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, **ppo)
     before = evaluate(judge, model, episodes, seed=10_000)
+    print(f"{game} before: {before}", file=sys.stderr, flush=True)
 
     class Clock(BaseCallback):
         def _on_step(self) -> bool:

@@ -20,8 +20,8 @@ from gymnasium.utils.env_checker import check_env
 from bureau.engine import all_games
 from bureau.envs import single_agent
 from bureau.envs.encodings import OBS_BOUND
-from bureau.envs.pettingzoo import env as aec_env
 from bureau.envs.features import PROGRESS
+from bureau.envs.pettingzoo import env as aec_env
 from bureau.envs.rewards import SCHEMES, SHAPED, payoffs
 from bureau.envs.single import IllegalToken
 
@@ -372,3 +372,59 @@ def test_shaped_rewards_sum_to_the_rank_payoff_minus_the_first_estimate():
     assert total == pytest.approx(info["rewards"][e.names[e.seat]] - first, abs=1e-6)
     with pytest.raises(ValueError, match="single_agent"):
         aec_env("aristocracy", rewards="shaped")
+
+
+def test_progress_rewards_sum_to_the_score_payoff_minus_the_first_potential():
+    """``reward="progress"`` (Aristocracy): potential-based shaping on the learner's
+    progress toward points and the most the move under way can still add, paid token by
+    token (a build's matched card pays as it is picked); an episode's rewards add up to
+    the final "score" payoff minus the potential at its first decision."""
+    from bureau.envs import rewards
+    from bureau.envs.features import aristocracy_progress, aristocracy_reach
+
+    rng = np.random.default_rng(4)
+    within = 0
+    for seed in range(3):
+        e = single_agent("aristocracy", reward="progress", seed=seed, options={"max_years": 3})
+        e.reset(seed=seed)
+        s = e.seat
+        first = aristocracy_progress(e.state, s) + aristocracy_reach(e.state, s, e._choice)
+        total = 0.0
+        while True:
+            moves = len(e.history)
+            _obs, reward, terminated, truncated, info = e.step(
+                int(rng.choice(np.flatnonzero(e.action_masks())))
+            )
+            total += reward
+            if terminated or truncated:
+                break
+            within += reward != 0 and len(e.history) == moves  # paid within a move
+        payoff = info["rewards"][e.names[s]]
+        assert payoff == info["outcome"]["scores"][s] - np.mean(
+            [p for q, p in enumerate(info["outcome"]["scores"]) if q != s]
+        )
+        assert total == pytest.approx(payoff - rewards.PROGRESS_WEIGHT * first, abs=1e-6)
+    assert within > 0
+    with pytest.raises(ValueError, match="progress measure"):
+        single_agent("nobility", reward="progress")
+    with pytest.raises(ValueError, match="single_agent"):
+        aec_env("aristocracy", rewards="progress")
+
+
+def test_aristocracy_observes_its_features_and_hashed_views_on_request():
+    """Aristocracy's observation is its compact features (``bureau.envs.features``): per
+    rank, what building needs; the other games' (and Aristocracy's with
+    ``observation="hashed"``) the hashed features of the view."""
+    from bureau.envs.features import ARISTOCRACY_SIZE
+
+    e = single_agent("aristocracy", seed=0)
+    assert e.observation_kind == "features"
+    assert e.observation_space.shape == (ARISTOCRACY_SIZE + len(e.vocab),)
+    obs, _ = e.reset(seed=0)
+    hand = e.state.hands[e.seat]
+    assert np.expm1(obs[: 13 * 12 : 12]).round().sum() == len(hand)  # cards in hand by rank
+    h = single_agent("aristocracy", seed=0, observation="hashed")
+    assert h.observation_space.shape == (1024 + len(h.vocab),)
+    assert single_agent("nobility").observation_kind == "hashed"
+    with pytest.raises(ValueError, match="'hashed'"):
+        single_agent("nobility", observation="features")

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 class Family:
     """``head`` then a selection of ``items`` ((token tuple, copies) in canonical order)."""
 
-    __slots__ = ("head", "items", "ordered", "size", "total")
+    __slots__ = ("head", "items", "meta", "ordered", "size", "total")
     enumerable = True  # ``texts`` lists them (``Choice.all_codes``)
 
     def __init__(
@@ -40,7 +40,9 @@ class Family:
         items: list[tuple[tuple[int, ...], int]],
         size: int | None = None,
         ordered: bool = False,
+        meta=None,
     ):
+        self.meta = meta  # what a reward may read of it (``features.aristocracy_reach``)
         self.head = head
         self.items = items
         self.size = size
@@ -192,23 +194,37 @@ def aristocracy(game, state, seat: int, names, vocab, deals: bool = False):
     listed = _act_plain(state, seat, moves)
     families: list[Family] = []
 
+    def ranks(cards) -> list[int]:  # the ranks of ``items(cards, ...)``, in their order
+        return [rank(c & 63) for c in sorted(set(cards))]
+
     def king(head: str, srcs: list[int]) -> None:
         farm, estate, chateau = moves.flow.sizes(state)
         for name, size in zip(SIZE_NAMES, (farm, estate, chateau), strict=True):
             for address in sorted(set(srcs)):
                 rest = srcs[:]
                 rest.remove(address)
+                # meta: (rank wanted, item ranks, points, cards, progress before, matched)
+                meta = (rank(address & 63), ranks(rest), size - farm + 1, size, 0.0, 0)
                 fam = Family(
-                    enc(f"{head} build {name} {src_text(address)}"), items(rest, src_text), size
+                    enc(f"{head} build {name} {src_text(address)}"),
+                    items(rest, src_text),
+                    size,
+                    meta=meta,
                 )
                 if fam.possible():
                     families.append(fam)
         for i, b in enumerate(state.buildings[seat]):
             n = len(b.cards)
             ref = moves.building_ref(state, seat, i)
+            want = rank(b.address)
+            matched = sum(1 for c in b.cards if rank(c) == want)
+            before = (n - farm + 1) * matched / n
             for t in (estate, chateau):
                 if n in (farm, estate) and t > n:
-                    fam = Family(enc(f"{head} upgrade {ref} with"), items(srcs, src_text), t - n)
+                    meta = (want, ranks(srcs), t - farm + 1, t, before, matched)
+                    fam = Family(
+                        enc(f"{head} upgrade {ref} with"), items(srcs, src_text), t - n, meta=meta
+                    )
                     if fam.possible():
                         families.append(fam)
 

@@ -166,6 +166,77 @@ def aristocracy(view: dict, names: Sequence[str], seat: int, options: dict) -> n
     return out
 
 
+def _worth(farm: int, want: int, cards) -> float:
+    """A building's progress: its points times the share of its cards of rank ``want``."""
+    from bureau.cards import rank
+
+    if len(cards) < farm:
+        return 0.0
+    matched = sum(1 for x in cards if rank(x & 63) == want)
+    return (len(cards) - farm + 1) * matched / len(cards)
+
+
+def aristocracy_reach(state, seat: int, choice) -> float:
+    """The most the move under way (``choice``: the seat's decision, its tokens picked so
+    far) can still add to the seat's progress: a build or upgrade its matched cards (as
+    many more as the cards left to pick allow), a store a matched card in (or out), a
+    downgrade what it takes away; 0 for every other move. A potential may read the whole
+    state; this one reads only the seat's own buildings and cards."""
+    from bureau.cards import rank
+    from bureau.games.aristocracy.actions import Downgrade, Store
+
+    farm = state.options["farm_size"]
+    mine = state.buildings[seat]
+    best = None
+
+    def consider(gain: float) -> None:
+        nonlocal best
+        best = gain if best is None else max(best, gain)
+
+    for code in choice.codes[choice.lo : choice.hi]:
+        action = choice.actions[code]
+        if isinstance(action, Store):
+            b = mine[action.building]
+            want = rank(b.address)
+            cards = b.cards[:]
+            cards[cards.index(action.out)] = action.card
+            consider(_worth(farm, want, cards) - _worth(farm, want, b.cards))
+        elif isinstance(action, Downgrade):
+            b = mine[action.building]
+            want = rank(b.address)
+            cards = b.cards[:]
+            for x in action.cards:
+                cards.remove(x)
+            left = _worth(farm, want, cards) if action.cards else 0.0
+            consider(left - _worth(farm, want, b.cards))
+        else:
+            consider(0.0)
+    prefix = choice.prefix
+    for f in choice.families:
+        meta = getattr(f, "meta", None)
+        if meta is None:
+            consider(0.0)
+            continue
+        want, ranks, points, size, before, base_matched = meta
+        h = len(f.head)
+        states = f._states(prefix[h:]) if len(prefix) > h else [((), None)]
+        for chosen, partial in states:
+            picked = list(chosen) + ([partial[0]] if partial is not None else [])
+            used: dict[int, int] = {}
+            for i in picked:
+                used[i] = used.get(i, 0) + 1
+            matched = sum(1 for i in picked if ranks[i] == want)
+            start = picked[-1] if picked and not f.ordered else 0
+            avail = sum(
+                n - used.get(k, 0)
+                for k, (_, n) in enumerate(f.items)
+                if k >= start and ranks[k] == want
+            )
+            matched += min(f.size - len(picked), avail)
+            consider(points * (base_matched + matched) / size - before)
+    return 0.0 if best is None else best
+
+
 def aristocracy_progress(state, seat: int) -> float:
     """The seat's progress toward points, in points: each of its buildings counts its
     points (farm 1, estate 2, château 3) times the share of its building cards that match
@@ -184,3 +255,4 @@ def aristocracy_progress(state, seat: int) -> float:
 
 FEATURES = {"aristocracy": (aristocracy, ARISTOCRACY_SIZE)}
 PROGRESS = {"aristocracy": aristocracy_progress}
+REACH = {"aristocracy": aristocracy_reach}

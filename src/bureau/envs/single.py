@@ -53,7 +53,7 @@ from bureau.engine import load
 from . import rewards
 from .choice import Choice, decision
 from .encodings import OBS_BOUND, Encoding, encoding, squash
-from .features import PROGRESS
+from .features import PROGRESS, REACH
 from .rewards import SHAPED, check_scheme, payoffs
 from .tokens import END
 
@@ -197,14 +197,23 @@ class SingleAgentEnv(gym.Env):
         choice.extend_forced()
         self._choice = choice
         if self.reward_scheme in SHAPED:
-            if self.reward_scheme == "shaped":
-                potential = game.evaluate(state)[seat]
-            else:
-                potential = rewards.PROGRESS_WEIGHT * PROGRESS[game.name](state, seat)
-            if self._potential is not None:
-                self._shaping = potential - self._potential
-            self._potential = potential
+            self._reshape()
         self._hashed = self._seen()
+
+    def _reshape(self) -> None:
+        """Potential-based shaping: the change in the learner's potential since its last
+        step ("shaped": the game's estimate of its share; "progress": its progress toward
+        points and the most the move under way can still add to it)."""
+        game, state, seat = self.game, self.state, self.seat
+        if self.reward_scheme == "shaped":
+            potential = game.evaluate(state)[seat]
+        else:
+            name = game.name
+            reach = REACH[name](state, seat, self._choice) if name in REACH else 0.0
+            potential = rewards.PROGRESS_WEIGHT * (PROGRESS[name](state, seat) + reach)
+        if self._potential is not None:
+            self._shaping = potential - self._potential
+        self._potential = potential
 
     def step(self, action):
         choice = self._choice
@@ -229,6 +238,8 @@ class SingleAgentEnv(gym.Env):
             self.game.apply(self.state, self.seat, action)
             self.history.append((self.names[self.seat], str(action)))
             self._advance()
+        elif self.reward_scheme == "progress":  # the move under way: what it can reach
+            self._reshape()
         if self._choice is not None:
             return self._observation(), self._shaping, False, False, self._info()
         reward = self._final
