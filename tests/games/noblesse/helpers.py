@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from functools import partial
 
+from bureau.games.noblesse.actions import read
 from bureau.games.noblesse.game import Noblesse
+from bureau.games.noblesse.state import Unit
 
 from .. import common
 
@@ -70,8 +72,6 @@ def unit_of(state, seat: int):
 
 def place_unit(state, seat: int, label: str, spec: str = STARTER):
     """Put a fresh unit of ``seat`` on ``label`` directly (a position set up exactly)."""
-    from bureau.games.noblesse.actions import read
-    from bureau.games.noblesse.state import Unit
 
     order = read(state.scenario, state.names, f"recruit {spec} at {label}")
     kind, leader, name, comps = order.spec

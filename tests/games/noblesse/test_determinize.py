@@ -12,8 +12,10 @@ import functools
 import random
 
 from bureau.bots import make
+from bureau.games.noblesse.actions import read
 from bureau.games.noblesse.board import STACK_LIMIT, stack_count
 from bureau.games.noblesse.determinize import known_seats, relabel, sight
+from bureau.games.noblesse.foresight import foresee
 from bureau.games.noblesse.positions import save_position
 from bureau.games.noblesse.state import NEUTRAL
 
@@ -298,8 +300,6 @@ def test_the_days_foresight_reads_nothing_the_player_cannot_know():
     caution, depends only on what its writer knows, so it is the same in every world
     determinize re-deals for him. Tried for every seat on every square, mid-game, with
     orders already on the lists."""
-    from bureau.games.noblesse.actions import read
-    from bureau.games.noblesse.foresight import foresee
 
     units = ("Regiment with O1, C2 x2, C1, F6 x2", "Garrison with O1, C1 x5, R7 x3")
     judged = 0

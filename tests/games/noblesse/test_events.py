@@ -17,6 +17,7 @@ from bureau.engine import EVERYONE, MODERATOR, IllegalAction, Match
 from bureau.engine.events import SPECTATOR_BIT
 from bureau.games import noblesse
 from bureau.games.noblesse import rules
+from bureau.games.noblesse.night import Night
 
 from .helpers import GAME, NAMES, ROLES, act, moderate, resolve, setup_text, table
 
@@ -140,7 +141,6 @@ def test_every_event_kind_the_package_emits_describes_to_one_line():
 def test_a_battle_report_is_one_line_in_the_events_and_whole_in_the_report():
     """NSE-A14: the round-by-round report stays whole in the player's report; its event
     describes to who fought and who won."""
-    from bureau.games.noblesse.night import Night
 
     st = table()
     for seat in range(8):

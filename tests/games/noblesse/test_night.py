@@ -3,13 +3,16 @@ moderator's console in the terminal (``bureau moderate``)."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
 import pytest
 
-from bureau.engine import MODERATOR
+from bureau.cli.moderate import Console
+from bureau.engine import MODERATOR, Match
 from bureau.games.noblesse import exports
+from bureau.games.noblesse.positions import save_position
 from conftest import bureau_cmd
 
 from .helpers import (
@@ -181,7 +184,6 @@ def test_bureau_moderate_runs_a_night_from_the_terminal(tmp_path):
         "moderator",
         "override wounds Ben 1 because a fall from a horse",
     ]
-    from bureau.engine import Match
 
     again = Match.replay(saved)
     assert again.state.houses[BEN].wounds == 1 and again.state.night == 1
@@ -192,10 +194,6 @@ def test_the_console_names_whom_a_quiet_night_told_what():
     """A quiet Night is short enough to echo whole: each house's income line is a line of
     its private report, and the console says whose ("to Ann: Income: ...") rather than
     eight nameless "Income: ..." lines."""
-    import io
-
-    from bureau.cli.moderate import Console
-    from bureau.engine import Match
 
     match = Match("noblesse", list(NAMES), seed=1, options={"roles": ",".join(ROLES)})
     out = io.StringIO()
@@ -212,7 +210,6 @@ def test_a_note_written_during_the_day_is_published_with_that_night(st, tmp_path
     post (BBCode and Markdown) carries it, the post already published does not change, and
     the next Night's post does not repeat it. Before Night 1 it goes to Night 1's post; a
     saved position keeps a note not yet published."""
-    from bureau.games.noblesse.positions import save_position
 
     published = exports.public_post(st, "markdown")  # Night 1, already in the thread
     moderate(st, "override note The bridge at E5 is out because a flood")

@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bureau.engine import MODERATOR, IllegalAction
+from bureau.games.noblesse import board
+from bureau.games.noblesse.scenario import STATS
+from bureau.games.noblesse.victory import aligned
 
 from .helpers import (
     GAME,
@@ -165,7 +168,6 @@ def test_noble_commands_only_on_his_estate(st):
     """NSE-43, NSE-A39, NSE-A16, NSE-A19: the FL fields the Noble of B10 on a unit recruited
     on B10 (attack 2, the officer's tier not counted: 3 MP); the Steward stays. No Noble
     is bound to A10, and a member may not field Nobles; both fail with no cost."""
-    from bureau.games.noblesse import board
 
     steward(st, CAT, "B10")
     st.nobles[sq(st, "B10")] = FLEURS
@@ -290,7 +292,6 @@ def test_create_heir_needs_a_marriage(st):
 
 def test_heir_is_of_both_factions_for_supremacy(st):
     """NSE-45, NSE-A05: a free Heir makes his player count for his spouse's faction too."""
-    from bureau.games.noblesse.victory import aligned
 
     married(st)
     assert aligned(st, FLEURS) == 2
@@ -323,7 +324,6 @@ def test_exchange_of_hostages(st):
     have Heirs. Ann proposes (3 Inf), Cat accepts; at the next step 1 each holds the
     other's Heir. A hostage Heir counts as a Noble of the holder's faction, and for
     Supremacy only for his owner's faction."""
-    from bureau.games.noblesse.victory import aligned
 
     married(st)
     for seat in (ANN, CAT):
@@ -557,7 +557,6 @@ def test_hired_assassin_wounds_the_named_pc(st):
 def test_incapacitate_sends_the_commander_home(st):
     """NSE-56: Incapacitate (8 $) with a Spy on C3: the courtier commanding Ben's unit goes
     home and a basic Officer (ATK 1) replaces him."""
-    from bureau.games.noblesse import board
 
     u = place_unit(st, BEN, "C3", "Regiment led by courtier with C1 x3, F6 x2")
     st.houses[BEN].court -= 1
@@ -661,7 +660,6 @@ def test_pc_commander_costs_nothing_and_attacks_three(st):
     """NSE-60, NSE-82, NSE-85, NSE-A16: a PC-led Regiment of C1 x3, F6 x2 costs 2 + ceil(10
     / 10) = 3 MP; the same with an O1 company costs 2 + ceil(11 / 10) = 4. The PC has
     attack 3 and the PC is then in the field."""
-    from bureau.games.noblesse import board
 
     st.houses[BEN].res = [0, 10, 0]
     act(st, BEN, f"recruit {PC_REGIMENT} at C3")
@@ -693,7 +691,6 @@ def test_heir_succeeds_a_fallen_pc_and_keeps_his_faction(st):
     """NSE-46, NSE-125, NSE-A29, NSE-A40, NSE-A42: Ann (married to Cat) has an Heir with 1
     Wound Token. Her PC (2 wounds) falls to a Hired Assassin; the Heir becomes PC with his
     own token, and stays in the Pape (no ability converts him)."""
-    from bureau.games.noblesse.victory import aligned
 
     married(st)
     a = st.houses[ANN]
@@ -711,7 +708,6 @@ def test_heir_succeeds_a_fallen_pc_and_keeps_his_faction(st):
 def test_heir_commands_at_attack_three_and_dies_with_his_unit(st):
     """NSE-46, NSE-62, NSE-63: an Heir may command (attack 3); he is not immune to battle:
     his unit destroyed, he is dead and the PC lives on."""
-    from bureau.games.noblesse import board
 
     b = st.houses[BEN]
     b.heir, b.heir_used = "home", True
@@ -896,7 +892,6 @@ def test_units_must_be_full(st, spec, need):
 def test_company_stats_types_and_tiers(st):
     """NSE-70, NSE-83, NSE-A18: each company has nine stats, a type, and tier = the sum of
     its stats + 1 for a colour, 1 to 10."""
-    from bureau.games.noblesse.scenario import STATS
 
     assert STATS == ("ATK", "MAL", "MEL", "CHG", "PIK", "RNG", "AMB", "MOR", "TGH")
     for c in st.designs.values():
@@ -1002,7 +997,6 @@ def test_latest_listed_move_is_rejected_first(st):
 def test_a_rejected_move_does_not_overfill_its_origin(st):
     """NSE-69, NSE-A20: Ann's unit leaves full B2 for full B3 while Ben's enters B2. Ann's
     move fails; it must not leave the Pape with 4 units on B2."""
-    from bureau.games.noblesse import board
 
     place_unit(st, ANN, "B2")
     place_unit(st, ANN, "B2")
