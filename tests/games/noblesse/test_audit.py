@@ -13,7 +13,7 @@ import pytest
 
 from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import ALLIED
+from bureau.games.noblesse.state import ALLIED, Marriage
 
 from .helpers import GAME, act, place_unit, refused, report, resolve, sq, started
 
@@ -133,7 +133,7 @@ def test_holy_league_waives_only_the_step_one_heirs(st):
     cost), NSE-45: a spouse who could not create his Heir then (no courtier at court) pays
     the standard 3 Inf, 1 MP, 1 $ for a later Create Heir."""
     st.houses[ANN].spouse, st.houses[CAT].spouse = CAT, ANN
-    st.marriage_offers = [(ANN, CAT, "Holy League", "married")]
+    st.marriage_offers = [Marriage(ANN, CAT, "Holy League", "married")]
     assert effects.heir_price(st, CAT) == (3, 1, 1)
 
 

@@ -25,6 +25,7 @@ from bureau.games.noblesse.heuristic import (
     win_chances,
     wins,
 )
+from bureau.games.noblesse.state import Marriage
 from bureau.games.noblesse.stats import statistics
 from bureau.sim import run
 
@@ -158,7 +159,7 @@ def test_offers_an_alliance_and_accepts_a_marriage():
     """A leader with no ally offers one (a treaty the engine reads, NSE-100); a player
     accepts a marriage from a faction that does not lead (NSE-44, NSE-A32)."""
     st = started()
-    st.marriage_offers.append((4, 0, "", "offered"))
+    st.marriage_offers.append(Marriage(4, 0, "", "offered"))
     orders = day_orders(st, 0)
     assert "accept marriage" in orders
     offers = [p for p in st.proposals if p.by == 0]

@@ -25,7 +25,7 @@ from bureau.games.noblesse.positions import (
     load_position,
     save_position,
 )
-from bureau.games.noblesse.state import House, State, Unit
+from bureau.games.noblesse.state import HostageOffer, House, Marriage, State, Unit
 
 from .helpers import (
     GAME,
@@ -311,8 +311,8 @@ def test_offers_and_contacts_round_trip():
     """NSE-118: marriage and hostage offers (with their answers) and Faction Leaders'
     contacts are part of the state between Day actions."""
     st = started()
-    st.marriage_offers = [(1, 3, "Political Marriage", "offered")]
-    st.hostage_offers = [(5, 7, "accepted")]
+    st.marriage_offers = [Marriage(1, 3, "Political Marriage", "offered")]
+    st.hostage_offers = [HostageOffer(5, 7, "accepted")]
     st.houses[1].contacted = 0
     doc = json.loads(json.dumps(save_position(st)))
     assert doc["hostage_offers"] == [["Fay", "Hal", "accepted"]]

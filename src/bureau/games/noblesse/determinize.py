@@ -190,10 +190,12 @@ def relabel(world: State, perm: list[int], seat: int) -> None:
     world.ambush_immune = {sq: perm[s] for sq, s in world.ambush_immune.items()}
     world.owed = {perm[s]: v for s, v in world.owed.items()}
     world.marriage_offers = [
-        o if seat in o[:2] else (m(o[0]), m(o[1]), *o[2:]) for o in world.marriage_offers
+        o if seat in (o.by, o.to) else o._replace(by=m(o.by), to=m(o.to))
+        for o in world.marriage_offers
     ]
     world.hostage_offers = [
-        o if seat in o[:2] else (m(o[0]), m(o[1]), *o[2:]) for o in world.hostage_offers
+        o if seat in (o.by, o.to) else o._replace(by=m(o.by), to=m(o.to))
+        for o in world.hostage_offers
     ]
     world.battles = [(sq, tuple(sorted(m(s) for s in seats)), b) for sq, seats, b in world.battles]
 

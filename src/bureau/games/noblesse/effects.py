@@ -46,7 +46,7 @@ from .actions import (
     Use,
 )
 from .scenario import Ability
-from .state import BUILDINGS, NEUTRAL, RES_NAMES, State, Unit
+from .state import BUILDINGS, NEUTRAL, RES_NAMES, HostageOffer, Marriage, State, Unit
 
 if TYPE_CHECKING:  # the Night runs these effects, and night.py imports this module
     from .night import Night
@@ -396,7 +396,7 @@ def create_noble(n: Night, seat: int, squares: Sequence[str]) -> None:
 
 def marry(n: Night, seat: int, target: int, ability: str = "") -> None:
     st = n.state
-    st.marriage_offers.append((seat, target, ability, "offered"))
+    st.marriage_offers.append(Marriage(seat, target, ability, "offered"))
     n.tell(seat, f"You proposed a Political Marriage to {st.names[target]}.")
     n.tell(
         target,
@@ -419,7 +419,7 @@ def create_heir(n: Night, seat: int) -> None:
 def hostages(n: Night, seat: int) -> None:
     st = n.state
     spouse = st.houses[seat].spouse
-    st.hostage_offers.append((seat, spouse, "offered"))
+    st.hostage_offers.append(HostageOffer(seat, spouse, "offered"))
     n.tell(seat, f"You proposed an Exchange of Hostages to {st.names[spouse]}.")
     n.tell(
         spouse,
@@ -1223,7 +1223,7 @@ def unions(n: Night) -> None:
     for i, (a, b, ability, status) in enumerate(st.marriage_offers):
         if status != "accepted" or st.houses[a].spouse >= 0 or st.houses[b].spouse >= 0:
             continue
-        st.marriage_offers[i] = (a, b, ability, "married")
+        st.marriage_offers[i] = Marriage(a, b, ability, "married")
         st.houses[a].spouse, st.houses[b].spouse = b, a
         n.tell(a, f"You are married to {st.names[b]} (NSE-44).")
         n.tell(b, f"You are married to {st.names[a]} (NSE-44).")
@@ -1233,7 +1233,7 @@ def unions(n: Night) -> None:
                 if not st.houses[seat].heir_used and st.houses[seat].court >= 1:
                     create_heir(n, seat)
     # No answer by the Day's end means refusal (NSE-A32).
-    st.marriage_offers = [m for m in st.marriage_offers if m[3] == "married"]
+    st.marriage_offers = [m for m in st.marriage_offers if m.status == "married"]
     for a, b, status in st.hostage_offers:
         if status == "accepted":
             exchange(n, a, b)

@@ -291,7 +291,7 @@ def _heir_possible(state: State, h: House, seat: int) -> bool:
     if h.heir_used:
         return False
     return any(type(o) is CreateHeir for o in h.orders) or any(
-        seat in m[:2] and m[-1] == "accepted" for m in state.marriage_offers
+        seat in (m.by, m.to) and m.status == "accepted" for m in state.marriage_offers
     )
 
 

@@ -71,7 +71,19 @@ from .actions import (
 )
 from .moves import STARTERS
 from .scenario import STATS, UNIT_SHAPES
-from .state import INF, MONEY, MP, NEUTRAL, RES_NAMES, SETUP, Proposal, State, Unit
+from .state import (
+    INF,
+    MONEY,
+    MP,
+    NEUTRAL,
+    RES_NAMES,
+    SETUP,
+    HostageOffer,
+    Marriage,
+    Proposal,
+    State,
+    Unit,
+)
 
 HOME_SPLIT = (2, 3, 0)  # Inf, MP, $: TC + Lobbyist on each gives 4 Inf and 5 MP a Night
 # A style is how many of a seat's field units march on the centre (the others claim
@@ -648,7 +660,7 @@ def family(p: Planner) -> None:
         return
     if p.res[INF] < 3 + 2 * effects.noble_price(st, p.seat) or p.court <= p.reserve():
         return
-    if any(o[0] == p.seat and o[-1] == "offered" for o in st.marriage_offers):
+    if any(o.by == p.seat and o.status == "offered" for o in st.marriage_offers):
         return
     free = [s for s, o in enumerate(st.houses) if s != p.seat and o.alive and o.spouse < 0]
     if st.leaders[p.fac] == p.seat:
@@ -685,11 +697,12 @@ def answer_offers(p: Planner) -> None:
     (an Heir is 5 courtiers, a hostage a Noble for the holder: good for both sides)."""
     st = p.st
     shares = faction_shares(st)
+    offers: list[Marriage] | list[HostageOffer]
     for offers, what in ((st.marriage_offers, "marriage"), (st.hostage_offers, "hostages")):
-        first = next((o for o in offers if o[1] == p.seat and o[-1] == "offered"), None)
+        first = next((o for o in offers if o.to == p.seat and o.status == "offered"), None)
         if first is None:
             continue
-        other = st.houses[first[0]].faction
+        other = st.houses[first.by].faction
         p.add(Answer(not _leads(shares, other, p.fac), what))
 
 

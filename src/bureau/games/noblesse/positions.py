@@ -70,7 +70,9 @@ from .state import (
     OVER,
     RES_NAMES,
     SETUP,
+    HostageOffer,
     House,
+    Marriage,
     Proposal,
     SignedTreaty,
     State,
@@ -507,8 +509,10 @@ class _Loader(PositionReader):
             get("ambush_immune", {}), "ambush_immune", self.square, self.seat
         )
         new["owed"] = self.table(get("owed", {}), "owed", self.seat, self.res)
-        new["marriage_offers"] = self.offers(get("marriage_offers", []), "marriage_offers", 2)
-        new["hostage_offers"] = self.offers(get("hostage_offers", []), "hostage_offers", 1)
+        marriages = self.offers(get("marriage_offers", []), "marriage_offers", 2)
+        new["marriage_offers"] = [Marriage(*m) for m in marriages]
+        hostages = self.offers(get("hostage_offers", []), "hostage_offers", 1)
+        new["hostage_offers"] = [HostageOffer(*h) for h in hostages]
         new["open_cities"] = self.table(
             get("open_cities", {}), "open_cities", self.square, self.faction
         )

@@ -500,13 +500,13 @@ def _answer(state: State, seat: int, order: Answer, ev: list[Event]) -> None:
     accept = order.accept
     offers: list = state.marriage_offers if order.offer == "marriage" else state.hostage_offers
     what = "Political Marriage" if offers is state.marriage_offers else "Exchange of Hostages"
-    i = next(i for i, o in enumerate(offers) if o[1] == seat and o[-1] == "offered")
-    offers[i] = (*offers[i][:-1], "accepted" if accept else "refused")
-    proposer = offers[i][0]
+    i = next(i for i, o in enumerate(offers) if o.to == seat and o.status == "offered")
+    offers[i] = offers[i]._replace(status="accepted" if accept else "refused")
+    proposer = offers[i].by
     if accept and offers is state.marriage_offers:
         for j, o in enumerate(offers):
-            if j != i and o[-1] == "offered" and seat in o[:2]:
-                offers[j] = (*o[:-1], "refused")
+            if j != i and o.status == "offered" and seat in (o.by, o.to):
+                offers[j] = o._replace(status="refused")
     text = f"{state.names[seat]} {'accepted' if accept else 'refused'} the {what}."
     ev.append(Event("answer", only(proposer, seat), player=seat, text=text))
 
@@ -565,11 +565,11 @@ def _check_give_officer(state: State, seat: int, order: GiveOfficer) -> None:
 
 def _check_answer(state: State, seat: int, order: Answer) -> None:
     if order.offer == "marriage":
-        if any(o[1] == seat and o[-1] == "accepted" for o in state.marriage_offers):
+        if any(o.to == seat and o.status == "accepted" for o in state.marriage_offers):
             raise IllegalAction("you have accepted a Political Marriage already (NSE-44)")
-        if not any(o[1] == seat and o[-1] == "offered" for o in state.marriage_offers):
+        if not any(o.to == seat and o.status == "offered" for o in state.marriage_offers):
             raise IllegalAction("nobody has proposed a Political Marriage to you")
-    elif not any(o[1] == seat and o[-1] == "offered" for o in state.hostage_offers):
+    elif not any(o.to == seat and o.status == "offered" for o in state.hostage_offers):
         raise IllegalAction("nobody has proposed an Exchange of Hostages to you")
 
 

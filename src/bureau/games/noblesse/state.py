@@ -51,6 +51,26 @@ class Proposal(NamedTuple):
     night: int
 
 
+class Marriage(NamedTuple):
+    """A Political Marriage proposed by seat ``by`` to seat ``to`` (NSE-44, NSE-A32), with
+    the ability that proposed it ("" for the standard action); ``status`` is offered,
+    accepted, refused or married."""
+
+    by: int
+    to: int
+    ability: str
+    status: str
+
+
+class HostageOffer(NamedTuple):
+    """An Exchange of Hostages proposed by ``by`` to his spouse ``to`` (NSE-47, NSE-A32);
+    ``status`` is offered, accepted or refused."""
+
+    by: int
+    to: int
+    status: str
+
+
 class SignedTreaty:
     """A signed treaty between factions ``f1`` (its proposer) and ``f2``: pending until
     step 1 of Night ``start`` (NSE-A24), then ``active`` until ``ended``.
@@ -329,8 +349,8 @@ class State:
         self.proposals: list[Proposal] = []  # proposed, not yet signed
         self.next_treaty = 1
         self.breaches: list[tuple[int, int, int]] = []  # accepted: (treaty id, offender, night)
-        self.marriage_offers: list[tuple[int, int, str, str]] = []  # (from, to, ability, status)
-        self.hostage_offers: list[tuple[int, int, str]] = []  # (from, to, status)
+        self.marriage_offers: list[Marriage] = []
+        self.hostage_offers: list[HostageOffer] = []
         self.mercs: dict[str, int] = {}  # mercenary name -> unit id while rented
         self.open_cities: dict[int, int] = {}  # square -> faction, this Night (NSE-A37)
         self.bribed: dict[int, tuple[int, ...]] = {}  # square -> resources, this Night
