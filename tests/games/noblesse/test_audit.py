@@ -13,7 +13,7 @@ import pytest
 
 from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import ALLIED, Marriage
+from bureau.games.noblesse.state import ALLIED, Marriage, Post
 
 from .helpers import GAME, act, place_unit, refused, report, resolve, sq, started
 
@@ -119,7 +119,7 @@ def test_courtly_bribe_may_not_target_the_hostage_owners_estate(st):
     holds Ann's Heir; Courtly Bribe (Bribery) on Ann's Home Estate must fail like the
     standard Bribery does, and Ann's estate still produces."""
     hostage(st, ANN, CAT)
-    st.houses[CAT].posts.append(("spy", sq(st, "A1"), ""))
+    st.houses[CAT].posts.append(Post("spy", sq(st, "A1")))
     st.houses[CAT].court -= 1
     st.houses[CAT].res = [0, 0, 2]
     act(st, CAT, "use Courtly Bribe A1 Inf")

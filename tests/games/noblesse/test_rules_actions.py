@@ -8,6 +8,7 @@ import pytest
 from bureau.engine import MODERATOR, IllegalAction
 from bureau.games.noblesse import board
 from bureau.games.noblesse.scenario import STATS
+from bureau.games.noblesse.state import Post
 from bureau.games.noblesse.victory import aligned
 
 from .helpers import (
@@ -39,12 +40,12 @@ def steward(st, seat: int, label: str) -> None:
     s = sq(st, label)
     st.ctrl[s] = (st.houses[seat].faction, -1)
     st.stewards[s] = seat
-    st.houses[seat].posts.append(("steward", s, ""))
+    st.houses[seat].posts.append(Post("steward", s))
     st.houses[seat].court -= 1
 
 
 def spy(st, seat: int, label: str) -> None:
-    st.houses[seat].posts.append(("spy", sq(st, label), ""))
+    st.houses[seat].posts.append(Post("spy", sq(st, label)))
     st.houses[seat].court -= 1
 
 

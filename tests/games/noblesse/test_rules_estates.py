@@ -10,7 +10,7 @@ from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.night import Night, courtier_limit, courtiers_total
 from bureau.games.noblesse.rules import channels, courtiers_needed
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import ALLIED, OVER
+from bureau.games.noblesse.state import ALLIED, OVER, Post
 
 from ..common import kinds
 from .helpers import (
@@ -617,7 +617,7 @@ def test_nse23_the_day_judges_stewards_and_tcs_it_can_nse40_nse_a39_nse_a30():
     act(st, BEN, "recall tc C4 $")
     night(st)
     st.stewards[sq(st, "C4")] = BEN
-    st.houses[BEN].posts.append(("steward", sq(st, "C4"), ""))
+    st.houses[BEN].posts.append(Post("steward", sq(st, "C4")))
     st.houses[BEN].court -= 1
     refused(st, BEN, "tc C4 Inf", f"{W}the Steward on C4 backs a Noble and stays (NSE-A39)")
 

@@ -46,7 +46,7 @@ from .actions import (
     Use,
 )
 from .scenario import Ability
-from .state import BUILDINGS, NEUTRAL, RES_NAMES, HostageOffer, Marriage, State, Unit
+from .state import BUILDINGS, NEUTRAL, RES_NAMES, HostageOffer, Marriage, Post, State, Unit
 
 if TYPE_CHECKING:  # the Night runs these effects, and night.py imports this module
     from .night import Night
@@ -212,7 +212,7 @@ def heir_price(state: State, seat: int) -> tuple[int, ...]:
 
 
 def _spy_on(st: State, seat: int, square: int) -> bool:
-    return any(p == ("spy", square, "") for p in st.houses[seat].posts)
+    return Post("spy", square) in st.houses[seat].posts
 
 
 def _commander_on(st: State, seat: int, square: int) -> bool:
@@ -534,7 +534,7 @@ def knife(n: Night, seat: int, label: str, target: int, keep_spy: bool = False) 
     sq = st.square(label)
     if not keep_spy:
         h = st.houses[seat]
-        h.posts.remove(("spy", sq, ""))
+        h.posts.remove(Post("spy", sq))
     n.fact("action", st.houses[seat].faction, "knife", st.houses[target].faction, label)
     if _pc_square(st, target) == sq:
         wound(n, target, 2, "a knife in the back")
@@ -1008,8 +1008,8 @@ def recall(n: Night, seat: int, order: Recall) -> None:
     kind, label, detail = order
     sq = st.square(label)
     if kind == "spy":
-        if ("spy", sq, "") in h.posts:
-            h.posts.remove(("spy", sq, ""))
+        if Post("spy", sq) in h.posts:
+            h.posts.remove(Post("spy", sq))
             h.court += 1
             n.fact("remove", h.faction, label, kind)
             n.tell(seat, f"Your Spy on {label} came home (NSE-36).")
@@ -1018,13 +1018,13 @@ def recall(n: Night, seat: int, order: Recall) -> None:
     table = st.tcs if kind == "tc" else st.lobbyists
     if table.get((sq, res)) == seat:
         del table[(sq, res)]
-        h.posts.remove((kind, sq, res))
+        h.posts.remove(Post(kind, sq, res))
         h.court += 1
         n.fact("remove", h.faction, label, kind)
         n.tell(seat, f"Your {kind.upper() if kind == 'tc' else 'Lobbyist'} on {label} came home.")
         if kind == "tc" and (sq, res) in st.lobbyists:
             lob = st.lobbyists.pop((sq, res))
-            st.houses[lob].posts.remove(("lobbyist", sq, res))
+            st.houses[lob].posts.remove(Post("lobbyist", sq, res))
             st.houses[lob].court += 1
 
 
@@ -1070,15 +1070,15 @@ def _steward(n: Night, seat: int, order: Steward) -> str:
     elif held[0] != h.faction or (held[1] >= 0 and held[1] != seat):
         return f"{label} is not yours or your faction's to steward"
     st.stewards[sq] = seat
-    return _take_post(n, seat, ("steward", sq, ""), f"Your Steward took office on {label}.")
+    return _take_post(n, seat, Post("steward", sq), f"Your Steward took office on {label}.")
 
 
-def _take_post(n: Night, seat: int, post: tuple, text: str) -> str:
-    """A courtier leaves court for ``post`` (kind, square, detail); recorded and told."""
+def _take_post(n: Night, seat: int, post: Post, text: str) -> str:
+    """A courtier leaves court for ``post``; recorded and told."""
     h = n.state.houses[seat]
     h.court -= 1
     h.posts.append(post)
-    n.fact("place", h.faction, n.state.label(post[1]), post[0])
+    n.fact("place", h.faction, n.state.label(post.square), post.kind)
     n.tell(seat, text)
     return ""
 
@@ -1121,7 +1121,7 @@ def _tc(n: Night, seat: int, order: TaxCollector) -> str:
         release_steward(n, sq)
     st.tcs[(sq, res)] = seat
     text = f"Your Tax Collector collects {name} on {label}."
-    return _take_post(n, seat, ("tc", sq, res), text)
+    return _take_post(n, seat, Post("tc", sq, res), text)
 
 
 def release_steward(n: Night, sq: int) -> None:
@@ -1131,7 +1131,7 @@ def release_steward(n: Night, sq: int) -> None:
     st = n.state
     seat = st.stewards.pop(sq)
     h = st.houses[seat]
-    h.posts.remove(("steward", sq, ""))
+    h.posts.remove(Post("steward", sq))
     h.court += 1
     label = st.label(sq)
     n.fact("remove", h.faction, label, "steward")
@@ -1152,7 +1152,7 @@ def _lobbyist(n: Night, seat: int, order: Lobbyist) -> str:
         return "one Lobbyist per collected resource (NSE-A41)"
     st.lobbyists[(sq, res)] = seat
     text = f"Your Lobbyist works the {name} of {label}."
-    return _take_post(n, seat, ("lobbyist", sq, res), text)
+    return _take_post(n, seat, Post("lobbyist", sq, res), text)
 
 
 def spy_range(st: State, seat: int) -> int:
@@ -1168,7 +1168,7 @@ def _spy(n: Night, seat: int, order: Spy) -> str:
     h = st.houses[seat]
     origin, path = order
     start = h.home if not origin else st.square(origin)
-    if origin and ("spy", start, "") not in h.posts:
+    if origin and Post("spy", start) not in h.posts:
         return f"you have no Spy on {origin}"
     squares = [st.square(sq) for sq in path]
     if len(squares) > spy_range(st, seat):
@@ -1179,10 +1179,10 @@ def _spy(n: Night, seat: int, order: Spy) -> str:
             return f"{st.label(sq)} is not next to {st.label(here)}"
         here = sq
     if origin:
-        h.posts.remove(("spy", start, ""))
+        h.posts.remove(Post("spy", start))
     else:
         h.court -= 1
-    h.posts.append(("spy", here, ""))
+    h.posts.append(Post("spy", here))
     n.spy_paths.setdefault(seat, []).extend(squares)
     n.fact("place", h.faction, st.label(here), "spy")
     return ""

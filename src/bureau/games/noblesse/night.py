@@ -28,6 +28,7 @@ from .state import (
     RES_NAMES,
     SETUP,
     House,
+    Post,
     State,
     Unit,
 )
@@ -657,9 +658,11 @@ class Night:
                     self.back_to_court(b[0])
                 b[2] = 0
         for h in st.houses:
-            spies = [p for p in h.posts if p == ("spy", square, "") and h.faction == faction]
+            spies = [p for p in h.posts if p == Post("spy", square) and h.faction == faction]
             h.court += len(spies) if h.alive else 0
-            h.posts = [p for p in h.posts if p[1] != square or (p[0] == "spy" and p not in spies)]
+            h.posts = [
+                p for p in h.posts if p.square != square or (p.kind == "spy" and p not in spies)
+            ]
 
     def back_to_court(self, seat: int) -> None:
         h = self.state.houses[seat]
@@ -863,7 +866,7 @@ def courtiers_total(state: State, seat: int) -> int:
         1 for u in state.units.values() if u.owner == seat and u.commander == "courtier"
     )
     staffed = sum(b[2] for b in state.buildings.values() if b[0] == seat)
-    return h.court + commanders + sum(1 for p in h.posts if p[0] != "staff") + staffed
+    return h.court + commanders + sum(1 for p in h.posts if p.kind != "staff") + staffed
 
 
 def spy_line(state: State, square: int, detail: str) -> str:

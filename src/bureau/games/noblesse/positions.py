@@ -73,6 +73,7 @@ from .state import (
     HostageOffer,
     House,
     Marriage,
+    Post,
     Proposal,
     SignedTreaty,
     State,
@@ -720,12 +721,12 @@ class _Loader(PositionReader):
         courtier has one post); a house's ``posts`` left out are those (and no Spies). A
         player out of the game has none, though a Steward of his backing a Noble stays
         (NSE-A29, NSE-A39)."""
-        placed: list[list[tuple]] = [[] for _ in houses]
+        placed: list[list[Post]] = [[] for _ in houses]
         for sq, seat in new["stewards"].items():
-            placed[seat].append(("steward", sq, ""))
+            placed[seat].append(Post("steward", sq))
         for kind in ("tc", "lobbyist"):
             for (sq, r), seat in new[f"{kind}s"].items():
-                placed[seat].append((kind, sq, r))
+                placed[seat].append(Post(kind, sq, r))
         for seat, h in enumerate(houses):
             if not h.alive:
                 placed[seat] = []
@@ -868,18 +869,18 @@ class _Loader(PositionReader):
             out.append(house)
         return out
 
-    def post(self, obj: Any, path: str) -> tuple:
+    def post(self, obj: Any, path: str) -> Post:
         words = self.str_(obj, path).split(maxsplit=2)
         if len(words) < 2 or words[0] not in POSTS:
             self.fail(path, f"write a post as KIND SQUARE [DETAIL], KIND one of {', '.join(POSTS)}")
         kind, sq, rest = words[0], self.square(words[1], path), words[2] if len(words) > 2 else ""
         if kind in ("tc", "lobbyist"):
-            return kind, sq, self.resource(rest, path)
+            return Post(kind, sq, self.resource(rest, path))
         if kind == "staff":
-            return kind, sq, self.str_(rest, path, tuple(BUILDINGS))
+            return Post(kind, sq, self.str_(rest, path, tuple(BUILDINGS)))
         if rest:
             self.fail(path, f"a {kind} post is written as '{kind} SQUARE'")
-        return kind, sq, ""
+        return Post(kind, sq)
 
     def order(self, obj: Any, path: str):
         try:

@@ -200,12 +200,21 @@ class Unit:
         return f"U{self.id}"
 
 
+class Post(NamedTuple):
+    """A courtier placed away from court: ``kind`` ``steward``, ``tc``, ``lobbyist``,
+    ``spy`` or ``staff`` on ``square``; ``detail`` is a TC's or Lobbyist's resource index,
+    a building's name for staff, else ``""``."""
+
+    kind: str
+    square: int
+    detail: Any = ""
+
+
 class House:
     """One seat's player: role, holdings, family and courtiers.
 
     ``court`` counts courtiers at the Home Estate, free for orders; ``posts`` lists the
-    placed ones as ``(kind, square, detail)`` with kind ``steward``, ``tc``, ``lobbyist``,
-    ``spy`` or ``staff`` (detail: a resource index, or a building name for staff).
+    placed ones (``Post``).
     ``heir`` is ``""`` (none), ``"home"``, ``"field"`` (commanding) or ``"hostage"``."""
 
     __slots__ = (
@@ -241,8 +250,7 @@ class House:
         self.skipped = 0  # the unchosen option 1..4 (NSE-08); 4 = the unique companies
         self.res = list(res)
         self.court = courtiers
-        # (kind, square, detail): a TC or Lobbyist's resource index, else ""
-        self.posts: list[tuple[str, int, Any]] = []
+        self.posts: list[Post] = []
         self.wounds = 0
         self.alive = True
         self.pc_field = False  # the PC commands a unit
