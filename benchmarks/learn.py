@@ -8,14 +8,16 @@ seat of ``bureau.envs.single_agent`` (the seat drawn per episode) against Bureau
 bots, on the CPU, for about ``--minutes`` of training. Before and after, it plays
 ``--episodes`` evaluation episodes (sampling its policy, masked) and the script prints
 the learner's win rate with a 95% Wilson interval, and the rate a seat would win by
-chance. Nobility is paid ``"win"``; Aristocracy ``"shaped"`` (the rank at the end, and
-each move the change in the game's own estimate of the learner's share of the win),
-since against random seats its games reach the year cap and complete buildings, the
-only points, are too rare for a fresh policy to meet. A win is a game the learner wins
-by the rules, or, in a game stopped by its cap (Aristocracy's 20 years, where random
-seats never claim Glory), a game in which it alone has the most points. The learner
-itself is never run in CI: sb3-contrib and torch are not dependencies of Bureau (the
-``learn`` extra brings them).
+chance. Nobility is paid ``"win"``. Aristocracy is paid ``"progress"`` (``"score"`` at the
+end, and each step the change in its progress toward points, the move under way
+included), capped at 5 years, with building cards 1, 2 and 3 (two decks and hands of 7
+as in the standard game): against random seats its games reach the cap, and in the
+standard game a complete building, the only points, takes a plan that a few minutes of
+PPO do not find (``--options '{"farm_size": 3, "estate_size": 4, "chateau_size": 5}'``
+trains the standard sizes; docs/research.md). A win is a game the learner wins by the
+rules, or, in a game stopped by its cap (where random seats never claim Glory), a game
+in which it alone has the most points. The learner itself is never run in CI:
+sb3-contrib and torch are not dependencies of Bureau (the ``learn`` extra brings them).
 """
 
 from __future__ import annotations
@@ -33,7 +35,11 @@ from bureau.envs import single_agent
 GAMES = {
     # game: (players, reward scheme, options)
     "nobility": (3, "win", {}),
-    "aristocracy": (2, "shaped", {}),
+    "aristocracy": (
+        2,
+        "progress",
+        {"max_years": 5, "farm_size": 1, "estate_size": 2, "chateau_size": 3},
+    ),
 }
 
 
