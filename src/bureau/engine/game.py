@@ -292,9 +292,9 @@ class Game(Generic[S, A]):
 
     # Modules of the game's own (dotted paths), imported on first use so that games stay
     # below the bots layer: ``heuristic`` holds ``HeuristicBot`` and ``evaluate``,
-    # ``figures`` holds ``statistics``.
+    # ``stats`` holds ``statistics``.
     heuristic: str | None = None
-    figures: str | None = None
+    stats: str | None = None
     # The ISMCTS parameters that play this game best (docs/bots.md, "Strength"): a plain
     # ``ismcts`` bot spec plays with them; a spec with any parameter starts from the
     # search's generic defaults instead.
@@ -327,8 +327,8 @@ class Game(Generic[S, A]):
     def statistics(self, state: S) -> dict[str, float]:
         """The game's own telling numbers about a finished game, by name (the balance lab
         reports them per variant: buildings by type, decrees enacted, upgrades bought);
-        the ``figures`` module's ``statistics``, if the game has one."""
-        return {} if self.figures is None else _part(self.figures, "statistics")(state)
+        the ``stats`` module's ``statistics``, if the game has one."""
+        return {} if self.stats is None else _part(self.stats, "statistics")(state)
 
     # -- text -------------------------------------------------------------
 

@@ -152,7 +152,7 @@ class Aristocracy(Game[State, Action]):
     name = "aristocracy"
     positions = "bureau.games.aristocracy.positions"
     heuristic = "bureau.games.aristocracy.heuristic"
-    figures = "bureau.games.aristocracy.stats"
+    stats = "bureau.games.aristocracy.stats"
     ismcts = "rollout=heuristic:guide=tree:iterations=200:plies=1:compare=hint:explore=0.1"
     title = "Aristocracy"
     version = "1"

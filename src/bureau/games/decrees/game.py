@@ -142,7 +142,7 @@ class FinalDecrees(Game[State, Action]):
     name = "decrees"
     heuristic = "bureau.games.decrees.heuristic"
     positions = "bureau.games.decrees.positions"
-    figures = "bureau.games.decrees.stats"
+    stats = "bureau.games.decrees.stats"
     ismcts = "rollout=heuristic:guide=tree:iterations=60:plies=1:compare=hint:explore=0.1"
     title = "Final Decrees"
     version = "1"

@@ -190,7 +190,7 @@ class Nobility(Game[State, Action]):
     name = "nobility"
     positions = "bureau.games.nobility.positions"
     heuristic = "bureau.games.nobility.heuristic"
-    figures = "bureau.games.nobility.stats"
+    stats = "bureau.games.nobility.stats"
     ismcts = "rollout=heuristic:guide=tree:prior=300"
     title = "Nobility"
     version = "1"

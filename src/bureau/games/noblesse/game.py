@@ -86,7 +86,7 @@ class Noblesse(Game[State, Order]):
     name = "noblesse"
     positions = "bureau.games.noblesse.positions"
     heuristic = "bureau.games.noblesse.heuristic"
-    figures = "bureau.games.noblesse.stats"
+    stats = "bureau.games.noblesse.stats"
     ismcts = "styles=on:compare=hint:margin=1:iterations=16:depth=120"
     title = "Noblesse"
     min_players = 8

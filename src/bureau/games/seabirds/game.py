@@ -13,8 +13,9 @@ from bureau.engine import MODERATOR, Event, Game, IllegalAction, Option, OptionE
 from bureau.engine.positions import POSITION
 
 from . import clock, exports, flow, moderator, moves, rules
-from .actions import read
+from .actions import Action, read
 from .determinize import determinize
+from .moderator import Command
 from .rules import MAX_HOURS
 from .state import CARDS, State
 from .text import describe
@@ -130,10 +131,10 @@ OPTIONS = (
 )
 
 
-class Seabirds(Game):
+class Seabirds(Game[State, Action | Command]):
     name = "seabirds"
     heuristic = "bureau.games.seabirds.heuristic"
-    figures = "bureau.games.seabirds.stats"
+    stats = "bureau.games.seabirds.stats"
     positions = "bureau.games.seabirds.positions"
     ismcts = "rollout=heuristic:guide=tree:prior=30:iterations=100:depth=60"
     title = "Noble Houses of the Seabirds"
@@ -153,7 +154,7 @@ class Seabirds(Game):
         " through the Bureau's Transactions; hidden messages open at the landing."
     )
 
-    def setup(self, names, seed: int, options: dict[str, Any]) -> State:
+    def setup(self, names: tuple[str, ...], seed: int, options: dict[str, Any]) -> State:
         n = len(names)
         houses = _indices(options["houses"], HOUSES, n, "houses") if options["houses"] else None
         if houses is not None and len(set(houses)) != n:
@@ -176,15 +177,15 @@ class Seabirds(Game):
     def pending(self, state: State) -> tuple[int, ...]:
         return rules.pending(state)
 
-    def legal_actions(self, state: State, seat: int) -> list:
+    def legal_actions(self, state: State, seat: int) -> list[Action | Command]:
         if seat == MODERATOR:  # never pending; her commands are typed
             return []
         return moves.legal(state, seat)
 
-    def sample_action(self, state: State, seat: int, rng: random.Random):
+    def sample_action(self, state: State, seat: int, rng: random.Random) -> Action:
         return moves.sample(state, seat, rng)
 
-    def read(self, state: State, seat: int, text: str):
+    def read(self, state: State, seat: int, text: str) -> Action | Command:
         if seat == MODERATOR:
             return moderator.read(state, text)
         words = text.split()
@@ -192,10 +193,12 @@ class Seabirds(Game):
             raise IllegalAction("only the moderator may resolve or override")
         return moves.resolve(state, seat, read(text))
 
-    def check(self, state: State, seat: int, action) -> None:
+    def check(self, state: State, seat: int, action: Action | Command) -> None:
         clock.check(state, seat, action)
 
-    def apply(self, state: State, seat: int, action, at: float | None = None) -> list[Event]:
+    def apply(
+        self, state: State, seat: int, action: Action | Command, at: float | None = None
+    ) -> list[Event]:
         return clock.apply(state, seat, action, at)
 
     def begin(self, state: State, at: float) -> None:
@@ -206,7 +209,7 @@ class Seabirds(Game):
         """The end of the Air or Land Phase (SEA-28, SEA-37), once the clock runs."""
         return flow.phase_deadline(state)
 
-    def timeout_action(self, state: State, seat: int):
+    def timeout_action(self, state: State, seat: int) -> Action:
         return moves.timeout(state, seat)
 
     def help_text(self, state: State, seat: int) -> str:
