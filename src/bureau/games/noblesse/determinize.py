@@ -85,7 +85,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     perm = deal_identities(state, known, rng)
     relabel(world, perm, seat)
     world.reports = [r if s == seat else [] for s, r in enumerate(world.reports)]
-    world.battles = [b for b in world.battles if seat in b[1]]  # the others' reports
+    world.battles = [b for b in world.battles if seat in b.seats]  # the others' reports
     fac = world.houses[seat].faction
     world.facts = [
         f
@@ -197,7 +197,7 @@ def relabel(world: State, perm: list[int], seat: int) -> None:
         o if seat in (o.by, o.to) else o._replace(by=m(o.by), to=m(o.to))
         for o in world.hostage_offers
     ]
-    world.battles = [(sq, tuple(sorted(m(s) for s in seats)), b) for sq, seats, b in world.battles]
+    world.battles = [b._replace(seats=tuple(sorted(m(s) for s in b.seats))) for b in world.battles]
 
 
 # -- resources and units ------------------------------------------------------------------------

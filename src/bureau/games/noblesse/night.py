@@ -27,6 +27,7 @@ from .state import (
     NEUTRAL,
     RES_NAMES,
     SETUP,
+    Fought,
     House,
     Post,
     State,
@@ -552,7 +553,7 @@ class Night:
                 if u.owner != NEUTRAL and self.faction_key(u.owner) in _owners(battle)
             }
         )
-        st.battles.append((label, tuple(seats), battle))
+        st.battles.append(Fought(label, tuple(seats), battle))
         names = [self.side_name(s.owner) for s in battle.sides]
         winner = "nobody" if battle.winner is None else self.side_name(battle.winner)
         self.announce(f"Battle at {label}: {names[0]} attacked {names[1]}; {winner} won.")

@@ -70,6 +70,7 @@ from .state import (
     OVER,
     RES_NAMES,
     SETUP,
+    BreachReport,
     HostageOffer,
     House,
     Marriage,
@@ -494,7 +495,7 @@ class _Loader(PositionReader):
             if self.int_(b[0], f"{p}[0]", 1) not in tids:
                 self.fail(f"{p}[0]", f"no treaty {b[0]} in treaties")
             new["breaches"].append(
-                (b[0], self.faction(b[1], f"{p}[1]"), self.int_(b[2], f"{p}[2]"))
+                BreachReport(b[0], self.faction(b[1], f"{p}[1]"), self.int_(b[2], f"{p}[2]"))
             )
         new["leaders"] = self.by_faction(get("leaders"), "leaders", _leaders(st, houses))
         new["successors"] = self.by_faction(get("successors"), "successors", [-1] * len(self.facs))

@@ -16,6 +16,7 @@ from bureau.engine.game import Outcome
 from bureau.engine.rng import copy_rng
 
 from .clauses import Treaty
+from .combat import Battle
 from .scenario import Scenario
 
 INF, MP, MONEY = range(3)
@@ -69,6 +70,24 @@ class HostageOffer(NamedTuple):
     by: int
     to: int
     status: str
+
+
+class BreachReport(NamedTuple):
+    """A breach report accepted during the Day (NSE-A23): its penalties take effect at
+    step 1 of the next Night."""
+
+    treaty: int  # its id
+    offender: int  # the offending faction
+    night: int  # the report's cycle
+
+
+class Fought(NamedTuple):
+    """A battle of the last Night, for the reports: where (a square's label), the seats
+    whose units fought, and the battle itself."""
+
+    label: str
+    seats: tuple[int, ...]
+    battle: Battle
 
 
 class SignedTreaty:
@@ -356,7 +375,7 @@ class State:
         self.treaties: list[SignedTreaty] = []  # signed treaties (active, pending or void)
         self.proposals: list[Proposal] = []  # proposed, not yet signed
         self.next_treaty = 1
-        self.breaches: list[tuple[int, int, int]] = []  # accepted: (treaty id, offender, night)
+        self.breaches: list[BreachReport] = []
         self.marriage_offers: list[Marriage] = []
         self.hostage_offers: list[HostageOffer] = []
         self.mercs: dict[str, int] = {}  # mercenary name -> unit id while rented
@@ -367,7 +386,7 @@ class State:
         self.owed: dict[int, list[int]] = {}  # seat -> resources still owed (penalties)
         self.reports: list[list[str]] = []  # seat -> the last Night's private report lines
         self.post: list[str] = []  # the last Night's public post lines
-        self.battles: list[tuple] = []  # the last Night's battles: (square, seats, Battle)
+        self.battles: list[Fought] = []  # the last Night's battles
         # What happened, for checking breach reports (NSE-A23): (night, kind, faction, ...)
         self.facts: list[tuple] = []
         self.log: list[tuple] = []  # moderator decisions and overrides (NSE moderator)

@@ -73,6 +73,7 @@ from .state import (
     HOSTILE,
     NEUTRAL_STATUS,
     RES_NAMES,
+    BreachReport,
     Proposal,
     SignedTreaty,
     State,
@@ -861,7 +862,7 @@ def report_breach(state: State, seat: int, tid: int, promise_no: int) -> list[Ev
     """A Faction Leader of treaty ``tid`` reports promise ``promise_no`` broken (NSE-104,
     NSE-105, NSE-A23); promises count 1.. over faction 1's, then faction 2's."""
     f, t, offender = reportable(state, seat, tid, promise_no)
-    state.breaches.append((tid, offender, state.night))
+    state.breaches.append(BreachReport(tid, offender, state.night))
     t.reported = [*t.reported, (promise_no, offender, state.night)]
     return [
         Event(
