@@ -11,7 +11,7 @@ begins ``ATTN Bureau: Transaction.`` is read by ``transactions.read``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lark import Lark, Transformer
 
@@ -101,6 +101,9 @@ class Orders(NamedTuple):
 
 READY, AGREE = Ready(), Agree()
 
+# Every decision a player makes, one type each (the moderator's are ``moderator.Command``).
+Action = Pick | Post | Tell | Hide | Ready | Limits | Agree | Administer | Orders
+
 GRAMMAR = r"""
 start: action
 ?action: pick | post | tell | hide | ready | limits | agree | administer | orders
@@ -125,36 +128,36 @@ _PARSER = Lark(GRAMMAR, parser="lalr")
 
 
 class Raw(Transformer):
-    def start(self, items):
+    def start(self, items: list[Any]) -> tuple:
         return items[0]
 
-    def pick(self, items):
+    def pick(self, items: list[Any]) -> tuple:
         return ("pick", str(items[0]))
 
-    def post(self, items):
+    def post(self, items: list[Any]) -> tuple:
         text = str(items[-1]).strip()
         return ("post", text[1:].strip() if text.startswith(":") else text)
 
-    def tell(self, items):
+    def tell(self, items: list[Any]) -> tuple:
         return ("tell", tuple(str(w) for w in items[:-1]), str(items[-1]).strip())
 
-    def hide(self, items):
+    def hide(self, items: list[Any]) -> tuple:
         stop = int(items[0]) if len(items) == 2 else None
         return ("hide", stop, str(items[-1]).strip())
 
-    def ready(self, items):
+    def ready(self, items: list[Any]) -> tuple:
         return ("ready",)
 
-    def limits(self, items):
+    def limits(self, items: list[Any]) -> tuple:
         return ("limits", int(items[0]), int(items[1]))
 
-    def agree(self, items):
+    def agree(self, items: list[Any]) -> tuple:
         return ("agree",)
 
-    def administer(self, items):
+    def administer(self, items: list[Any]) -> tuple:
         return ("administer", str(items[0]))
 
-    def orders(self, items):
+    def orders(self, items: list[Any]) -> tuple:
         return ("orders", tuple(w.strip() for w in str(items[0]).split(",") if w.strip()))
 
 

@@ -17,16 +17,27 @@ procedure always ends: each round trip fails one Transaction of a finite set.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from bureau.engine import EVERYONE, Event
 
 from . import economy
 from .state import MONEY, NUM_ASSETS, SECRETS, USURY, Pending, State, Transfer
-from .transactions import ASSETS, HOUSES, Conditional, Gift, Reinvest, Take, Upgrade
+from .transactions import (
+    ASSETS,
+    HOUSES,
+    Conditional,
+    Gift,
+    Reinvest,
+    Requirement,
+    Take,
+    Transaction,
+    Upgrade,
+)
 
 
-def made(record):
+def made(record: Transaction) -> Gift | Reinvest | Upgrade | Take:
     """What a Transaction does when it executes: a conditional's inner Transaction."""
     return record.gift if isinstance(record, Conditional) else record
 
@@ -55,16 +66,20 @@ def transfer(p: Pending) -> Given | None:
     return None
 
 
-def covers(have, need) -> bool:
+def covers(have: Sequence[int], need: Sequence[int]) -> bool:
     return all(h >= n for h, n in zip(have, need, strict=True))
 
 
 def met(state: State, t: Pending, batch: list[Pending], now: float) -> bool:
     """Is every requirement of conditional ``t`` met, each by one Transaction (SEA-A13)?"""
-    return all(meeting(state, t, req, batch, now) for req in t.record.requires)
+    record = t.record
+    assert isinstance(record, Conditional), "only a conditional has requirements"
+    return all(meeting(state, t, req, batch, now) for req in record.requires)
 
 
-def meeting(state: State, t: Pending, req, batch: list[Pending], now: float) -> str | None:
+def meeting(
+    state: State, t: Pending, req: Requirement, batch: list[Pending], now: float
+) -> str | None:
     """What meets requirement ``req`` of ``t``: a Transaction of the batch, or a transfer
     resolved since ``t`` was posted where its window allows (None: nothing does)."""
     if t.deadline is None or now < t.deadline:
@@ -164,7 +179,7 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
     return live, failed, sorted(unmet, key=lambda p: p.order)
 
 
-def shortfall(state: State, after, short) -> str:
+def shortfall(state: State, after: list[list[int]], short: set[tuple[int, int]]) -> str:
     """Why a batch could not be settled: who would have ended below 0, in what."""
     parts = [
         f"{HOUSES[state.house_of[seat]]} would have ended with {after[seat][a]} {ASSETS[a]}"

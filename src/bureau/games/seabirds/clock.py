@@ -3,14 +3,17 @@ clock, the phases a late action closes first, and the events the forum posts kee
 
 from __future__ import annotations
 
+from typing import cast
+
 from bureau.engine import EVERYONE, MODERATOR, Event, IllegalAction
 
 from . import flow, moderator, moves, rules
-from .actions import Hide, Tell
+from .actions import Action, Hide, Tell
+from .moderator import Command
 from .state import AIR, DRAFT, State
 
 
-def check(state: State, seat: int, action) -> None:
+def check(state: State, seat: int, action: Action | Command) -> None:
     if seat == MODERATOR:
         return moderator.check(state, action)
     if isinstance(action, (moderator.Resolve, moderator.Override)):
@@ -18,7 +21,9 @@ def check(state: State, seat: int, action) -> None:
     rules.check(state, seat, action)
 
 
-def apply(state: State, seat: int, action, at: float | None = None) -> list[Event]:
+def apply(
+    state: State, seat: int, action: Action | Command, at: float | None = None
+) -> list[Event]:
     """Messages carry the time they were sent (SEA-52): the action's ``at``, or one
     virtual minute after the last public action in games without a clock. Without a
     ``start_time`` the clock starts with the first action that carries a time.
@@ -56,15 +61,16 @@ def apply(state: State, seat: int, action, at: float | None = None) -> list[Even
         flow.lapse_due(state, state.now, ev)
     if seat == MODERATOR:
         _moderate(state, action, ev)
-    else:
-        rules.perform(state, seat, action, ev)
+    else:  # a player's: ``check`` refused the moderator's commands
+        rules.perform(state, seat, cast(Action, action), ev)
     _chronicle(state, ev)
     return ev
 
 
-def _moderate(state: State, action, ev: list) -> None:
+def _moderate(state: State, action: Action | Command, ev: list) -> None:
     """The moderator's checked action; ``resolve`` takes the deadline's path."""
     if not isinstance(action, moderator.Resolve):
+        assert isinstance(action, moderator.Override), "moderator.check let only hers through"
         moderator.perform(state, action, ev)
         return
     moderator.resolving(state, ev)
@@ -81,11 +87,13 @@ def _overdue(state: State, at: float) -> bool:
 
 
 def _close_overdue(state: State, at: float, ev: list) -> None:
-    while _overdue(state, at):
-        flow.lapse_due(state, flow.phase_deadline(state), ev)  # those due first (SEA-A14)
-        state.now = max(state.now, flow.phase_deadline(state))
+    deadline = flow.phase_deadline(state)
+    while deadline is not None and at > deadline:
+        flow.lapse_due(state, deadline, ev)  # those due first (SEA-A14)
+        state.now = max(state.now, deadline)
         ev.append(Event("deadline", EVERYONE, phase=state.phase, round=state.round))
         _close_phase(state, ev)
+        deadline = flow.phase_deadline(state)
 
 
 def _close_phase(state: State, ev: list) -> None:

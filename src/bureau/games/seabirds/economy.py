@@ -27,7 +27,17 @@ from .state import (
     opposed_assets,
     own_asset,
 )
-from .transactions import ASSETS, HOUSES, UPGRADES, Conditional, Gift, Reinvest, Take, Upgrade
+from .transactions import (
+    ASSETS,
+    HOUSES,
+    UPGRADES,
+    Conditional,
+    Gift,
+    Reinvest,
+    Take,
+    Transaction,
+    Upgrade,
+)
 from .transactions import text as sentence
 
 
@@ -84,7 +94,7 @@ def points(state: State, seat: int) -> int:
 # -- well-formed Transactions ------------------------------------------------------------------
 
 
-def check(state: State, seat: int, record, public: bool) -> None:
+def check(state: State, seat: int, record: Transaction, public: bool) -> None:
     """Raise ``IllegalAction`` if ``record`` can never be carried out as written."""
     house = state.house_of[seat]
     if isinstance(record, Conditional):

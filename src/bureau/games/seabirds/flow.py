@@ -7,6 +7,8 @@ legal before calling them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
 from bureau.engine import EVERYONE, Event, IllegalAction, Outcome, only, rank_by
 from bureau.engine.rng import make_rng
@@ -27,7 +29,7 @@ from .state import (
     State,
     own_asset,
 )
-from .transactions import Conditional, Take, is_transaction, read
+from .transactions import Conditional, Take, Transaction, is_transaction, read
 
 VIRTUAL_STEP = 60.0  # seconds a timeless action moves the clock (sims, tests)
 
@@ -44,7 +46,14 @@ def deck_size(stops: int, rounding: str) -> int:
     return multiple + 4
 
 
-def setup(names, seed: int, options: dict, houses=None, rolls=None, cards=None) -> State:
+def setup(
+    names: Sequence[str],
+    seed: int,
+    options: dict[str, Any],
+    houses: list[int] | None = None,
+    rolls: list[int] | None = None,
+    cards: list[int] | None = None,
+) -> State:
     """A new game; ``houses`` per seat skip the draft, ``rolls`` are the d6 per seat and
     ``cards`` the complication deck from the top."""
     state = State(names, seed, options, make_rng(seed, "seabirds"))
@@ -114,7 +123,7 @@ def post(state: State, seat: int, kind: str, to: int, text: str, ev: list) -> Me
     msg = Message(state.next_seq, state.now, seat, kind, to, text)
     state.next_seq += 1
     state.messages.append(msg)
-    shown = to
+    shown: int | list[int] = to
     if kind == "private":  # ``to`` holds the recipients as bits
         audience = only(seat) | to
         shown = [other for other in range(state.num_players) if to >> other & 1]
@@ -154,7 +163,7 @@ def transactions(state: State, seat: int, msg: Message, ev: list) -> list[Pendin
     ]
 
 
-def window(record, public: bool) -> tuple[str, float | None]:
+def window(record: Transaction, public: bool) -> tuple[str, float | None]:
     """A conditional's window (SEA-A13, SEA-A14); other Transactions resolve in their batch."""
     if not isinstance(record, Conditional):
         return "same_batch", None
@@ -269,6 +278,7 @@ def end_game(state: State, ev: list, capped: bool = False, reason: str = "") -> 
     vps = [economy.points(state, seat) for seat in range(n)]
     holdings = [sum(state.holdings[seat]) for seat in range(n)]
     money = [state.holdings[seat][MONEY] for seat in range(n)]
+    keys: list[tuple[int, ...]]
     if state.options["tiebreak"] == "shared":
         keys = [(vps[seat],) for seat in range(n)]
     else:

@@ -36,12 +36,13 @@ the win (a softmax of the lead that sharpens as the final Stop nears).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from bureau.engine.bot import Bot
 
 from . import economy
-from .actions import AGREE, READY, Hide, Orders, Pick, Post
+from .actions import AGREE, READY, Action, Hide, Orders, Pick, Post
 from .state import (
     AIR,
     BREEDING,
@@ -59,11 +60,22 @@ from .state import (
     SENSATION,
     SUPPRESSION,
     USURY,
+    Pending,
     State,
     opposed_assets,
     own_asset,
 )
-from .transactions import HEADER, Conditional, Gift, Reinvest, Requirement, Take, Upgrade, text
+from .transactions import (
+    HEADER,
+    Conditional,
+    Gift,
+    Reinvest,
+    Requirement,
+    Take,
+    Transaction,
+    Upgrade,
+    text,
+)
 
 DRAFT_ORDER = (HARVESTING, BREEDING, SUPPRESSION, SENSATION, USURY, SECRETS)
 VP_UPGRADES = (CONTACTS, EXPANSION, DISTRIBUTION)  # the ones worth Victory Points
@@ -107,6 +119,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     """
     n = state.num_players
     if state.phase == OVER:
+        assert state.outcome is not None, "a game over has its outcome"
         won = state.outcome.winners
         if not won:  # a capped game
             return (1 / n,) * n
@@ -148,11 +161,11 @@ def values(state: State, seat: int) -> tuple[float, ...]:
     return tuple(out)
 
 
-def covers(held, amounts) -> bool:
+def covers(held: Sequence[int], amounts: Sequence[int]) -> bool:
     return all(h >= n for h, n in zip(held, amounts, strict=True))
 
 
-def worth(vals: tuple[float, ...], amounts) -> float:
+def worth(vals: tuple[float, ...], amounts: Sequence[int]) -> float:
     return sum(v * n for v, n in zip(vals, amounts, strict=True))
 
 
@@ -168,7 +181,7 @@ def spend_order(house: int, kinds: str) -> tuple[int, ...]:
     return tuple(sorted(allowed, key=lambda a: 0 if a == own else 2 if a in opposed else 1))
 
 
-def payment(state: State, house: int, held, upgrade: int) -> tuple[int, ...] | None:
+def payment(state: State, house: int, held: list[int], upgrade: int) -> tuple[int, ...] | None:
     """The exact price of ``upgrade`` out of ``held``, or None if it cannot be paid."""
     money, need, kinds = economy.cost(
         house, upgrade, state.options["discount_applies_to_infrastructure"]
@@ -196,7 +209,7 @@ def upgrade_score(upgrade: int, landings: int) -> float:
     return (1 + income) / 4
 
 
-def best_upgrade(state: State, house: int, held) -> Upgrade | None:
+def best_upgrade(state: State, house: int, held: list[int]) -> Upgrade | None:
     """The Victory Point Upgrade ``held`` pays for that scores best, if any."""
     landings = useful_landings(state)
     best, top = None, 0.0
@@ -207,7 +220,7 @@ def best_upgrade(state: State, house: int, held) -> Upgrade | None:
     return best
 
 
-def unblock(state: State, house: int, held) -> Upgrade | Reinvest | None:
+def unblock(state: State, house: int, held: list[int]) -> Upgrade | Reinvest | None:
     """One step that lets a Victory Point Upgrade be bought next: Infrastructure for Money,
     or a 2-for-1 Reinvestment either way."""
     own = own_asset(house)
@@ -237,7 +250,7 @@ def _one(asset: int, n: int) -> tuple[int, ...]:
 # -- deals -----------------------------------------------------------------------------------
 
 
-def offers_to(state: State, seat: int):
+def offers_to(state: State, seat: int) -> Iterator[Pending]:
     """Standing offers that ``seat``'s House could meet: a gift to it, asked for in return
     in one requirement from it to the offering House."""
     house = state.house_of[seat]
@@ -245,6 +258,7 @@ def offers_to(state: State, seat: int):
         r = t.record
         if (
             t.seat != seat
+            and isinstance(r, Conditional)  # standing offers are conditionals
             and isinstance(r.gift, Gift)
             and r.gift.to == house
             and len(r.requires) == 1
@@ -254,16 +268,18 @@ def offers_to(state: State, seat: int):
             yield t
 
 
-def deal_gain(state: State, seat: int, get, give) -> float:
+def deal_gain(state: State, seat: int, get: Sequence[int], give: Sequence[int]) -> float:
     """What a deal is worth to ``seat``: what it gets less what it gives, by ``values``."""
     vals = values(state, seat)
     return worth(vals, get) - worth(vals, give)
 
 
-def good_offer(state: State, seat: int, t) -> bool:
+def good_offer(state: State, seat: int, t: Pending) -> bool:
     """Take the offer if both sides can pay, its time has not run out and ``seat`` gains,
     unless it helps the leader more."""
-    get, give = t.record.gift.amounts, t.record.requires[0].amounts
+    offer = t.record
+    assert isinstance(offer, Conditional) and isinstance(offer.gift, Gift), "a gift offered"
+    get, give = offer.gift.amounts, offer.requires[0].amounts
     if not covers(state.holdings[seat], give) or not covers(state.holdings[t.seat], get):
         return False
     if t.deadline is not None and state.now >= t.deadline:
@@ -275,11 +291,13 @@ def good_offer(state: State, seat: int, t) -> bool:
     return not (leader(state) == t.seat and theirs > mine)
 
 
-def acceptance(state: State, seat: int, t) -> Conditional:
+def acceptance(state: State, seat: int, t: Pending) -> Conditional:
     """Meet offer ``t``, paying only if, in the same batch, it pays too."""
     house = state.house_of[seat]
-    want = Requirement(t.house, house, t.record.gift.amounts)
-    return Conditional(Gift(t.house, t.record.requires[0].amounts), (want,), "same_batch", None)
+    offer = t.record
+    assert isinstance(offer, Conditional) and isinstance(offer.gift, Gift), "a gift offered"
+    want = Requirement(t.house, house, offer.gift.amounts)
+    return Conditional(Gift(t.house, offer.requires[0].amounts), (want,), "same_batch", None)
 
 
 def swap_offer(state: State, seat: int) -> Conditional | None:
@@ -354,7 +372,7 @@ def wanted_orders(state: State, seat: int) -> tuple[int, ...] | None:
     return None if tuple(current) == wanted else wanted
 
 
-def sealed_changes(state: State, seat: int, held) -> list[int]:
+def sealed_changes(state: State, seat: int, held: list[int]) -> list[int]:
     """``held`` after the Transactions ``seat`` has sealed, as if they all resolved."""
     out = list(held)
     for p in state.sealed:
@@ -363,7 +381,7 @@ def sealed_changes(state: State, seat: int, held) -> list[int]:
     return out
 
 
-def apply_changes(held: list[int], record) -> None:
+def apply_changes(held: list[int], record: Transaction) -> None:
     """Apply ``seat``'s own ``record`` (an Upgrade, a Reinvestment or a Gift) to ``held``."""
     if isinstance(record, Conditional):
         record = record.gift
@@ -388,7 +406,7 @@ def landing_income(state: State, seat: int, held: list[int]) -> list[int]:
     return out
 
 
-def final_sealed(state: State, seat: int, house: int):
+def final_sealed(state: State, seat: int, house: int) -> Upgrade | Reinvest | None:
     """At the final Stop the sealed Transactions resolve after the income, which nothing
     else can spend: seal the purchases it will pay for, and one more that a Windfall or a
     Surplus would pay for (a failed Transaction costs nothing)."""
@@ -409,7 +427,7 @@ def final_sealed(state: State, seat: int, house: int):
     return None
 
 
-def plan(state: State, seat: int, house: int):
+def plan(state: State, seat: int, house: int) -> Action | Transaction:
     """The next move in an Air or Land Phase, READY when there is nothing left to do."""
     if state.proposal is not None and seat not in state.agreed:
         return AGREE  # the Bureau's clock does not matter to a bot
@@ -440,7 +458,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, state: State):
+    def choose(self, state: State) -> Action:
         seat = self.seat
         if state.phase == DRAFT:
             free = [h for h in DRAFT_ORDER if h not in state.house_of]

@@ -39,6 +39,7 @@ from typing import NamedTuple
 from bureau.engine import EVERYONE, Event, IllegalAction, all_but, only
 
 from . import economy
+from .actions import Action
 from .state import DISTRIBUTION, DRAFT, MONEY, LogEntry, State
 from .transactions import ASSETS, HOUSES, MAX_AMOUNT, UPGRADES, asset_index, count_text
 
@@ -79,6 +80,7 @@ class Override(NamedTuple):
 
 
 RESOLVE = Resolve()
+Command = Resolve | Override  # the moderator's decisions
 
 
 def what(o: Override) -> str:
@@ -217,7 +219,7 @@ def _upgrade(text: str) -> int:
 # -- checking and performing ------------------------------------------------------------------
 
 
-def check(state: State, action) -> None:
+def check(state: State, action: Action | Command) -> None:
     """Raise ``IllegalAction`` unless the moderator may do ``action`` now."""
     if state.outcome is not None:
         raise IllegalAction("the game is over")

@@ -13,7 +13,7 @@ import random
 from bureau.engine import IllegalAction
 
 from . import economy
-from .actions import AGREE, READY, Administer, Hide, Limits, Orders, Pick, Post, Tell
+from .actions import AGREE, READY, Action, Administer, Hide, Limits, Orders, Pick, Post, Tell
 from .rules import pending
 from .state import (
     ADMINISTRATOR,
@@ -38,6 +38,7 @@ from .transactions import (
     Reinvest,
     Requirement,
     Take,
+    Transaction,
     Upgrade,
     asset_index,
     text,
@@ -51,7 +52,11 @@ def _named(names, word: str, what: str) -> int:
     return lowered.index(word.lower())
 
 
-def resolve(state: State, seat: int, raw: tuple):
+# The actions of one word.
+_BARE: dict[str, Action] = {"ready": READY, "agree": AGREE}
+
+
+def resolve(state: State, seat: int, raw: tuple) -> Action:
     word = raw[0]
     if word == "pick":
         return Pick(_named(HOUSES, raw[1], "House"))
@@ -74,7 +79,7 @@ def resolve(state: State, seat: int, raw: tuple):
                 raise IllegalAction(f"{w!r} is not a Resource; write a Resource name or 'none'")
             out.append(asset)
         return Orders(tuple(out))
-    return {"ready": READY, "agree": AGREE}[word]
+    return _BARE[word]
 
 
 def legal(state: State, seat: int) -> list:
@@ -92,7 +97,7 @@ def legal(state: State, seat: int) -> list:
     return out
 
 
-def timeout(state: State, seat: int):
+def timeout(state: State, seat: int) -> Action:
     """At the phase's deadline every player is ready; in the draft, the first free House."""
     if state.phase == DRAFT:
         return legal(state, seat)[0]
@@ -102,7 +107,7 @@ def timeout(state: State, seat: int):
 # -- random play ------------------------------------------------------------------------------
 
 
-def sample(state: State, seat: int, rng: random.Random):
+def sample(state: State, seat: int, rng: random.Random) -> Action:
     if state.phase == DRAFT:
         return rng.choice(legal(state, seat))
     if state.ready[seat] or rng.random() < 0.3:
@@ -124,7 +129,7 @@ def sample(state: State, seat: int, rng: random.Random):
     return Post(message)
 
 
-def random_transaction(state: State, seat: int, rng: random.Random):
+def random_transaction(state: State, seat: int, rng: random.Random) -> Transaction | None:
     house = state.house_of[seat]
     held = state.holdings[seat]
     others = [h for h in state.house_of if h != house]
@@ -173,7 +178,7 @@ def _some(held, rng: random.Random) -> tuple[int, ...]:
     return _one(a, min(held[a], rng.randint(1, 2)) or 1)
 
 
-def affordable_upgrade(state: State, seat: int, rng: random.Random):
+def affordable_upgrade(state: State, seat: int, rng: random.Random) -> Upgrade | None:
     house = state.house_of[seat]
     held = state.holdings[seat]
     choices = list(range(len(UPGRADES)))

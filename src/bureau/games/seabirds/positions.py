@@ -99,6 +99,7 @@ from .transactions import (
     UPGRADES,
     Conditional,
     Take,
+    Transaction,
     asset_index,
     is_transaction,
     read,
@@ -357,13 +358,13 @@ class _Loader:
     def _houses(self) -> None:
         r = self.r
         given = r.per_seat(self.doc.get("houses", {}), "houses", lambda v, path: v, default={})
-        self.house_of = []
-        self.rolls = []
-        self.holdings = []
-        self.upgrades = []
-        self.distribution = []
-        self.special_left = []
-        self.special_round = []
+        self.house_of: list[int] = []
+        self.rolls: list[int] = []
+        self.holdings: list[list[int]] = []
+        self.upgrades: list[list[int]] = []
+        self.distribution: list[list[int]] = []
+        self.special_left: list[int] = []
+        self.special_round: list[int] = []
         owner: dict[int, str] = {}
         for seat, (name, obj) in enumerate(zip(self.names, given, strict=True)):
             path = at("houses", name)
@@ -605,10 +606,11 @@ class _Loader:
     def _limits(self) -> None:
         r, doc = self.r, self.doc
         obj = r.obj(doc.get("limits", {}), "limits", (), ("air_hours", "land_hours"))
-        self.limits = tuple(
+        air, land = (
             r.int_(obj.get(k, self.options[k]), at("limits", k), 1, MAX_HOURS)
             for k in ("air_hours", "land_hours")
         )
+        self.limits = (air, land)
         self.proposal = None
         self.agreed: tuple[int, ...] = ()
         if doc.get("proposal") is None:
@@ -653,13 +655,19 @@ class _Loader:
             )
         self.ready = ready
 
+    def _seconds(self, obj: Any, path: str) -> float:
+        """A time in seconds since the epoch (``PositionReader.number``, never null)."""
+        value = self.r.number(obj, path)
+        assert value is not None, "a number, since null is refused"
+        return float(value)
+
     def _clock(self) -> None:
         r, state = self.r, self.state
         obj = r.obj(self.doc.get("clock", {}), "clock", (), ("running", "now", "phase_started"))
         self.clock = r.bool_(obj.get("running", state.clock), "clock.running")
-        self.now = float(r.number(obj.get("now", state.now), "clock.now"))
+        self.now = self._seconds(obj.get("now", state.now), "clock.now")
         started = obj.get("phase_started", self.now if "now" in obj else state.phase_started)
-        self.phase_started = float(r.number(started, "clock.phase_started"))
+        self.phase_started = self._seconds(started, "clock.phase_started")
         if self.now < 0 or self.phase_started < 0:
             r.fail("clock", "times are seconds since the epoch, never below 0")
         if self.phase_started > self.now:
@@ -696,7 +704,7 @@ class _Loader:
         author = r.seat(obj["from"], at(path, "from"))
         kind = r.str_(obj.get("kind", "public"), at(path, "kind"), KINDS)
         text = r.str_(obj["text"], at(path, "text"), empty=False)
-        time = float(r.number(obj.get("time", self.now), at(path, "time")))
+        time = self._seconds(obj.get("time", self.now), at(path, "time"))
         if time < 0:
             r.fail(at(path, "time"), "times are seconds since the epoch, never below 0")
         revealed = r.bool_(obj.get("revealed", False), at(path, "revealed"))
@@ -745,7 +753,7 @@ class _Loader:
         except ValueError:
             return ()
 
-    def _sealed(self, m: Message) -> list:
+    def _sealed(self, m: Message) -> list[tuple[Transaction, tuple[str, float | None]]]:
         """What a sealed message's Transactions are, with their windows: as the Bureau
         read them when it was sent (``flow.transactions``); none if it refused them."""
         if not is_transaction(m.text):
@@ -826,7 +834,7 @@ class _Loader:
             stamp = r.int_(obj.get("after", len(self.messages)), at(path, "after"), 0)
             if stamp > len(self.messages):
                 r.fail(at(path, "after"), f"there are {len(self.messages)} messages")
-            when = float(r.number(obj.get("time", self.now), at(path, "time")))
+            when = self._seconds(obj.get("time", self.now), at(path, "time"))
             giver = self._in_play(obj["from"], at(path, "from"))
             taker = self._in_play(obj["to"], at(path, "to"))
             if giver == taker:

@@ -12,7 +12,7 @@ import re
 from bureau.engine import EVERYONE, Event, IllegalAction, only
 
 from . import clerk, flow
-from .actions import Administer, Agree, Hide, Limits, Orders, Pick, Post, Ready, Tell
+from .actions import Action, Administer, Agree, Hide, Limits, Orders, Pick, Post, Ready, Tell
 from .state import (
     ADMINISTRATOR,
     AIR,
@@ -48,7 +48,7 @@ def pending(state: State) -> tuple[int, ...]:
     return ()
 
 
-def check(state: State, seat: int, action) -> None:
+def check(state: State, seat: int, action: Action) -> None:
     phase = state.phase
     if phase == OVER:
         raise IllegalAction("the game is over")
@@ -149,7 +149,7 @@ def answer(state: State, seat: int, msg: Message, batch: list, ev: list) -> None
             flow.reply(state, seat, said, ev)
 
 
-def perform(state: State, seat: int, action, ev: list) -> None:
+def perform(state: State, seat: int, action: Action, ev: list) -> None:
     if isinstance(action, Pick):
         flow.pick(state, seat, action.house, ev)
     elif isinstance(action, Post):
@@ -196,6 +196,7 @@ def perform(state: State, seat: int, action, ev: list) -> None:
 
 def _agreed(state: State, ev: list) -> None:
     if len(state.agreed) == state.num_players:
+        assert state.proposal is not None, "everyone agreed to a proposal"
         _, air, land = state.proposal
         state.limits = (air, land)
         state.proposal = None

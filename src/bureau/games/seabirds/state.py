@@ -9,11 +9,13 @@ without a clock, a virtual minute per action), so records replay exactly.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
+from bureau.engine import Event, Outcome
 from bureau.engine.rng import copy_rng
 
-from .transactions import ASSETS, UPGRADES
+from .transactions import ASSETS, UPGRADES, Transaction
 
 MONEY = 0
 NUM_ASSETS = len(ASSETS)
@@ -101,7 +103,7 @@ class Pending(NamedTuple):
     time: float  # submitted at
     seat: int
     house: int
-    record: object  # a transactions record
+    record: Transaction
     public: bool
     window: str  # same_batch, deadline or standing
     deadline: float | None
@@ -155,7 +157,9 @@ class State:
         "upgrades",
     )
 
-    def __init__(self, names, seed: int, options: dict, rng: random.Random):
+    def __init__(
+        self, names: Sequence[str], seed: int, options: dict[str, Any], rng: random.Random
+    ):
         n = len(names)
         self.names = tuple(names)
         self.num_players = n
@@ -189,11 +193,11 @@ class State:
         self.standing: list[Pending] = []  # conditionals waiting for their condition
         self.resolved: list[Transfer] = []  # so far, for conditions over time
         self.round_paid: list[list[int]] = [[], []]  # Usury's, Secrets' payers this round
-        self.outcome = None
+        self.outcome: Outcome | None = None
         self.step_started: float | None = None
         self.log: list[LogEntry] = []  # the moderator's resolves and overrides
         # Events since the Air Phase before the last Resolution: the forum posts' matter.
-        self.chronicle: list = []
+        self.chronicle: list[Event] = []
 
     def clone(self, rng: random.Random | None = None) -> State:
         """An independent copy, with ``rng`` as its generator if given (a re-deal brings

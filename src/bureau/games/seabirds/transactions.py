@@ -139,11 +139,11 @@ has a table of examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from functools import cache, lru_cache
 from itertools import takewhile
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo, available_timezones
 
 from lark import Lark, Token, Transformer
@@ -480,7 +480,7 @@ def _which(patterns, word: str) -> int:
 
 # Number words, "zero" to "ninety-nine" (SEA-A27: "two" is 2).
 _UNITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
+_TEENS: tuple[str, ...] = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen")
 _TEENS += ("seventeen", "eighteen", "nineteen")
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _NUMBER_WORDS = (
@@ -757,7 +757,7 @@ COMMA: ","
     + _TERMINAL_LINES
 )
 # The label of a separator: what kind of token follows it.
-_IN_DEADLINES = ("TIME12", "TIME24", "ZONE", "MONTH", "WEEKDAY", "_THE", "ORDINAL")
+_IN_DEADLINES: tuple[str, ...] = ("TIME12", "TIME24", "ZONE", "MONTH", "WEEKDAY", "_THE", "ORDINAL")
 _IN_DEADLINES += ("ISODATE", "ISO_DATETIME", "_ON", "_AT")
 _FOLLOWER = dict.fromkeys(("INT", "NUMWORD", "A_AN", "AT_LEAST"), "I")
 _FOLLOWER |= {"SIGNED": "S", "_I": "G", "_THEN": "G", "_IF": "F"}
@@ -962,7 +962,8 @@ def _with_houses(body: str, shown: str, names: dict[str, tuple[str, int]]) -> st
     lowered = body.lower()
     if not any(name in lowered for name in names):
         return body
-    parts, last = [], 0
+    parts: list[str] = []
+    last: int | None = 0  # a lexed token's positions are known
     for token in _PARSER.lex(body):
         found = names.get(str(token).lower())
         if found is None:
@@ -1071,11 +1072,16 @@ _OPTIONAL = {"COMMA"}  # listed only when nothing else would do
 
 def _explain(exc: UnexpectedInput, body: str) -> str:
     """Say what the parser expected where ``body`` stopped making sense."""
-    found = None
+    found: str | None = None
+    expected: Iterable[str]
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
-        pos, found, expected = exc.token.start_pos, str(exc.token), exc.expected
+        start = exc.token.start_pos
+        assert start is not None, "a lexed token has its place"
+        pos, found, expected = start, str(exc.token), exc.expected
     elif isinstance(exc, UnexpectedCharacters):  # not expected: WORD matches anything
-        pos, found, expected = exc.pos_in_stream, body[exc.pos_in_stream], exc.allowed or ()
+        start = exc.pos_in_stream
+        assert start is not None, "the reader stopped at a place"
+        pos, found, expected = start, body[start], exc.allowed or ()
     else:  # UnexpectedEOF
         pos, expected = len(body), getattr(exc, "expected", ()) or ()
     names = set(expected)
@@ -1096,7 +1102,7 @@ def _explain(exc: UnexpectedInput, body: str) -> str:
 def _condition_hint(body: str, found: str, pos: int) -> str:
     """Why a condition cannot stand here, if that is what went wrong: an "if" after a take
     or a trade ("T if R"), or a take or a trade as the Transaction of "If R, T"."""
-    tokens = list(takewhile(lambda t: t.start_pos <= pos, _PARSER.lex(body)))
+    tokens = list(takewhile(lambda t: (t.start_pos or 0) <= pos, _PARSER.lex(body)))
     if found == "_IF":  # "T if R": is T alone a take or a trade, or is it a take at all?
         kind = _sentence_kind(body[:pos])
         if kind is None and any(t.type == "_TAKE" for t in tokens[:3]):
@@ -1207,7 +1213,7 @@ class _Reader(Transformer):
     def gift_io(self, c):
         return self._gifts(zip(c[1::2], c[2::2], strict=True))
 
-    def _gifts(self, pairs):
+    def _gifts(self, pairs: Iterable[tuple[int, _Amounts]]) -> Gift | list[Gift]:
         """One Gift per House named (what one House is given adds up)."""
         total: dict[int, list[int]] = {}
         for house, amounts in pairs:
@@ -1399,14 +1405,18 @@ class _Reader(Transformer):
             raise _Problem("the deadline names more than one time zone")
         return _instant(dates[0], clocks[0], zones[0])
 
-    def iso(self, c):
+    def iso(self, c: list[Any]) -> list[tuple[str, object]]:
         m = re.fullmatch(
             r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:?\d{2})?",
             str(c[0]),
             re.IGNORECASE,
         )
+        assert m is not None, "the grammar read an ISO date and time"
         y, mo, d, h, mi, s, z = m.groups()
-        parts = [("date", (int(y), int(mo), int(d))), ("clock", (int(h), int(mi), int(s or 0)))]
+        parts: list[tuple[str, object]] = [
+            ("date", (int(y), int(mo), int(d))),
+            ("clock", (int(h), int(mi), int(s or 0))),
+        ]
         if z:
             parts.append(("zone", UTC if z.upper() == "Z" else _offset(z)))
         return parts
@@ -1439,12 +1449,12 @@ class _Reader(Transformer):
                 f"the time zone '{tok}' is ambiguous; write 'Eastern US time' (with daylight "
                 "saving), an IANA name such as America/New_York, or a UTC offset such as UTC-5"
             )
-        key = _zone_names().get(str(tok).lower())
-        if key is None:
+        iana = _zone_names().get(str(tok).lower())
+        if iana is None:
             raise _Problem(
                 f"unknown time zone '{tok}' (expected an IANA name such as Europe/Paris)"
             )
-        return ("zone", ZoneInfo(key))
+        return ("zone", ZoneInfo(iana))
 
     def date(self, c):
         kinds = {t.type: str(t) for t in c}
@@ -1455,7 +1465,9 @@ class _Reader(Transformer):
         if "YEAR" not in kinds:
             raise _Problem(f"the deadline's date needs a year, as in '{month} {day} 2026'")
         year = kinds["YEAR"].lstrip("0")
-        digits = re.match(r"\d+", day)[0].lstrip("0")
+        found = re.match(r"\d+", day)
+        assert found is not None, "the grammar read a day of the month"
+        digits = found[0].lstrip("0")
         if len(year) > 4 or len(digits) > 2:
             raise _Problem(f"'{month} {day} {kinds['YEAR']}' is not a date")
         word = month.lower().rstrip(".")

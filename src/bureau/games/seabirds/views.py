@@ -61,6 +61,7 @@ def view(state: State, seat: int | None) -> dict:
     if state.phase == DRAFT:
         out["draft_order"] = list(state.draft_order)
     if state.phase == OVER:
+        assert state.outcome is not None, "a game over has its outcome"
         out["outcome"] = state.outcome.to_json()
     if seat == MODERATOR:
         out.update(_moderator_view(state))
