@@ -123,11 +123,16 @@ def changes(state: State, p: Pending) -> list[Delta]:
     raise TypeError(record)
 
 
-def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, list]:
-    """Which of ``batch`` execute, fail for want of means, or are left out unmet.
+class Settlement(NamedTuple):
+    """What became of a batch (``settle``), each list in submission order."""
 
-    Returns (executed, failed, unmet), each in submission order.
-    """
+    executed: list[Pending]
+    failed: list[tuple[Pending, str]]  # with the reason
+    unmet: list[Pending]  # conditionals whose condition nobody met
+
+
+def settle(state: State, batch: list[Pending], now: float) -> Settlement:
+    """Which of ``batch`` execute, fail for want of means, or are left out unmet."""
     live = sorted(batch, key=lambda p: p.order)
     failed: list[tuple[Pending, str]] = []
     while True:
@@ -176,7 +181,7 @@ def settle(state: State, batch: list[Pending], now: float) -> tuple[list, list, 
     gone = {id(t) for t, _ in failed}
     unmet = [t for t in batch if t not in live and id(t) not in gone]
     failed.sort(key=lambda f: f[0].order)
-    return live, failed, sorted(unmet, key=lambda p: p.order)
+    return Settlement(live, failed, sorted(unmet, key=lambda p: p.order))
 
 
 def shortfall(state: State, after: list[list[int]], short: set[tuple[int, int]]) -> str:
@@ -229,7 +234,10 @@ def resolve(state: State, batch: list[Pending], now: float, ev: list) -> None:
         ev.append(Event("failed", EVERYONE, player=t.seat, text=economy.text(t), reason=reason))
     keep = []
     for t in unmet:
-        still_open = t.window == "standing" or (t.window == "deadline" and now < t.deadline)
+        deadline = t.deadline  # set where the window is "deadline"
+        still_open = t.window == "standing" or (
+            t.window == "deadline" and deadline is not None and now < deadline
+        )
         if still_open:
             keep.append(t)
             if t not in state.standing:
