@@ -13,7 +13,7 @@ from functools import partial
 
 from bureau.games.noblesse.actions import read
 from bureau.games.noblesse.game import Noblesse
-from bureau.games.noblesse.state import Unit
+from bureau.games.noblesse.state import Control, Unit
 
 from .. import common
 
@@ -96,4 +96,4 @@ def report(st, seat: int) -> str:
 def hold(st, faction: int, labels, seat: int = -1) -> None:
     """``faction`` (through ``seat``) controls the estates ``labels``, set directly."""
     for label in labels:
-        st.ctrl[st.square(label)] = (faction, seat)
+        st.ctrl[st.square(label)] = Control(faction, seat)

@@ -13,7 +13,7 @@ import pytest
 
 from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import ALLIED, Marriage, Post
+from bureau.games.noblesse.state import ALLIED, Control, Marriage, Post
 
 from .helpers import GAME, act, place_unit, refused, report, resolve, sq, started
 
@@ -175,7 +175,7 @@ def test_solo_military_victory_is_not_shared_with_the_ally():
     st = started()
     st.status[(CROWNS, ALLIANCE)] = ALLIED
     for label in VICTORY:
-        st.ctrl[sq(st, label)] = (CROWNS, -1)
+        st.ctrl[sq(st, label)] = Control(CROWNS, -1)
     assert victory.winners(st) == {CROWNS: ["military"]}
 
 
@@ -235,13 +235,13 @@ def test_star_walls_ends_when_the_faction_loses_the_estate(st):
     NSE-A09: once the Alliance loses G9 the protection is over; retaking G9 later does not
     revive it."""
     g9 = sq(st, "G9")
-    st.ctrl[g9] = (ALLIANCE, -1)
+    st.ctrl[g9] = Control(ALLIANCE, -1)
     place_unit(st, HAL, "G9")
     st.houses[HAL].res = [0, 8, 0]
     act(st, HAL, "use Star Walls G9")
     resolve(st)
     del st.ctrl[g9]  # lost (seized) ...
     resolve(st)
-    st.ctrl[g9] = (ALLIANCE, -1)  # ... and retaken later
+    st.ctrl[g9] = Control(ALLIANCE, -1)  # ... and retaken later
     unit = place_unit(st, HAL, "G9")
     assert not board.ambush_immune(st, unit)

@@ -25,7 +25,7 @@ from bureau.games.noblesse.heuristic import (
     win_chances,
     wins,
 )
-from bureau.games.noblesse.state import Marriage
+from bureau.games.noblesse.state import Control, Marriage
 from bureau.games.noblesse.stats import statistics
 from bureau.sim import run
 
@@ -147,7 +147,7 @@ def test_declines_an_alliance_with_the_leader():
     refused; the same offer from an equal is signed."""
     st = started()
     for label in ("E5", "E6", "F5"):
-        st.ctrl[st.square(label)] = (1, -1)  # Le Roi des Fleurs holds three of four
+        st.ctrl[st.square(label)] = Control(1, -1)  # Le Roi des Fleurs holds three of four
     act(st, 2, "propose treaty to The Pape\n" + alliance_from("Le Roi des Fleurs", "The Pape"))
     assert "reject treaty 1" in day_orders(st, 0)
     st = started()
@@ -213,7 +213,7 @@ def test_evaluate_prefers_the_faction_ahead():
     even = evaluate(st)
     assert max(even) - min(even) < 0.05
     for label in ("E5", "E6", "C4", "D4", "C5"):
-        st.ctrl[st.square(label)] = (0, -1)
+        st.ctrl[st.square(label)] = Control(0, -1)
     for label in ("C4", "D4", "C5"):
         st.nobles[st.square(label)] = 0
     shares = evaluate(st)
@@ -236,7 +236,7 @@ def test_the_win_model_counts_nobles_estates_and_squares():
         return win_chances(trial)[0] - even[0]
 
     def estate(trial, label="C4"):
-        trial.ctrl[trial.square(label)] = (0, -1)
+        trial.ctrl[trial.square(label)] = Control(0, -1)
 
     def noble(trial, label="C4"):
         estate(trial, label)

@@ -8,7 +8,7 @@ import pytest
 from bureau.engine import MODERATOR, IllegalAction
 from bureau.games.noblesse import board
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import Post
+from bureau.games.noblesse.state import Control, Post
 from bureau.games.noblesse.victory import aligned
 
 from .helpers import (
@@ -38,7 +38,7 @@ DIVISION = "Division with O2, C7 x7, F2 x4, R1 x2"
 def steward(st, seat: int, label: str) -> None:
     """A Steward of ``seat`` on a faction estate of his faction (NSE-16, NSE-17)."""
     s = sq(st, label)
-    st.ctrl[s] = (st.houses[seat].faction, -1)
+    st.ctrl[s] = Control(st.houses[seat].faction, -1)
     st.stewards[s] = seat
     st.houses[seat].posts.append(Post("steward", s))
     st.houses[seat].court -= 1

@@ -10,7 +10,7 @@ from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.night import Night, courtier_limit, courtiers_total
 from bureau.games.noblesse.rules import channels, courtiers_needed
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import ALLIED, OVER, Post
+from bureau.games.noblesse.state import ALLIED, OVER, Control, Post
 
 from ..common import kinds
 from .helpers import (
@@ -667,7 +667,7 @@ def test_nse40_a_nobles_steward_is_never_released_nse_a39():
     appointed beside him, even on his owner's own (Heir's) estate."""
     st, _unit, _ = ben_stewards_c4()
     st.houses[BEN].heir = "home"
-    st.ctrl[sq(st, "C4")] = (PAPE, BEN)
+    st.ctrl[sq(st, "C4")] = Control(PAPE, BEN)
     st.houses[BEN].extra_estate = sq(st, "C4")
     st.nobles[sq(st, "C4")] = PAPE
     sneak(st, BEN, "tc C4 $")

@@ -42,7 +42,7 @@ def adjacent(state: State, a: int, b: int) -> bool:
 def controller(state: State, square: int) -> int:
     """The controlling faction of ``square``, or -1."""
     held = state.ctrl.get(square)
-    return -1 if held is None else held[0]
+    return -1 if held is None else held.faction
 
 
 def income_of(state: State, square: int) -> tuple[int, ...]:
@@ -223,9 +223,9 @@ def recruit_site(state: State, seat: int, square: int) -> bool:
         return True
     if held is None:
         return False
-    if held[1] == seat:
+    if held.seat == seat:
         return True
-    return held[0] == h.faction and held[1] == -1 and state.stewards.get(square) == seat
+    return held.faction == h.faction and held.seat == -1 and state.stewards.get(square) == seat
 
 
 def unique_problem(

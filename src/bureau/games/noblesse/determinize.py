@@ -62,7 +62,7 @@ from collections.abc import Iterable
 from .actions import Setup
 from .board import FREE_GARRISONS, STACK_LIMIT, neighbours
 from .scenario import UNIT_SHAPES
-from .state import NEUTRAL, SETUP, State
+from .state import NEUTRAL, SETUP, Control, State
 
 SLOTS = ("Officer", "Centre", "Flank", "Reserve")  # UNIT_SHAPES order
 TEMPLATES = 8  # plain make-ups drawn per unit kind
@@ -181,7 +181,7 @@ def relabel(world: State, perm: list[int], seat: int) -> None:
     for u in world.units.values():
         if u.owner != NEUTRAL:
             u.owner = perm[u.owner]
-    world.ctrl = {sq: (f, m(s)) for sq, (f, s) in world.ctrl.items()}
+    world.ctrl = {sq: Control(f, m(s)) for sq, (f, s) in world.ctrl.items()}
     world.stewards = {sq: perm[s] for sq, s in world.stewards.items()}
     world.tcs = {k: perm[s] for k, s in world.tcs.items()}
     world.lobbyists = {k: perm[s] for k, s in world.lobbyists.items()}

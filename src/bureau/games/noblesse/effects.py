@@ -46,7 +46,17 @@ from .actions import (
     Use,
 )
 from .scenario import Ability
-from .state import BUILDINGS, NEUTRAL, RES_NAMES, HostageOffer, Marriage, Post, State, Unit
+from .state import (
+    BUILDINGS,
+    NEUTRAL,
+    RES_NAMES,
+    Control,
+    HostageOffer,
+    Marriage,
+    Post,
+    State,
+    Unit,
+)
 
 if TYPE_CHECKING:  # the Night runs these effects, and night.py imports this module
     from .night import Night
@@ -302,7 +312,7 @@ def _check_arson(n: Night, seat: int, order: Arson) -> str:
 
 def _not_hostage_estate(st: State, seat: int, sq: int) -> str:
     held = st.ctrl.get(sq)
-    if held and held[1] >= 0 and _is_hostage_holder(st, seat, held[1]):
+    if held and held.seat >= 0 and _is_hostage_holder(st, seat, held.seat):
         return "you hold that player's Heir as hostage (NSE-48)"
     return ""
 
@@ -578,7 +588,7 @@ def build(n: Night, seat: int, order: Build) -> None:
     name, label = order
     sq = st.square(label)
     held = st.ctrl.get(sq)
-    if held is None or held[1] != seat:
+    if held is None or held.seat != seat:
         n.tell(seat, f"Building a {name} failed: {label} is not an estate you control (NSE-25).")
         return
     if (sq, name) in st.buildings:
@@ -1064,10 +1074,10 @@ def _steward(n: Night, seat: int, order: Steward) -> str:
         problem = _free_of_strangers(st, seat, sq)
         if problem:
             return problem
-        st.ctrl[sq] = (h.faction, -1)
+        st.ctrl[sq] = Control(h.faction, -1)
         n.fact("control", h.faction, label)
         n.announce(f"The {st.scenario.factions[h.faction].short} took {label}.")
-    elif held[0] != h.faction or (held[1] >= 0 and held[1] != seat):
+    elif held.faction != h.faction or (held.seat >= 0 and held.seat != seat):
         return f"{label} is not yours or your faction's to steward"
     st.stewards[sq] = seat
     return _take_post(n, seat, Post("steward", sq), f"Your Steward took office on {label}.")
@@ -1106,14 +1116,14 @@ def _tc(n: Night, seat: int, order: TaxCollector) -> str:
         problem = _free_of_strangers(st, seat, sq)
         if problem:
             return problem
-        st.ctrl[sq] = (h.faction, seat)
+        st.ctrl[sq] = Control(h.faction, seat)
         h.extra_estate = sq
         n.fact("control", h.faction, label)
         n.announce(f"The {st.scenario.factions[h.faction].short} took {label}.")
     elif held == (h.faction, -1) and steward == seat:
         if not board.may_hold_more(st, seat):
             return "a Steward becomes Tax Collectors only for an Heir's estate (NSE-A30)"
-        st.ctrl[sq] = (h.faction, seat)
+        st.ctrl[sq] = Control(h.faction, seat)
         h.extra_estate = sq
     elif held != (h.faction, seat):
         return "Tax Collectors work only on estates you control (NSE-21, NSE-A10)"

@@ -309,7 +309,7 @@ def _tc(state: State, seat: int, order, caution: bool) -> tuple[str, str]:
     if held == (h.faction, seat) or (held is None and sq == h.home):
         return NONE  # his own estate: a Steward of his there is released (NSE-40)
     converts = held == (h.faction, -1) and steward
-    if held is not None and held[0] == h.faction and not converts:
+    if held is not None and held.faction == h.faction and not converts:
         # his faction keeps it through step 6 unless none of its units is there, and then
         # no unit of his is there to take it at step 8 (NSE-16)
         return "Tax Collectors work only on estates you control (NSE-21, NSE-A10)", ""

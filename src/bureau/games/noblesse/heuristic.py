@@ -901,8 +901,9 @@ def evaluate(state: State) -> tuple[float, ...]:
     shares once the game is over, every seat alike when it was capped.
 
     >>> import bureau
+    >>> from bureau.games.noblesse.state import Control
     >>> st = bureau.load("noblesse").new(8, seed=1)
-    >>> st.ctrl[st.square("E5")] = (0, -1)
+    >>> st.ctrl[st.square("E5")] = Control(0, -1)
     >>> shares = evaluate(st)
     >>> max(range(8), key=shares.__getitem__) == min(
     ...     s for s, h in enumerate(st.houses) if h.faction == 0)

@@ -25,7 +25,7 @@ from bureau.engine.events import only
 from .actions import Order, Override, Resolve
 from .effects import kill_pc
 from .night import Night
-from .state import ALLIED, HOSTILE, NEUTRAL_STATUS, State
+from .state import ALLIED, HOSTILE, NEUTRAL_STATUS, Control, State
 
 KINDS = ("resources", "wounds", "courtiers", "remove", "control", "status", "note", "settle")
 
@@ -161,7 +161,7 @@ def _override(state: State, order: Override) -> list[Event]:
         if fac < 0:
             state.ctrl.pop(sq, None)
         else:
-            state.ctrl[sq] = (fac, -1)
+            state.ctrl[sq] = Control(fac, -1)
     elif kind == "status":
         a, b, status = values
         if status == HOSTILE:

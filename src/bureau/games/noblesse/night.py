@@ -27,6 +27,7 @@ from .state import (
     NEUTRAL,
     RES_NAMES,
     SETUP,
+    Control,
     Fought,
     House,
     Post,
@@ -107,7 +108,7 @@ class Night:
         for seat, h in enumerate(st.houses):
             h.messengers = ()
             if h.alive and h.home >= 0:
-                st.ctrl[h.home] = (h.faction, seat)  # NSE-14
+                st.ctrl[h.home] = Control(h.faction, seat)  # NSE-14
         self.events.append(Event("night", EVERYONE, night=st.night))
         self.lynch()
         self.step_1()
@@ -875,7 +876,7 @@ def spy_line(state: State, square: int, detail: str) -> str:
     label = state.label(square)
     inc = board.income_of(state, square)
     held = state.ctrl.get(square)
-    who = "nobody" if held is None else state.scenario.factions[held[0]].short
+    who = "nobody" if held is None else state.scenario.factions[held.faction].short
     units = []
     for u in sorted(state.units_at(square), key=lambda u: u.id):
         if u.owner == NEUTRAL:

@@ -71,6 +71,7 @@ from .state import (
     RES_NAMES,
     SETUP,
     BreachReport,
+    Control,
     HostageOffer,
     House,
     Marriage,
@@ -467,7 +468,7 @@ class _Loader(PositionReader):
             new["ctrl"] = self.table(d["estates"], "estates", self.square, self.ctrl)
         else:  # each living house holds its Home Estate (NSE-14)
             new["ctrl"] = {
-                h.home: (h.faction, seat)
+                h.home: Control(h.faction, seat)
                 for seat, h in enumerate(houses)
                 if h.alive and h.home >= 0
             }
@@ -925,11 +926,11 @@ class _Loader(PositionReader):
             out[uid] = unit
         return out
 
-    def ctrl(self, obj: Any, path: str) -> tuple[int, int]:
+    def ctrl(self, obj: Any, path: str) -> Control:
         self.obj(obj, path, ("faction",), ("player",))
         f = self.faction(obj["faction"], f"{path}.faction")
         seat = self.seat(obj.get("player"), f"{path}.player", none=True)
-        return f, seat
+        return Control(f, seat)
 
     def buildings(self, obj: Any) -> dict:
         out = {}

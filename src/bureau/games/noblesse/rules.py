@@ -363,7 +363,7 @@ def _check_build(state: State, seat: int, order: Build) -> None:
     name, label = order
     sq = _square(state, label)
     held = state.ctrl.get(sq)
-    if held is None or held[1] != seat:
+    if held is None or held.seat != seat:
         raise IllegalAction(f"buildings go only on estates you control (NSE-25); {label} is not")
     if (sq, name) in state.buildings:
         raise IllegalAction(f"{label} already has a {name} (NSE-A26)")

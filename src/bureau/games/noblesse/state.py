@@ -219,6 +219,14 @@ class Unit:
         return f"U{self.id}"
 
 
+class Control(NamedTuple):
+    """Who holds an estate (NSE-14 .. NSE-16): a faction, and the seat of the player who
+    controls it (-1: the faction's estate, no player's)."""
+
+    faction: int
+    seat: int
+
+
 class Post(NamedTuple):
     """A courtier placed away from court: ``kind`` ``steward``, ``tc``, ``lobbyist``,
     ``spy`` or ``staff`` on ``square``; ``detail`` is a TC's or Lobbyist's resource index,
@@ -364,7 +372,7 @@ class State:
         self.officers: dict[str, int] = {}  # Unique Officer -> holding seat, or -1 if fielded/lost
         self.units: dict[int, Unit] = {}
         self.next_unit = 1
-        self.ctrl: dict[int, tuple[int, int]] = {}
+        self.ctrl: dict[int, Control] = {}
         self.stewards: dict[int, int] = {}
         self.tcs: dict[tuple[int, int], int] = {}
         self.lobbyists: dict[tuple[int, int], int] = {}
