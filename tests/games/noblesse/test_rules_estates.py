@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bureau.engine import IllegalAction
 from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.night import Night, courtier_limit, courtiers_total
 from bureau.games.noblesse.rules import channels, courtiers_needed
@@ -904,6 +905,19 @@ def test_nse27_university_trains_a_courtier_each_cycle_nse_a26_a25():
     night(st)
     assert st.houses[ANN].court == 8
     assert courtiers_total(st, ANN) == 10
+
+
+def test_nse_a25_recall_staff_brings_a_courtier_home():
+    """NSE-A25: ``recall staff BUILDING at SQUARE`` takes one of the seat's courtiers off
+    the building at the Night; a building she does not staff is refused by name."""
+    st = started()
+    build_and_staff(st, ANN, "war council", "A1")
+    staff, court = st.buildings[(sq(st, "A1"), "war council")][2], st.houses[ANN].court
+    with pytest.raises(IllegalAction, match="no courtier of yours staffs a spymaster on A1"):
+        act(st, ANN, "recall staff spymaster at A1")
+    night(st, {ANN: ["recall staff war council at A1"]})
+    assert st.buildings[(sq(st, "A1"), "war council")][2] == staff - 1
+    assert st.houses[ANN].court == court + 1
 
 
 def test_nse27_university_with_one_courtier_produces_nothing():

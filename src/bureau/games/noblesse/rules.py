@@ -351,12 +351,11 @@ def _check_recall(state: State, seat: int, order: Recall) -> None:
 
 
 def _check_unstaff(state: State, seat: int, order: Unstaff) -> None:
-    # Kept as the Day has always checked it: the building's name is looked up as a
-    # square, so every 'recall staff' is refused (a defect, reported on its own).
-    sq = _square(state, order.building)
-    b = state.buildings.get((sq, order.square))
+    """NSE-A25: a courtier of the seat's staffs that building on that square."""
+    sq = _square(state, order.square)
+    b = state.buildings.get((sq, order.building))
     if b is None or b[0] != seat or b[2] == 0:
-        raise IllegalAction(f"no courtier of yours staffs a {order.square} on {order.building}")
+        raise IllegalAction(f"no courtier of yours staffs a {order.building} on {order.square}")
 
 
 def _check_build(state: State, seat: int, order: Build) -> None:
