@@ -246,3 +246,13 @@ def sample(state: State, seat: int, rng: random.Random) -> Order:
             continue
         return order
     return Done()
+
+
+def timeout(state: State, seat: int) -> Order:
+    """``done``; before Night 1, for a player with no set-up, the Bureau's set-up
+    (``rules.default_setups``), which the Night gives him."""
+    if state.phase == SETUP:
+        given = rules.default_setups(state).get(seat)
+        if given is not None and given[1] is not None:
+            return given[1]
+    return Done()
