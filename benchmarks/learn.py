@@ -2,6 +2,8 @@
 
     pip install 'bureau[research]' sb3-contrib
     python benchmarks/learn.py [--game nobility] [--minutes 3] [--episodes 200] [--json]
+        [--reward progress] [--options '{"max_years": 5}'] [--observation hashed]
+        [--ppo '{"n_steps": 512}'] [--weight 1.0]
 
 For each game (default: Nobility and Aristocracy), sb3-contrib's MaskablePPO learns one
 seat of ``bureau.envs.single_agent`` (the seat drawn per episode) against Bureau's random
@@ -10,13 +12,12 @@ bots, on the CPU, for about ``--minutes`` of training. Before and after, it play
 the learner's win rate with a 95% Wilson interval, and the rate a seat would win by
 chance. Nobility is paid ``"win"``. Aristocracy is paid ``"progress"`` (``"score"`` at the
 end, and each step the change in its progress toward points, the move under way
-included), capped at 5 years, with building cards 1, 2 and 3 (two decks and hands of 7
-as in the standard game): against random seats its games reach the cap, and in the
-standard game a complete building, the only points, takes a plan that a few minutes of
-PPO do not find (``--options '{"farm_size": 3, "estate_size": 4, "chateau_size": 5}'``
-trains the standard sizes; docs/research.md). A win is a game the learner wins by the
-rules, or, in a game stopped by its cap (where random seats never claim Glory), a game
-in which it alone has the most points. The learner itself is never run in CI:
+included), capped at 5 years: against random seats its games reach the cap, and a
+complete building, the only points, takes a plan that minutes of PPO have not found yet
+(``--options '{"farm_size": 1, "estate_size": 2, "chateau_size": 3}'`` trains smaller
+buildings, where a farm is a pair; docs/research.md). A win is a game the learner wins
+by the rules, or, in a game stopped by its cap (where random seats never claim Glory), a
+game in which it alone has the most points. The learner itself is never run in CI:
 sb3-contrib and torch are not dependencies of Bureau (the ``learn`` extra brings them).
 """
 
@@ -35,11 +36,7 @@ from bureau.envs import single_agent
 GAMES = {
     # game: (players, reward scheme, options)
     "nobility": (3, "win", {}),
-    "aristocracy": (
-        2,
-        "progress",
-        {"max_years": 5, "farm_size": 1, "estate_size": 2, "chateau_size": 3},
-    ),
+    "aristocracy": (2, "progress", {"max_years": 5}),
 }
 
 
