@@ -167,6 +167,8 @@ def aristocracy(game, state, seat: int, names, vocab, deals: bool = False):
     from bureau.games.aristocracy.rules import SPECIAL_OF_RANK, excess, pending
     from bureau.games.aristocracy.state import ACT, BALL, KING, STALL, TAX
 
+    from .features import worth
+
     step = state.step
     if seat not in pending(state) or step not in (TAX, BALL, STALL, ACT):
         return None
@@ -218,7 +220,7 @@ def aristocracy(game, state, seat: int, names, vocab, deals: bool = False):
             ref = moves.building_ref(state, seat, i)
             want = rank(b.address)
             matched = sum(1 for c in b.cards if rank(c) == want)
-            before = (n - farm + 1) * matched / n
+            before = worth(n - farm + 1, matched, n)
             for t in (estate, chateau):
                 if n in (farm, estate) and t > n:
                     meta = (want, ranks(srcs), t - farm + 1, t, before, matched)

@@ -167,13 +167,20 @@ def aristocracy(view: dict, names: Sequence[str], seat: int, options: dict) -> n
 
 
 def _worth(farm: int, want: int, cards) -> float:
-    """A building's progress: its points times the share of its cards of rank ``want``."""
+    """A building's progress (``aristocracy_progress``), its cards' ranks against ``want``."""
     from bureau.cards import rank
 
     if len(cards) < farm:
         return 0.0
     matched = sum(1 for x in cards if rank(x & 63) == want)
-    return (len(cards) - farm + 1) * matched / len(cards)
+    return worth(len(cards) - farm + 1, matched, len(cards))
+
+
+def worth(points: int, matched: int, size: int) -> float:
+    """A building's progress in points: half its points for its share of matched cards,
+    the other half once it is complete (so that one complete farm is worth more than a
+    château one card in three matched, which scores nothing)."""
+    return points * (0.5 * matched / size + 0.5 * (matched == size))
 
 
 def aristocracy_reach(state, seat: int, choice) -> float:
@@ -233,24 +240,19 @@ def aristocracy_reach(state, seat: int, choice) -> float:
                 if k >= start and ranks[k] == want
             )
             matched += min(f.size - len(picked), avail)
-            consider(points * (base_matched + matched) / size - before)
+            consider(worth(points, base_matched + matched, size) - before)
     return 0.0 if best is None else best
 
 
 def aristocracy_progress(state, seat: int) -> float:
-    """The seat's progress toward points, in points: each of its buildings counts its
+    """The seat's progress toward points, in points: each of its buildings counts half its
     points (farm 1, estate 2, château 3) times the share of its building cards that match
-    its address card, so a complete building counts in full and every matched card
-    stored or built brings the seat nearer."""
+    its address card, and the other half once complete, so a complete building counts in
+    full and every matched card stored or built brings the seat nearer."""
     from bureau.cards import rank
 
     farm = state.options["farm_size"]
-    total = 0.0
-    for b in state.buildings[seat]:
-        want = rank(b.address)
-        matched = sum(1 for x in b.cards if rank(x) == want)
-        total += (len(b.cards) - farm + 1) * matched / len(b.cards)
-    return total
+    return sum(_worth(farm, rank(b.address), b.cards) for b in state.buildings[seat])
 
 
 FEATURES = {"aristocracy": (aristocracy, ARISTOCRACY_SIZE)}
