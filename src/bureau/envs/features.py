@@ -179,7 +179,11 @@ def _worth(farm: int, want: int, cards) -> float:
 def worth(points: int, matched: int, size: int) -> float:
     """A building's progress in points: half its points for its share of matched cards,
     the other half once it is complete (so that one complete farm is worth more than a
-    château one card in three matched, which scores nothing)."""
+    château one card in three matched, which scores nothing).
+
+    >>> worth(1, 3, 3), worth(3, 1, 3), worth(2, 3, 4)
+    (1.0, 0.5, 0.75)
+    """
     return points * (0.5 * matched / size + 0.5 * (matched == size))
 
 
