@@ -8,7 +8,7 @@ import pytest
 from bureau.engine import MODERATOR, IllegalAction
 from bureau.games.noblesse import board
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import Control, Post
+from bureau.games.noblesse.state import Building, Control, Post
 from bureau.games.noblesse.victory import aligned
 
 from .helpers import (
@@ -458,7 +458,7 @@ def test_field_surgeon_reduces_wounds_to_one(st):
 
 def university(st, seat: int, label: str) -> None:
     """A finished, staffed University of ``seat`` (two courtiers on it, one lost)."""
-    st.buildings[(sq(st, label), "university")] = [seat, True, 2]
+    st.buildings[(sq(st, label), "university")] = Building(seat, True, 2)
     st.houses[seat].court -= 3
 
 

@@ -11,7 +11,7 @@ from bureau.games.noblesse import board, effects, victory
 from bureau.games.noblesse.night import Night, courtier_limit, courtiers_total
 from bureau.games.noblesse.rules import channels, courtiers_needed
 from bureau.games.noblesse.scenario import STATS
-from bureau.games.noblesse.state import ALLIED, OVER, Control, Post
+from bureau.games.noblesse.state import ALLIED, OVER, Building, Control, Post
 
 from ..common import kinds
 from .helpers import (
@@ -832,7 +832,7 @@ def test_nse25_to_nse30_building_costs_and_overseers_nse_a26(name):
     assert courtiers_needed(st, st.houses[ANN].orders) == overseers
     gains = night(st)
     assert gains[ANN] == [1 - cost[0], -cost[1], -cost[2]]
-    assert st.buildings[(sq(st, "A1"), name)] == [ANN, True, 0]
+    assert st.buildings[(sq(st, "A1"), name)] == Building(ANN, True, 0)
     assert st.houses[ANN].court == 10
 
 
@@ -877,7 +877,7 @@ def test_nse26_war_council_gives_the_faction_bonus_to_all_own_units_nse_a36_a26(
     (home_unit,) = [u for u in unit_of(st, ANN) if u.id != far.id]
     assert board.battle_unit(st, home_unit).extra[TGH] == 0
     build_and_staff(st, ANN, "war council", "A1")
-    assert st.buildings[(sq(st, "A1"), "war council")] == [ANN, True, 1]
+    assert st.buildings[(sq(st, "A1"), "war council")] == Building(ANN, True, 1)
     assert st.houses[ANN].court == 9
     assert board.battle_unit(st, home_unit).extra[TGH] == 1
     assert board.battle_unit(st, far).extra[TGH] == 1
@@ -900,7 +900,7 @@ def test_nse27_university_trains_a_courtier_each_cycle_nse_a26_a25():
     st = started()
     st.houses[ANN].court = 8  # two courtiers lost earlier
     build_and_staff(st, ANN, "university", "A1")
-    assert st.buildings[(sq(st, "A1"), "university")][2] == 2
+    assert st.buildings[(sq(st, "A1"), "university")].staff == 2
     assert st.houses[ANN].court == 7  # 8 - 2 staff + 1 trained
     night(st)
     assert st.houses[ANN].court == 8
@@ -912,11 +912,11 @@ def test_nse_a25_recall_staff_brings_a_courtier_home():
     the building at the Night; a building she does not staff is refused by name."""
     st = started()
     build_and_staff(st, ANN, "war council", "A1")
-    staff, court = st.buildings[(sq(st, "A1"), "war council")][2], st.houses[ANN].court
+    staff, court = st.buildings[(sq(st, "A1"), "war council")].staff, st.houses[ANN].court
     with pytest.raises(IllegalAction, match="no courtier of yours staffs a spymaster on A1"):
         act(st, ANN, "recall staff spymaster at A1")
     night(st, {ANN: ["recall staff war council at A1"]})
-    assert st.buildings[(sq(st, "A1"), "war council")][2] == staff - 1
+    assert st.buildings[(sq(st, "A1"), "war council")].staff == staff - 1
     assert st.houses[ANN].court == court + 1
 
 
@@ -1309,8 +1309,8 @@ def test_universities_stack_unlike_other_buildings_nse_a26_nse27():
     orders = ["build university at A1", "build university at A2"]
     orders += ["staff university at A1"] * 2 + ["staff university at A2"] * 2
     night(st, {ANN: orders})
-    assert st.buildings[(sq(st, "A1"), "university")] == [ANN, True, 2]
-    assert st.buildings[(sq(st, "A2"), "university")] == [ANN, True, 2]
+    assert st.buildings[(sq(st, "A1"), "university")] == Building(ANN, True, 2)
+    assert st.buildings[(sq(st, "A2"), "university")] == Building(ANN, True, 2)
     assert courtiers_total(st, ANN) == 12
 
 
@@ -1323,12 +1323,12 @@ def test_seizure_sends_building_staff_home_nse20():
     night(st, {BEN: ["tc C4 $"]})
     st.houses[BEN].res = [10, 10, 10]
     night(st, {BEN: ["build war council at C4", "staff war council at C4"]})
-    assert st.buildings[(sq(st, "C4"), "war council")] == [BEN, True, 1]
+    assert st.buildings[(sq(st, "C4"), "war council")] == Building(BEN, True, 1)
     assert st.houses[BEN].court == 8
     place_unit(st, EVE, "C4")
     night(st, {BEN: [f"move {unit.label} to C3"]})
     assert sq(st, "C4") not in st.ctrl
-    assert st.buildings[(sq(st, "C4"), "war council")][2] == 0
+    assert st.buildings[(sq(st, "C4"), "war council")].staff == 0
     assert st.houses[BEN].court == 10
 
 

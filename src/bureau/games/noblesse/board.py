@@ -144,8 +144,8 @@ def active_count(state: State, seat: int, name: str) -> int:
     need = BUILDINGS[name][2]
     return sum(
         1
-        for (sq, bname), (owner, done, staff) in state.buildings.items()
-        if bname == name and owner == seat and done and staff >= need
+        for (sq, bname), b in state.buildings.items()
+        if bname == name and b.owner == seat and b.finished and b.staff >= need
         and (sq, bname) not in state.arsoned
     )  # fmt: skip
 

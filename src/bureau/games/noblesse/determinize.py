@@ -186,7 +186,7 @@ def relabel(world: State, perm: list[int], seat: int) -> None:
     world.tcs = {k: perm[s] for k, s in world.tcs.items()}
     world.lobbyists = {k: perm[s] for k, s in world.lobbyists.items()}
     for b in world.buildings.values():
-        b[0] = perm[b[0]]
+        b.owner = perm[b.owner]
     world.ambush_immune = {sq: perm[s] for sq, s in world.ambush_immune.items()}
     world.owed = {perm[s]: v for s, v in world.owed.items()}
     world.marriage_offers = [

@@ -50,6 +50,7 @@ from .state import (
     BUILDINGS,
     NEUTRAL,
     RES_NAMES,
+    Building,
     Control,
     HostageOffer,
     Marriage,
@@ -596,7 +597,7 @@ def build(n: Night, seat: int, order: Build) -> None:
         return
     if not spend(n, seat, BUILDINGS[name][0], f"Building a {name}"):
         return
-    st.buildings[(sq, name)] = [seat, False, 0]
+    st.buildings[(sq, name)] = Building(seat)
     n.fact("build", st.houses[seat].faction, label, name)
     n.tell(seat, f"Building a {name} on {label}; it finishes at step 7 (NSE-A26).")
 
@@ -1003,8 +1004,8 @@ def unstaff(n: Night, seat: int, order: Unstaff) -> None:
     h = st.houses[seat]
     name, label = order
     b = st.buildings.get((st.square(label), name))
-    if b and b[0] == seat and b[2] > 0:
-        b[2] -= 1
+    if b and b.owner == seat and b.staff > 0:
+        b.staff -= 1
         h.court += 1
         n.fact("remove", h.faction, label, "staff")
         n.tell(seat, f"A courtier left the {name} on {label}.")
@@ -1202,14 +1203,14 @@ def _staff(n: Night, seat: int, order: Staff) -> str:
     st = n.state
     name, label = order
     b = st.buildings.get((st.square(label), name))
-    if b is None or b[0] != seat or not b[1]:
+    if b is None or b.owner != seat or not b.finished:
         return f"you have no finished {name} on {label}"
-    if b[2] >= BUILDINGS[name][2]:
+    if b.staff >= BUILDINGS[name][2]:
         return f"the {name} is fully staffed"
-    b[2] += 1
+    b.staff += 1
     st.houses[seat].court -= 1
     n.fact("place", st.houses[seat].faction, label, "staff")
-    n.tell(seat, f"A courtier staffs your {name} on {label} ({b[2]}/{BUILDINGS[name][2]}).")
+    n.tell(seat, f"A courtier staffs your {name} on {label} ({b.staff}/{BUILDINGS[name][2]}).")
     return ""
 
 
@@ -1320,8 +1321,9 @@ def eliminate(n: Night, seat: int, why: str) -> None:
     for posts in (st.tcs, st.lobbyists):
         for key in [k for k, s in posts.items() if s == seat]:
             del posts[key]
-    for building in [k for k, b in st.buildings.items() if b[0] == seat]:
-        st.buildings[building][2] = 0
+    for b in st.buildings.values():
+        if b.owner == seat:
+            b.staff = 0
     h.posts = []
     h.court = 0
     for sq in [sq for sq, (_, s) in st.ctrl.items() if s == seat]:

@@ -655,10 +655,10 @@ class Night:
         for key in [k for k in st.lobbyists if k[0] == square]:
             self.back_to_court(st.lobbyists.pop(key))
         for (where, _), b in st.buildings.items():
-            if where == square and b[2]:
-                for _ in range(b[2]):
-                    self.back_to_court(b[0])
-                b[2] = 0
+            if where == square and b.staff:
+                for _ in range(b.staff):
+                    self.back_to_court(b.owner)
+                b.staff = 0
         for h in st.houses:
             spies = [p for p in h.posts if p == Post("spy", square) and h.faction == faction]
             h.court += len(spies) if h.alive else 0
@@ -676,7 +676,7 @@ class Night:
     def step_7(self) -> None:
         """Buildings ordered this Night finish (NSE-A26: build time 1 cycle)."""
         for b in self.state.buildings.values():
-            b[1] = True
+            b.finished = True
 
     # step 8 -----------------------------------------------------------------------------------
 
@@ -867,7 +867,7 @@ def courtiers_total(state: State, seat: int) -> int:
     commanders = sum(
         1 for u in state.units.values() if u.owner == seat and u.commander == "courtier"
     )
-    staffed = sum(b[2] for b in state.buildings.values() if b[0] == seat)
+    staffed = sum(b.staff for b in state.buildings.values() if b.owner == seat)
     return h.court + commanders + sum(1 for p in h.posts if p.kind != "staff") + staffed
 
 

@@ -71,6 +71,7 @@ from .state import (
     RES_NAMES,
     SETUP,
     BreachReport,
+    Building,
     Control,
     HostageOffer,
     House,
@@ -194,8 +195,14 @@ def save_position(state: State) -> dict:
             f"{label(sq)} {RES_NAMES[r]}": names[s] for (sq, r), s in state.lobbyists.items()
         },
         "buildings": [
-            {"square": label(sq), "building": b, "owner": names[o], "finished": done, "staff": n}
-            for (sq, b), (o, done, n) in state.buildings.items()
+            {
+                "square": label(sq),
+                "building": name,
+                "owner": names[b.owner],
+                "finished": b.finished,
+                "staff": b.staff,
+            }
+            for (sq, name), b in state.buildings.items()
         ],
         "nobles": {label(sq): facs[f] for sq, f in state.nobles.items()},
         "noble_field": {label(sq): uid for sq, uid in state.noble_field.items()},
@@ -932,7 +939,7 @@ class _Loader(PositionReader):
         seat = self.seat(obj.get("player"), f"{path}.player", none=True)
         return Control(f, seat)
 
-    def buildings(self, obj: Any) -> dict:
+    def buildings(self, obj: Any) -> dict[tuple[int, str], Building]:
         out = {}
         for i, b in enumerate(self.list_(obj, "buildings")):
             p = f"buildings[{i}]"
@@ -948,11 +955,11 @@ class _Loader(PositionReader):
                     f"a {name} is run by {BUILDINGS[name][2]} courtier(s), not {staff}"
                     f" ({_BUILDING_RULES[name]})",
                 )
-            out[key] = [
+            out[key] = Building(
                 self.seat(b["owner"], f"{p}.owner"),
                 self.bool_(b.get("finished", True), f"{p}.finished"),
                 staff,
-            ]
+            )
         return out
 
     def status(self, obj: Any) -> dict:

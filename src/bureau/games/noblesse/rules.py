@@ -354,7 +354,7 @@ def _check_unstaff(state: State, seat: int, order: Unstaff) -> None:
     """NSE-A25: a courtier of the seat's staffs that building on that square."""
     sq = _square(state, order.square)
     b = state.buildings.get((sq, order.building))
-    if b is None or b[0] != seat or b[2] == 0:
+    if b is None or b.owner != seat or b.staff == 0:
         raise IllegalAction(f"no courtier of yours staffs a {order.building} on {order.square}")
 
 

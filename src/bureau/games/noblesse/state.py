@@ -237,6 +237,31 @@ class Post(NamedTuple):
     detail: Any = ""
 
 
+class Building:
+    """A building on an estate (NSE-A26): its owner's seat, whether it is finished (step 7
+    of the Night it was ordered) and how many courtiers staff it."""
+
+    __slots__ = ("finished", "owner", "staff")
+
+    def __init__(self, owner: int, finished: bool = False, staff: int = 0):
+        self.owner = owner
+        self.finished = finished
+        self.staff = staff
+
+    def copy(self) -> Building:
+        return Building(self.owner, self.finished, self.staff)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Building):
+            return NotImplemented
+        return (self.owner, self.finished, self.staff) == (other.owner, other.finished, other.staff)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: never a key
+
+    def __repr__(self) -> str:
+        return f"Building({self.owner}, {self.finished}, {self.staff})"
+
+
 class House:
     """One seat's player: role, holdings, family and courtiers.
 
@@ -307,7 +332,7 @@ class State:
     """The whole game. ``ctrl`` maps a controlled square to ``(faction, seat)`` (seat -1:
     faction-controlled, NSE-17); ``stewards``/``tcs``/``lobbyists`` map squares to seats
     (``tcs`` and ``lobbyists`` by ``(square, resource)``); ``buildings`` maps
-    ``(square, name)`` to ``[owner, finished, staff]``; ``nobles`` maps a square to the
+    ``(square, name)`` to a ``Building``; ``nobles`` maps a square to the
     faction whose Noble token is bound there (NSE-A39)."""
 
     __slots__ = (
@@ -376,7 +401,7 @@ class State:
         self.stewards: dict[int, int] = {}
         self.tcs: dict[tuple[int, int], int] = {}
         self.lobbyists: dict[tuple[int, int], int] = {}
-        self.buildings: dict[tuple[int, str], list] = {}
+        self.buildings: dict[tuple[int, str], Building] = {}
         self.nobles: dict[int, int] = {}
         self.noble_field: dict[int, int] = {}  # noble square -> unit id it commands
         self.status: dict[tuple[int, int], str] = {}  # (f1, f2) with f1 < f2; absent: hostile
@@ -440,7 +465,7 @@ class State:
         new.successors = self.successors[:]
         new.officers = dict(self.officers)
         new.units = {k: u.copy() for k, u in self.units.items()}
-        new.buildings = {k: v[:] for k, v in self.buildings.items()}
+        new.buildings = {k: v.copy() for k, v in self.buildings.items()}
         new.treaties = [t.copy() for t in self.treaties]
         new.proposals = self.proposals[:]
         new.breaches = self.breaches[:]
