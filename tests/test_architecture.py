@@ -75,3 +75,114 @@ def test_no_layer_reaches_up(layer):
         if imported(p) - BELOW[layer]
     }
     assert not above, f"{layer}/ imports from above it: {sorted(above)}"
+
+
+# -- imports: no cycle, and none hidden in a function without a reason ---------------------
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def top_level_imports(path: Path) -> set[str]:
+    """The Bureau modules ``path`` imports when it is loaded: its statements at module level
+    (not those under ``if TYPE_CHECKING``, nor inside functions), resolved to modules."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            for alias in node.names:  # ``from pkg import module`` names the module itself
+                sub = f"{base}.{alias.name}"
+                found.add(sub if sub in MODULES else base)
+    return {m for m in found if m in MODULES and m != here}
+
+
+MODULES = {module_name(p) for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts}
+
+
+def cycles() -> list[list[str]]:
+    """The import graph's strongly connected components of more than one module, leaving
+    out a package's own ``__init__`` (it gathers its modules' names by design)."""
+    graph = {
+        module_name(p): {
+            m for m in top_level_imports(p) if not module_name(p).startswith(m + ".")
+        }
+        for p in PACKAGE.rglob("*.py")
+        if "migrations" not in p.parts and p.name != "__init__.py"
+    }
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph.get(v, ()):
+            if w not in graph:
+                continue
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle():
+    assert cycles() == []
+
+
+def said_why(lines: list[str], lineno: int) -> bool:
+    """Whether the import at ``lineno`` (1-based), the imports right above it (one block)
+    or the line above that block carry a comment."""
+    i = lineno - 1
+    while i > 0 and lines[i - 1].strip().startswith(("from ", "import ")):
+        i -= 1
+    block = lines[max(i - 1, 0) : lineno]
+    return any("#" in line for line in block)
+
+
+def test_a_function_level_import_says_why():
+    """An import of a Bureau module inside a function is there to break a cycle or to put
+    off an optional dependency; its line, its block of imports or the line above says
+    which."""
+    silent = []
+    for path in PACKAGE.rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom):
+                    ours = inner.level > 0 or (inner.module or "").startswith("bureau")
+                elif isinstance(inner, ast.Import):
+                    ours = any(a.name.startswith("bureau") for a in inner.names)
+                else:
+                    continue
+                if ours and not said_why(lines, inner.lineno):
+                    silent.append(f"{path.relative_to(PACKAGE)}:{inner.lineno}")
+    assert silent == [], f"function-level imports with no reason given: {silent}"

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from .features import worth
+
 
 class Family:
     """``head`` then a selection of ``items`` ((token tuple, copies) in canonical order)."""
@@ -161,13 +163,14 @@ def aristocracy(game, state, seat: int, names, vocab, deals: bool = False):
     of the hand, or ``none``), Tax discards (exactly the excess, in any order) and the
     King's builds and upgrades (Favor or Royal); everything else is listed. None where
     ``legal_actions`` lists the choice cheaply (bids, picks, Glory, ...)."""
+    # This game's names, imported where its families are walked: the games share names
+    # (pending, RULES, ...), and each game loads only with its own environment.
     from bureau.cards import card_text, is_face, rank
     from bureau.games.aristocracy import moves
     from bureau.games.aristocracy.actions import SIZE_NAMES, Ball, Favor, Royal, Stall, src_text
     from bureau.games.aristocracy.rules import SPECIAL_OF_RANK, excess, pending
     from bureau.games.aristocracy.state import ACT, BALL, KING, STALL, TAX
 
-    from .features import worth
 
     step = state.step
     if seat not in pending(state) or step not in (TAX, BALL, STALL, ACT):
@@ -250,7 +253,7 @@ def aristocracy(game, state, seat: int, names, vocab, deals: bool = False):
 
 def _act_plain(state, seat: int, moves) -> list:
     """``act_actions`` without the Favors and Royal Actions (listed or families apart)."""
-    from bureau.games.aristocracy.actions import PASS, Harvest, Hide, Sell, Store, Trade
+    from bureau.games.aristocracy.actions import PASS, Harvest, Hide, Sell, Store, Trade  # as above
 
     stall = state.stalls[seat]
     out: list = [PASS]
@@ -375,6 +378,7 @@ def nobility(game, state, seat: int, names, vocab, deals: bool = False):
     ``legal_actions`` lists; without, None (the listed actions only)."""
     if not deals:
         return None
+    # This game's names (as for Aristocracy's families above)
     from bureau.cards import NUM_CODES, card_text
     from bureau.engine import deals as deal_book
     from bureau.games.nobility.actions import Pay
@@ -525,6 +529,7 @@ def decrees(game, state, seat: int, names, vocab, deals: bool = False):
     card at most once a side, one's own cards from one's hand, the other's of any kind,
     as the rules let an offer ask without seeing her hand) beside what ``legal_actions``
     lists; without, None (the listed actions only)."""
+    # This game's names (as for Aristocracy's families above)
     from bureau.engine import deals as deal_book
     from bureau.games.decrees.diplomacy import RULES
     from bureau.games.decrees.rules import pending, spread_scope
@@ -665,6 +670,7 @@ def seabirds(game, state, seat: int, names, vocab, deals: bool = False):
     commands and ``encodings.seabirds_extras``)."""
     if not deals:
         return None
+    # This game's names (as for Aristocracy's families above)
     from bureau.games.seabirds import economy
     from bureau.games.seabirds.rules import pending
     from bureau.games.seabirds.state import AIR, LAND, MONEY, SENSATION, SUPPRESSION, own_asset
@@ -681,7 +687,7 @@ def seabirds(game, state, seat: int, names, vocab, deals: bool = False):
             raise KeyError(f"{words!r} is not in the {vocab.game} vocabulary")
         return codes
 
-    from .encodings import _amount
+    from .encodings import _amount  # encodings imports this module
 
     def amount(asset: int, n: int) -> tuple[int, ...]:
         return enc(_amount(asset, n))  # "1 Worker Beetle", "2 Worker Beetles"

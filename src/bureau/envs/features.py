@@ -39,7 +39,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from bureau.cards import card_text
+from bureau.cards import card_text, rank
+from bureau.games.aristocracy.actions import Downgrade, Store
 
 RANK_OF = {card_text(c): (c % 13) for c in range(52)}  # "7H" -> 6 (A is 0, K is 12)
 CODE_OF = {card_text(c): c for c in range(52)}
@@ -168,8 +169,6 @@ def aristocracy(view: dict, names: Sequence[str], seat: int, options: dict) -> n
 
 def _worth(farm: int, want: int, cards) -> float:
     """A building's progress (``aristocracy_progress``), its cards' ranks against ``want``."""
-    from bureau.cards import rank
-
     if len(cards) < farm:
         return 0.0
     matched = sum(1 for x in cards if rank(x & 63) == want)
@@ -193,9 +192,6 @@ def aristocracy_reach(state, seat: int, choice) -> float:
     many more as the cards left to pick allow), a store a matched card in (or out), a
     downgrade what it takes away; 0 for every other move. A potential may read the whole
     state; this one reads only the seat's own buildings and cards."""
-    from bureau.cards import rank
-    from bureau.games.aristocracy.actions import Downgrade, Store
-
     farm = state.options["farm_size"]
     mine = state.buildings[seat]
     best = None
@@ -253,8 +249,6 @@ def aristocracy_progress(state, seat: int) -> float:
     points (farm 1, estate 2, château 3) times the share of its building cards that match
     its address card, and the other half once complete, so a complete building counts in
     full and every matched card stored or built brings the seat nearer."""
-    from bureau.cards import rank
-
     farm = state.options["farm_size"]
     return sum(_worth(farm, rank(b.address), b.cards) for b in state.buildings[seat])
 
