@@ -209,7 +209,9 @@ class Visitor:
         )
 
     def type_order(self, text: str) -> None:
-        """Type an order into the order box and play it; waits for the answer."""
+        """Type an order into the order box and play it; waits for the answer (the box's
+        last answer is cleared first, or a previous order's "Played: ..." would pass)."""
+        self.page.evaluate("document.querySelector('#order-msg').textContent = ''")
         box = self.page.locator("#order-text")
         box.fill(text)
         self.page.get_by_role("button", name="Play", exact=True).click()
