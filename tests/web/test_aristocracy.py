@@ -24,9 +24,6 @@ from .explained import (
     shows_tip,
 )
 
-# One worker for the module: its whole game (a module fixture) is played once, not once
-# per worker that runs one of its tests.
-pytestmark = pytest.mark.xdist_group("web-aristocracy")
 ARRANGED = "one test deals Ann her cards (deck)"  # why its site allows fixtures (conftest)
 
 

@@ -18,9 +18,6 @@ from bureau.engine import Match
 from .card_tables import acted, api, cards_in, check, my_orders, play_through, table, word
 from .conftest import Visitor
 
-# One worker for the module: its whole game (a module fixture) is played once, not once
-# per worker that runs one of its tests.
-pytestmark = pytest.mark.xdist_group("web-nobility")
 TURNS = 18  # a late enough turn for the table's screenshot
 
 
