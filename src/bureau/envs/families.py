@@ -414,16 +414,24 @@ def nobility(game, state, seat: int, names, vocab, deals: bool = False):
         return out
 
     term = index("coalition") if coalition_open(state) and not state.coalition else None
+
+    def gives(g: int) -> list[tuple[tuple[int, ...], bool]]:
+        return items(g, state.hands[seat] if g == seat else range(NUM_CODES))
+
+    return listed, two_party_offers(state, seat, RULES, index, seat_tok, gives, term)
+
+
+def two_party_offers(state, seat: int, rules, index, seat_tok, gives, term=None) -> list:
+    """An ``Offer`` family from ``seat`` to each other seat ``rules`` lets deal: both give
+    what ``gives(giver)`` lists (token tuples, each with whether it is an amount), under
+    the joint ``term`` token if any (Nobility's coalition)."""
     families = []
-    for q in range(n):
-        if q == seat or not RULES.may_deal(state, q):
+    for other in range(state.num_players):
+        if other == seat or not rules.may_deal(state, other):
             continue
-        givers = [
-            (seat_tok(g), items(g, state.hands[seat] if g == seat else range(NUM_CODES)))
-            for g in sorted((seat, q))
-        ]
+        givers = [(seat_tok(g), gives(g)) for g in sorted((seat, other))]
         offer = Offer(
-            (index("offer"), seat_tok(q)),
+            (index("offer"), seat_tok(other)),
             term,
             givers,
             index(":"),
@@ -433,7 +441,7 @@ def nobility(game, state, seat: int, names, vocab, deals: bool = False):
         )
         if offer.possible():
             families.append(offer)
-    return listed, families
+    return families
 
 
 class Parts:
@@ -568,7 +576,6 @@ def decrees(game, state, seat: int, names, vocab, deals: bool = False):
         or not RULES.may_deal(state, seat)
     ):
         return listed, splits
-    n = len(names)
     blame_ok = state.options["allow_blame_trades"]
     everything = sorted({c.key for k, c in enumerate(state.cards) if k != state.sd})
 
@@ -583,23 +590,10 @@ def decrees(game, state, seat: int, names, vocab, deals: bool = False):
         out += [((index("card"), index(key)), False) for key in keys]
         return out
 
-    families = splits
-    for q in range(n):
-        if q == seat or not RULES.may_deal(state, q):
-            continue
-        givers = [(vocab.encode(names[g], names, seat)[0], items(g)) for g in sorted((seat, q))]
-        offer = Offer(
-            (index("offer"), vocab.encode(names[q], names, seat)[0]),
-            None,
-            givers,
-            index(":"),
-            index(","),
-            index(";"),
-            index("gives"),
-        )
-        if offer.possible():
-            families.append(offer)
-    return listed, families
+    def seat_tok(q: int) -> int:
+        return vocab.encode(names[q], names, seat)[0]
+
+    return listed, splits + two_party_offers(state, seat, RULES, index, seat_tok, items)
 
 
 # -- Seabirds' Transactions ------------------------------------------------------------------
