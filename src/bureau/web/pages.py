@@ -238,22 +238,24 @@ class Pages:
         gid = request.path_params["game_id"]
         try:
             reader = await self.api.call(self.service.reader, account, gid)
-            messages = await self.api.call(self._talk, gid, reader)
-            me = await self.api.call(_name_of, self, gid, reader)
+            messages, me = await self.api.call(self._talk, gid, reader)
         except ServiceError as exc:
             return _alert(exc)
         return self.render("talk.html", messages=messages, me=me)
 
-    def _talk(self, gid: int, reader: Reader) -> list[dict]:
+    def _talk(self, gid: int, reader: Reader) -> tuple[list[dict], str | None]:
         """The site's messages the reader may read, merged with the game's own board
-        where the game keeps one (``tables.talk``: Seabirds), from her view only."""
+        where the game keeps one (``tables.talk``: Seabirds), from her view only; and
+        who reads them. Read in a worker thread: a game read on the event loop's thread
+        could catch up under a submission awaiting its commit."""
         messages = self.service.messages(gid, reader)
         loaded = self.service.game(gid)
-        game = loaded.match.game.name
-        if not tables.keeps_board(game):
-            return messages
+        m = loaded.match
+        me = _name_in(m, reader)
+        if not tables.keeps_board(m.game.name):
+            return messages, me
         view = self.service.view_of(loaded, reader)["view"]
-        return tables.talk(game, view, list(loaded.match.names), messages)
+        return tables.talk(m.game.name, view, list(m.names), messages), me
 
     # -- replays ------------------------------------------------------------------------------
 
@@ -392,8 +394,12 @@ def _rule_options(m: Match) -> dict:
 
 
 def _name_of(pages: Pages, gid: int, reader: Reader) -> str | None:
+    return _name_in(pages.service.game(gid).match, reader)
+
+
+def _name_in(m: Match, reader: Reader) -> str | None:
     seated = reader.seat is not None and reader.seat >= 0
-    return _reader_name(pages.service.game(gid).match.names if seated else (), reader.seat)
+    return _reader_name(m.names if seated else (), reader.seat)
 
 
 def _reader_name(names, seat: int | None) -> str | None:
