@@ -25,6 +25,17 @@ CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(os.environ.get("BUREAU_SHOTS", Path(__file__).resolve().parents[2] / "screenshots"))
 PASSWORD = "password123"
 _names = itertools.count(1)
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items):
+    """Each browser module's tests run on one worker (``--dist loadgroup``), so that its
+    server, its browser and its whole games (module fixtures) start once, not once on
+    each worker that runs one of its tests."""
+    for item in items:
+        if item.path.parent == HERE:
+            item.add_marker(pytest.mark.xdist_group(f"web-{item.path.stem}"))
 
 
 @pytest.fixture(scope="module")
