@@ -50,19 +50,21 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def won(info: dict, seat: int) -> bool:
-    """The learner won: by the rules, or alone on the most points at the cap."""
+def winner(info: dict) -> int | None:
+    """The game's one winner: by the rules, or alone on the most points at the cap."""
     outcome = info["outcome"]
     if not outcome["capped"]:
-        return seat in outcome["winners"] and len(outcome["winners"]) == 1
+        winners = outcome["winners"]
+        return winners[0] if len(winners) == 1 else None
     points = outcome["scores"]
-    return points[seat] == max(points) and points.count(max(points)) == 1
+    best = max(points)
+    return points.index(best) if points.count(best) == 1 else None
 
 
 def evaluate(env, model, episodes: int, seed: int) -> dict:
     """``episodes`` episodes of ``model`` (None: a uniformly random masked policy)."""
     rng = np.random.default_rng(seed)
-    wins = 0
+    wins = losses = 0
     moves, scores = [], []
     for k in range(episodes):
         obs, _ = env.reset(seed=seed + k)
@@ -75,15 +77,21 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
                 action, _ = model.predict(obs, action_masks=mask, deterministic=False)
             obs, _reward, terminated, truncated, info = env.step(int(action))
             done = terminated or truncated
-        wins += won(info, env.seat)
+        first = winner(info)
+        wins += first == env.seat
+        losses += first is not None and first != env.seat
         scores.append(info["outcome"]["scores"][env.seat])
         moves.append(sum(1 for name, _ in env.history if name == env.names[env.seat]))
     lo, hi = wilson(wins, episodes)
+    others_lo, others_hi = wilson(losses, episodes)
     return {
         "wins": wins,
         "episodes": episodes,
         "win_rate": round(wins / episodes, 3),
         "interval": [round(lo, 3), round(hi, 3)],
+        # games an opponent won: the learner beats its opponents where this is lower
+        "others_win_rate": round(losses / episodes, 3),
+        "others_interval": [round(others_lo, 3), round(others_hi, 3)],
         "learner_moves_per_game": round(float(np.mean(moves)), 1),
         "learner_mean_score": round(float(np.mean(scores)), 3),
     }
@@ -192,6 +200,9 @@ def main() -> None:
             f"{r['game']:<12} {r['players']}p reward={r['reward']:<6} chance {r['chance']:.2f}  "
             f"before {b['win_rate']:.2f} [{b['interval'][0]:.2f}, {b['interval'][1]:.2f}]  "
             f"after {a['win_rate']:.2f} [{a['interval'][0]:.2f}, {a['interval'][1]:.2f}]  "
+            f"(opponents won {b['others_win_rate']:.2f} before, "
+            f"{a['others_win_rate']:.2f} [{a['others_interval'][0]:.2f}, "
+            f"{a['others_interval'][1]:.2f}] after)  "
             f"({r['train_steps']:,} steps in {r['train_seconds']} s; "
             f"{b['learner_moves_per_game']} -> {a['learner_moves_per_game']} moves a game)"
         )

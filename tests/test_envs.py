@@ -186,9 +186,10 @@ def test_capped_games_pay_by_the_scheme_and_heuristic_seats_end_aristocracy():
 
 def test_aristocracy_tax_discards_in_any_order_have_an_index():
     """The order of Tax discards is the order they go on the pile: every order is an
-    action, so the mask offers every hand card first, and a learner may discard in
-    descending order, which ``legal_actions`` (sorted) does not list."""
-    from bureau.cards import card_text
+    action, so the mask offers every hand card's rank first (a card is its rank, then its
+    suit), and a learner may discard in descending order, which ``legal_actions``
+    (sorted) does not list."""
+    from bureau.cards import RANK_TEXT, card_text, rank
     from bureau.games.aristocracy.rules import excess
 
     e = single_agent("aristocracy", players=2, seat=0, seed=0)
@@ -200,7 +201,7 @@ def test_aristocracy_tax_discards_in_any_order_have_an_index():
             k = excess(e.state, e.seat) if e.state.step == "tax" else 0
             if k >= 2 and len(set(hand)) > k and e.partial_text() == "discard":
                 offered = {e.vocab.tokens[t] for t in np.flatnonzero(e.action_masks())}
-                assert offered == {card_text(c) for c in hand}
+                assert offered == {RANK_TEXT[rank(c) - 1] for c in hand}
                 picked = sorted(set(hand), reverse=True)[:k]
                 text = "discard " + " ".join(card_text(c) for c in picked)
                 listed = {str(a) for a in e.game.legal_actions(e.state, e.seat)}
@@ -211,6 +212,41 @@ def test_aristocracy_tax_discards_in_any_order_have_an_index():
                 return
             e.step(int(rng.choice(np.flatnonzero(e.action_masks()))))
     pytest.fail("no Tax of two cards or more in 40 episodes")
+
+
+def test_an_aristocracy_card_is_its_rank_then_its_suit_filled_in_where_one_fits():
+    """A stall's cards are picked rank first: the mask offers the hand's ranks, a rank held
+    in one suit only is completed at once, and a rank held in several asks for the suit."""
+    from bureau.cards import RANK_TEXT, SUIT_LETTERS, card_text, rank, suit
+
+    e = single_agent("aristocracy", players=2, seat=0, seed=0)
+    seen = set()
+    for episode in range(20):
+        e.reset(seed=episode)
+        while e._choice is not None and e.partial_text() != "stall":
+            e.step(int(np.random.default_rng(episode).choice(np.flatnonzero(e.action_masks()))))
+        if e._choice is None:
+            continue
+        hand = e.state.hands[e.seat]
+        offered = {e.vocab.tokens[t] for t in np.flatnonzero(e.action_masks())}
+        assert offered - {"<end>", "none"} == {RANK_TEXT[rank(c) - 1] for c in hand}
+        for r in sorted({rank(c) for c in hand}):
+            suits = {SUIT_LETTERS[suit(c)] for c in hand if rank(c) == r}
+            e.reset(seed=episode)
+            while e.partial_text() != "stall":
+                e.step(int(np.random.default_rng(episode).choice(np.flatnonzero(e.action_masks()))))
+            e.step(e.token_index(RANK_TEXT[r - 1]))
+            if len(suits) == 1:
+                (only,) = [c for c in hand if rank(c) == r][:1]
+                assert e.partial_text() == f"stall {card_text(only)}"
+                seen.add("filled in")
+            else:
+                offered = {e.vocab.tokens[t] for t in np.flatnonzero(e.action_masks())}
+                assert offered == suits
+                seen.add("asked")
+        if seen == {"filled in", "asked"}:
+            return
+    pytest.fail(f"20 stalls showed only {seen}")
 
 
 def test_nobility_offers_and_payments_are_all_in_the_index_with_deals():

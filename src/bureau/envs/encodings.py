@@ -42,13 +42,17 @@ from typing import Any
 
 import numpy as np
 
-from bureau.cards import NUM_CODES, card_text
+from bureau.cards import NUM_CODES, RANK_TEXT, SUIT_LETTERS, card_text, rank, suit
 
 from . import families
 from . import features as compact
 from .tokens import Vocab, seat_token, split
 
 CARDS = tuple(card_text(c) for c in range(NUM_CODES))
+# Aristocracy's cards as two tokens, the rank then the suit: its buildings match by rank,
+# so a policy's choice of a card is first a choice of rank (13 ways, each the same for
+# every suit), then of the suit, filled in where only one fits.
+RANK_THEN_SUIT = {card_text(c): (RANK_TEXT[rank(c) - 1], SUIT_LETTERS[suit(c)]) for c in range(52)}
 # View keys whose int values are seats (rotated to the observer, like seat lists).
 SEAT_KEYS = frozenset(
     ("you", "active", "herald", "dealer", "head", "from", "owner", "visitor", "pending")
@@ -223,7 +227,8 @@ def _seabirds_words() -> list[str]:
 def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
     """The encoding of ``game`` (for Noblesse, of the scenario its options name)."""
     if game == "aristocracy":
-        vocab = Vocab(game, [*CARDS, *ARISTOCRACY_WORDS], MAX_PLAYERS, MAX_BID)
+        words = [*RANK_TEXT, *SUIT_LETTERS, *ARISTOCRACY_WORDS]
+        vocab = Vocab(game, words, MAX_PLAYERS, MAX_BID, RANK_THEN_SUIT, SUIT_LETTERS)
         return Encoding(
             game,
             vocab,

@@ -14,7 +14,7 @@ position:
   cards they still miss; the seat's mismatched building cards of that rank; the others'
   buildings addressed by it and their exposed cards of it;
 - for each of the 52 cards: in the seat's hand, in its stall, mismatched in its
-  buildings, in the market (the card tokens a move names);
+  buildings, in the market (the cards a move names);
 - the step and the round (one-hot), the year and the years left to the cap, actions
   left, whether the seat acts or is awaited, coins and hand sizes (the seat's and the
   others' most), the seat's buildings and complete buildings by kind, its points and

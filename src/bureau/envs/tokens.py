@@ -56,6 +56,8 @@ class Vocab:
 
     Index 0 is always ``END``. Texts encode to tuples of indices (``encode``) and back
     (``decode``); a text holding a piece outside the vocabulary encodes to ``None``.
+    ``compounds`` spell a piece as several tokens (a card ``7H`` as its rank ``7`` then
+    its suit ``H``); a token in ``glued`` joins the piece before it when decoded.
 
     >>> v = Vocab("demo", ["stall", "pass"], max_players=3, max_number=2)
     >>> v.tokens[:7]
@@ -67,14 +69,30 @@ class Vocab:
     'pass Ben'
     >>> v.encode("stall 9", names=("Ann", "Ben"), seat=0) is None
     True
+    >>> c = Vocab("demo", ["stall", "K", "H"], 2, 9, compounds={"KH": ("K", "H")}, glued="H")
+    >>> [c.tokens[i] for i in c.encode("stall KH", ("Ann", "Ben"), 0)]
+    ['stall', 'K', 'H']
+    >>> c.decode(c.encode("stall KH", ("Ann", "Ben"), 0), ("Ann", "Ben"), 0)
+    'stall KH'
     """
 
-    __slots__ = ("_index", "game", "max_number", "max_players", "tokens")
+    __slots__ = (
+        "_compounds", "_index", "game", "glued", "max_number", "max_players", "tokens"
+    )  # fmt: skip
 
-    def __init__(self, game: str, words: Iterable[str], max_players: int, max_number: int):
+    def __init__(
+        self,
+        game: str,
+        words: Iterable[str],
+        max_players: int,
+        max_number: int,
+        compounds: dict[str, tuple[str, ...]] | None = None,
+        glued: Iterable[str] = (),
+    ):
         self.game = game
         self.max_players = max_players
         self.max_number = max_number
+        self.glued = frozenset(glued)
         tokens = [END, *(seat_token(k) for k in range(max_players))]
         tokens += [str(i) for i in range(max_number + 1)]
         tokens += DELIMITERS
@@ -85,6 +103,10 @@ class Vocab:
                 tokens.append(word)
         self.tokens: tuple[str, ...] = tuple(tokens)
         self._index = {t: i for i, t in enumerate(self.tokens)}
+        self._compounds = {
+            piece: tuple(self._index[t] for t in parts)
+            for piece, parts in (compounds or {}).items()
+        }
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -101,9 +123,12 @@ class Vocab:
             if piece in names:
                 piece = seat_token((names.index(piece) - seat) % n)
             i = self._index.get(piece)
-            if i is None:
+            if i is not None:
+                out.append(i)
+            elif piece in self._compounds:
+                out += self._compounds[piece]
+            else:
                 return None
-            out.append(i)
         return tuple(out)
 
     def decode(self, codes: Iterable[int], names: Sequence[str], seat: int) -> str:
@@ -115,5 +140,8 @@ class Vocab:
                 continue
             if token.startswith("<seat+"):
                 token = names[(seat + int(token[6:-1])) % len(names)]
-            pieces.append(token)
+            if token in self.glued and pieces:
+                pieces[-1] += token
+            else:
+                pieces.append(token)
         return join(pieces)
