@@ -155,8 +155,10 @@ NOBLESSE_WORDS = _words(
     " exchange hostages field surgeon arson bribery poison assassin incapacitate knife use"
     " and pay successor give contact choose done cancel accept refuse marriage propose"
     " treaty sign reject report breach of promise vote setup income skip uniques unit"
-    " 1-1-1 2-1-1 2-2-1 3-1-1 3-2-1 arsenal university war council fortress spymaster star"
-    " Inf MP $"
+    " arsenal university war council fortress spymaster star Inf MP $"
+    # the income splits of 5 points (NSE-12) and the unique companies' ids (X1 ..)
+    " 5-0-0 0-5-0 0-0-5 4-1-0 4-0-1 1-4-0 0-4-1 1-0-4 0-1-4 3-2-0 3-0-2 2-3-0 0-3-2 2-0-3"
+    " 0-2-3 3-1-1 1-3-1 1-1-3 2-2-1 2-1-2 1-2-2 X1 X2 X3 X4 X5 X6 X7 X8 X9 X10 X11 X12"
 )
 
 
@@ -250,7 +252,7 @@ def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
         units = [f"U{i}" for i in range(1, 300)]
         words = [*_squares(), *units, *(f"x{i}" for i in range(2, 10)), *NOBLESSE_WORDS]
         words += _noblesse_scenario_words(scenario)
-        return Encoding(game, Vocab(game, words, MAX_PLAYERS, 20), 2048)
+        return Encoding(game, Vocab(game, words, MAX_PLAYERS, 20), 2048, families=families.noblesse)
     raise ValueError(f"no research encoding for game {game!r}")
 
 
