@@ -351,6 +351,40 @@ def test_every_move_of_bureaus_bots_has_an_index(game, players):
     assert all(met.values()), met
 
 
+def test_noblesse_walks_end_in_orders_the_rules_accept():
+    """Noblesse's walked families (set-ups, moves, Stewards, recruits and levies of any unit
+    design, Create Noble abilities, payments) never lead into a dead end: random walks
+    from the first token of each, in random and heuristic 8-seat games, end in an order
+    the rules accept, whose canonical text is the text walked."""
+    from bureau.bots import make as make_bot
+    from bureau.engine import load
+    from bureau.envs.choice import decision
+    from bureau.envs.encodings import encoding
+
+    g, enc = load("noblesse"), encoding("noblesse")
+    vocab, names = enc.vocab, g.player_names(8)
+    heads = {vocab.index(w) for w in ("setup", "move", "steward", "recruit", "use", "pay")}
+    rng = random.Random(4)
+    walked: dict[str, int] = {}
+    for seed, kind in enumerate(("random", "heuristic")):
+        state = g.new(8, seed=seed, bots_only=True)
+        bots = [make_bot(kind, g, s, seed) for s in range(8)]
+        for move in range(240):
+            p = g.pending(state)[0]
+            if move % 3 == 0:
+                choice = decision(g, state, p, names, enc, True, None, True)
+                for head in sorted(heads & choice.legal()):
+                    walk = choice.restart()
+                    done = walk.pick(head)
+                    while not done:
+                        done = walk.pick(rng.choice(sorted(walk.legal())))
+                    text = vocab.decode(walk.prefix, names, p)
+                    assert str(g.parse(state, p, text)) == text
+                    walked[text.split()[0]] = walked.get(text.split()[0], 0) + 1
+            g.apply(state, p, bots[p].act(state))
+    assert set(walked) == {"setup", "move", "steward", "recruit", "use", "pay"}, walked
+
+
 def test_nobility_accepts_an_amount_and_a_card_of_the_same_number():
     """Regression: the offer check compared items as plain tuples, so ``Money(2)`` equalled
     ``CardItem(2)`` (3S) and ``Ben gives 2, card 3S`` was refused as a duplicate."""
