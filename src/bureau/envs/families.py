@@ -29,6 +29,16 @@ from collections.abc import Iterator
 
 from .features import worth
 
+AFTER_HEAD = object()  # ``within_head``'s answer once the head is read
+
+
+def within_head(head: tuple[int, ...], prefix: tuple[int, ...]):
+    """A walk's answer while ``prefix`` is within the family's ``head`` (the head's next
+    token; None where ``prefix`` leaves it), or ``AFTER_HEAD`` once the head is read."""
+    if len(prefix) < len(head):
+        return ({head[len(prefix)]}, False) if head[: len(prefix)] == prefix else None
+    return AFTER_HEAD if prefix[: len(head)] == head else None
+
 
 class Family:
     """``head`` then a selection of ``items`` ((token tuple, copies) in canonical order)."""
@@ -97,13 +107,10 @@ class Family:
     def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
         """The tokens that may follow ``prefix`` and whether ``prefix`` is a whole action
         of the family; None when no action of the family starts with ``prefix``."""
+        before = within_head(self.head, prefix)
+        if before is not AFTER_HEAD:
+            return before
         h = len(self.head)
-        if len(prefix) < h:
-            if self.head[: len(prefix)] != prefix:
-                return None
-            return {self.head[len(prefix)]}, False
-        if prefix[:h] != self.head:
-            return None
         states = self._states(prefix[h:])
         if not states:
             return None
@@ -170,7 +177,6 @@ def aristocracy(game, state, seat: int, names, vocab, deals: bool = False):
     from bureau.games.aristocracy.actions import SIZE_NAMES, Ball, Favor, Royal, Stall, src_text
     from bureau.games.aristocracy.rules import SPECIAL_OF_RANK, excess, pending
     from bureau.games.aristocracy.state import ACT, BALL, KING, STALL, TAX
-
 
     step = state.step
     if seat not in pending(state) or step not in (TAX, BALL, STALL, ACT):
@@ -308,13 +314,10 @@ class Offer:
         return list(range(start, len(items)))
 
     def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        before = within_head(self.head, prefix)
+        if before is not AFTER_HEAD:
+            return before
         h = len(self.head)
-        if len(prefix) < h:
-            if self.head[: len(prefix)] != prefix:
-                return None
-            return {self.head[len(prefix)]}, False
-        if prefix[:h] != self.head:
-            return None
         givers = self.givers
         tokens = [g for g, _ in givers]
         st, j, last, partial = "start", -1, -1, None  # partial: (item indices, tokens read)
@@ -473,13 +476,10 @@ class Parts:
         return min(left, len(self.numbers) - 1)
 
     def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        before = within_head(self.head, prefix)
+        if before is not AFTER_HEAD:
+            return before
         h = len(self.head)
-        if len(prefix) < h:
-            if self.head[: len(prefix)] != prefix:
-                return None
-            return {self.head[len(prefix)]}, False
-        if prefix[:h] != self.head:
-            return None
         value = {t: k for k, t in enumerate(self.numbers)}
         used: dict = {}
         spent, last = 0, -1
@@ -794,13 +794,10 @@ class Steps:
         return bool(following) or complete
 
     def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        before = within_head(self.head, prefix)
+        if before is not AFTER_HEAD:
+            return before
         h = len(self.head)
-        if len(prefix) < h:
-            if self.head[: len(prefix)] != prefix:
-                return None
-            return {self.head[len(prefix)]}, False
-        if prefix[:h] != self.head:
-            return None
         node = self.start
         for t in prefix[h:]:
             node = self._at(node)[0].get(t)
