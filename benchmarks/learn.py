@@ -3,22 +3,23 @@
     pip install 'bureau[research]' sb3-contrib
     python benchmarks/learn.py [--game nobility] [--minutes 3] [--episodes 200] [--json]
         [--reward progress] [--options '{"max_years": 5}'] [--observation hashed]
-        [--ppo '{"n_steps": 512}'] [--weight 1.0]
+        [--ppo '{"n_steps": 512}'] [--weight 1.0] [--save models/ppo]
 
 For each game (default: Nobility and Aristocracy), sb3-contrib's MaskablePPO learns one
 seat of ``bureau.envs.single_agent`` (the seat drawn per episode) against Bureau's random
 bots, on the CPU, for about ``--minutes`` of training. Before and after, it plays
 ``--episodes`` evaluation episodes (sampling its policy, masked) and the script prints
-the learner's win rate with a 95% Wilson interval, and the rate a seat would win by
-chance. Nobility is paid ``"win"``. Aristocracy is paid ``"progress"`` (``"score"`` at the
-end, and each step the change in its progress toward points, the move under way
-included), capped at 5 years: against random seats its games reach the cap, and a
-complete building, the only points, takes a plan that minutes of PPO have not found yet
-(``--options '{"farm_size": 1, "estate_size": 2, "chateau_size": 3}'`` trains smaller
-buildings, where a farm is a pair; docs/research.md). A win is a game the learner wins
-by the rules, or, in a game stopped by its cap (where random seats never claim Glory), a
-game in which it alone has the most points. The learner itself is never run in CI:
-sb3-contrib and torch are not dependencies of Bureau (the ``learn`` extra brings them).
+the learner's win rate with a 95% Wilson interval, the opponents' (the games another seat
+won), and the rate a seat would win by chance. Nobility is paid ``"win"``. Aristocracy is
+paid ``"progress"`` (``"score"`` at the end, and each step the change in its progress
+toward points, the move under way included), capped at 5 years, with building cards
+1/2/3 (a farm is a pair): against random seats its games reach the cap, where only
+complete buildings score, and at the standard sizes (``--options '{"farm_size": 3,
+"estate_size": 4, "chateau_size": 5}'``) minutes of PPO have not learned to complete one
+yet (docs/research.md). A win is a game the learner wins by the rules, or, in a game
+stopped by its cap (where random seats never claim Glory), a game in which it alone has
+the most points. The learner itself is never run in CI: sb3-contrib and torch are not
+dependencies of Bureau (the ``learn`` extra brings them).
 """
 
 from __future__ import annotations
@@ -36,7 +37,11 @@ from bureau.envs import single_agent
 GAMES = {
     # game: (players, reward scheme, options)
     "nobility": (3, "win", {}),
-    "aristocracy": (2, "progress", {"max_years": 5}),
+    "aristocracy": (
+        2,
+        "progress",
+        {"max_years": 5, "farm_size": 1, "estate_size": 2, "chateau_size": 3},
+    ),
 }
 
 
@@ -107,6 +112,7 @@ def train(
     observation=None,
     ppo=None,
     weight=None,
+    save=None,
 ) -> dict:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -144,6 +150,8 @@ def train(
     start = time.perf_counter()
     model.learn(total_timesteps=10**9, callback=Clock())
     trained = time.perf_counter() - start
+    if save:
+        model.save(f"{save}-{game}")  # MaskablePPO.load(...) reads it back
     after = evaluate(judge, model, episodes, seed=20_000)
     n = len(env.names)
     return {
@@ -172,6 +180,7 @@ def main() -> None:
     parser.add_argument("--observation", help="'features' or 'hashed' (default: the game's)")
     parser.add_argument("--ppo", type=json.loads, help="MaskablePPO keywords: '{\"gamma\": 0.999}'")
     parser.add_argument("--weight", type=float, help="the progress reward's weight")
+    parser.add_argument("--save", help="save each trained model as SAVE-GAME.zip")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     import torch
@@ -188,6 +197,7 @@ def main() -> None:
             args.observation,
             args.ppo,
             args.weight,
+            args.save,
         )
         for g in args.game or GAMES
     ]

@@ -190,8 +190,14 @@ def aristocracy_reach(state, seat: int, choice) -> float:
     """The most the move under way (``choice``: the seat's decision, its tokens picked so
     far) can still add to the seat's progress: a build or upgrade its matched cards (as
     many more as the cards left to pick allow), a store a matched card in (or out), a
-    downgrade what it takes away; 0 for every other move. A potential may read the whole
-    state; this one reads only the seat's own buildings and cards."""
+    downgrade what it takes away; 0 for every other move, and 0 before a move is begun
+    (nothing picked yet). A potential may read the whole state; this one reads only the
+    seat's own buildings and cards."""
+    if not choice.prefix:
+        # A decision's arrival pays nothing, so the pick of a move that progresses is paid
+        # at once and a ``pass`` forgoes it; counting the best move from the decision's
+        # start paid the stall instead and made a pass free while another action followed.
+        return 0.0
     farm = state.options["farm_size"]
     mine = state.buildings[seat]
     best = None

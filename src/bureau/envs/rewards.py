@@ -21,8 +21,10 @@ Rewards come only at the end (0 before). ``outcome`` is the game's ``Outcome``:
   ``bureau.envs.features``: Aristocracy): ``"score"`` at the end (the points ahead of the
   others' mean, 0 for a tie), and along the way each learner move is paid
   ``PROGRESS_WEIGHT`` times the change in the learner's progress toward points
-  (Aristocracy: each building's points times the share of its building cards that match
-  its address, so a matched card stored or built pays at once and a downgrade costs),
+  (Aristocracy: each building's points, half for the share of its building cards that
+  match its address and half once complete, and the most the move under way can still
+  add once its first token is picked, so the pick of a build or a store pays at once, a
+  card that spoils it costs, and a decision's arrival pays nothing),
   the same potential-based shaping as ``"shaped"``: the end pays the final payoff minus
   the potential left, so progress that never becomes points (an incomplete building at
   the cap) is taken back. The end pays ``"score"``, not ``"rank"``, because a rank pays
