@@ -36,6 +36,7 @@ import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import import_module
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,6 @@ import numpy as np
 
 from bureau.cards import NUM_CODES, RANK_TEXT, SUIT_LETTERS, card_text, rank, suit
 
-from . import families
 from . import features as compact
 from .tokens import Vocab, seat_token, split
 
@@ -225,6 +225,13 @@ def _seabirds_words() -> list[str]:
     return words
 
 
+def _families(game: str) -> Callable[..., Any]:
+    """``game``'s walked families (``bureau.envs.families.GAME.families``), imported when
+    its encoding is first built, so that each game's modules load with its own
+    environment only."""
+    return import_module(f"{__package__}.families.{game}").families
+
+
 @cache
 def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
     """The encoding of ``game`` (for Noblesse, of the scenario its options name)."""
@@ -235,24 +242,26 @@ def encoding(game: str, scenario: str = "house_default_v1") -> Encoding:
             game,
             vocab,
             1024,
-            families=families.aristocracy,
+            families=_families("aristocracy"),
             features=compact.aristocracy,
             features_size=compact.ARISTOCRACY_SIZE,
         )
     if game == "nobility":
         vocab = Vocab(game, [*CARDS, *NOBILITY_WORDS], MAX_PLAYERS, MAX_AMOUNT)
-        return Encoding(game, vocab, 512, families=families.nobility)
+        return Encoding(game, vocab, 512, families=_families("nobility"))
     if game == "decrees":
         vocab = Vocab(game, DECREES_WORDS, MAX_PLAYERS, 30)
-        return Encoding(game, vocab, 1024, families=families.decrees)
+        return Encoding(game, vocab, 1024, families=_families("decrees"))
     if game == "seabirds":
         vocab = Vocab(game, _seabirds_words(), MAX_PLAYERS, 10)
-        return Encoding(game, vocab, 1024, seabirds_extras, families=families.seabirds)
+        return Encoding(game, vocab, 1024, seabirds_extras, families=_families("seabirds"))
     if game == "noblesse":
         units = [f"U{i}" for i in range(1, 300)]
         words = [*_squares(), *units, *(f"x{i}" for i in range(2, 10)), *NOBLESSE_WORDS]
         words += _noblesse_scenario_words(scenario)
-        return Encoding(game, Vocab(game, words, MAX_PLAYERS, 20), 2048, families=families.noblesse)
+        return Encoding(
+            game, Vocab(game, words, MAX_PLAYERS, 20), 2048, families=_families("noblesse")
+        )
     raise ValueError(f"no research encoding for game {game!r}")
 
 
