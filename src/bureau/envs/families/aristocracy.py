@@ -8,17 +8,11 @@ from collections import Counter
 from bureau.cards import card_text, is_face, rank
 from bureau.games.aristocracy import moves
 from bureau.games.aristocracy.actions import (
-    PASS,
     SIZE_NAMES,
     Ball,
     Favor,
-    Harvest,
-    Hide,
     Royal,
-    Sell,
     Stall,
-    Store,
-    Trade,
     src_text,
 )
 from bureau.games.aristocracy.rules import SPECIAL_OF_RANK, excess, pending
@@ -57,8 +51,8 @@ def families(game, state, seat: int, names, vocab, deals: bool = False):
         word = "ball" if step == BALL else "stall"
         fam = Family(enc(word), items(hand, card_text))
         return [cls(())], [fam] if fam.possible() else []
-    # ACT: the nine actions as ``act_actions`` lists them, the King's specials as families
-    listed = _act_plain(state, seat)
+    # ACT: the plain actions listed, the Favors and Royal Actions apart (the King's: families)
+    listed = moves.plain_actions(state, seat)
     families: list[Family] = []
 
     def ranks(cards) -> list[int]:  # the ranks of ``items(cards, ...)``, in their order
@@ -111,28 +105,3 @@ def families(game, state, seat: int, names, vocab, deals: bool = False):
         else:
             listed += [Royal(sp) for sp in moves.specials(state, seat, state.royal, srcs)]
     return listed, families
-
-
-def _act_plain(state, seat: int) -> list:
-    """``act_actions`` without the Favors and Royal Actions (listed or families apart)."""
-
-    stall = state.stalls[seat]
-    out: list = [PASS]
-    names = state.names
-    for give in sorted(set(stall)):
-        out += [Trade(give, t, -1, "market") for t in sorted(set(state.market))]
-        for q in range(state.num_players):
-            if q != seat:
-                out += [Trade(give, t, q, names[q]) for t in sorted(set(state.stalls[q]))]
-    srcs = sorted(set(moves.source_list(state, seat)))
-    for i, b in enumerate(state.buildings[seat]):
-        ref = moves.building_ref(state, seat, i)
-        out += [Store(s, i, ref, o) for s in srcs for o in sorted(set(b.cards))]
-        if b.production is not None:
-            out.append(Harvest(i, ref))
-        out += sorted(
-            {moves.downgrade_action(state, seat, i, c) for c in moves.sub_multisets(b.cards) if c}
-        )
-    out += [Hide(c) for c in sorted(set(stall))]
-    out += [Sell(a, b) for a, b in moves.sell_pairs(stall)]
-    return out

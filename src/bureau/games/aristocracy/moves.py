@@ -292,6 +292,24 @@ def source_list(state: State, seat: int) -> list[int]:
 
 
 def act_actions(state: State, seat: int) -> list:
+    """Every action of ``seat``'s turn: the plain ones, then Favors, then Royal Actions."""
+    out = plain_actions(state, seat)
+    srcs = sorted(set(source_list(state, seat)))
+    for s in srcs:
+        if is_face(s & 63):
+            rest = source_list(state, seat)
+            rest.remove(s)
+            out += [
+                Favor(s, sp) for sp in specials(state, seat, SPECIAL_OF_RANK[rank(s & 63)], rest)
+            ]
+    if state.coins[seat] >= 1:
+        out += [Royal(sp) for sp in specials(state, seat, state.royal, source_list(state, seat))]
+    return out
+
+
+def plain_actions(state: State, seat: int) -> list:
+    """The actions of ``seat``'s turn but Favors and Royal Actions: pass, trades, stores,
+    harvests, downgrades, hides and sales."""
     stall = state.stalls[seat]
     out: list = [PASS]
     names = state.names
@@ -311,15 +329,6 @@ def act_actions(state: State, seat: int) -> list:
         out += sorted({downgrade_action(state, seat, i, c) for c in sub_multisets(b.cards) if c})
     out += [Hide(c) for c in sorted(set(stall))]
     out += [Sell(a, b) for a, b in sell_pairs(stall)]
-    for s in srcs:
-        if is_face(s & 63):
-            rest = source_list(state, seat)
-            rest.remove(s)
-            out += [
-                Favor(s, sp) for sp in specials(state, seat, SPECIAL_OF_RANK[rank(s & 63)], rest)
-            ]
-    if state.coins[seat] >= 1:
-        out += [Royal(sp) for sp in specials(state, seat, state.royal, source_list(state, seat))]
     return out
 
 
