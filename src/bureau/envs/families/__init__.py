@@ -34,21 +34,31 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import product
 
-AFTER_HEAD = object()  # ``within_head``'s answer once the head is read
+
+class Headed:
+    """Actions that all begin with the tokens ``head``: ``walk`` reads the head, and each
+    kind of family reads what follows it in ``after_head``."""
+
+    __slots__ = ("head",)
+
+    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        """The tokens that may follow ``prefix`` and whether ``prefix`` is a whole action
+        of the family; None when no action of the family starts with ``prefix``."""
+        head = self.head
+        if len(prefix) < len(head):
+            return ({head[len(prefix)]}, False) if head[: len(prefix)] == prefix else None
+        if prefix[: len(head)] != head:
+            return None
+        return self.after_head(prefix[len(head) :])
+
+    def after_head(self, rest: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        raise NotImplementedError
 
 
-def within_head(head: tuple[int, ...], prefix: tuple[int, ...]):
-    """A walk's answer while ``prefix`` is within the family's ``head`` (the head's next
-    token; None where ``prefix`` leaves it), or ``AFTER_HEAD`` once the head is read."""
-    if len(prefix) < len(head):
-        return ({head[len(prefix)]}, False) if head[: len(prefix)] == prefix else None
-    return AFTER_HEAD if prefix[: len(head)] == head else None
-
-
-class Family:
+class Family(Headed):
     """``head`` then a selection of ``items`` ((token tuple, copies) in canonical order)."""
 
-    __slots__ = ("head", "items", "meta", "ordered", "size", "total")
+    __slots__ = ("items", "meta", "ordered", "size", "total")
     enumerable = True  # ``texts`` lists them (``Choice.all_codes``)
 
     def __init__(
@@ -109,14 +119,8 @@ class Family:
             return sum(n - used[k] for k, (_, n) in enumerate(self.items))
         return sum(n - used[k] for k, (_, n) in enumerate(self.items) if k >= i)
 
-    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
-        """The tokens that may follow ``prefix`` and whether ``prefix`` is a whole action
-        of the family; None when no action of the family starts with ``prefix``."""
-        before = within_head(self.head, prefix)
-        if before is not AFTER_HEAD:
-            return before
-        h = len(self.head)
-        states = self._states(prefix[h:])
+    def after_head(self, rest: tuple[int, ...]) -> tuple[set[int], bool] | None:
+        states = self._states(rest)
         if not states:
             return None
         following: set[int] = set()
@@ -167,13 +171,13 @@ class Family:
             yield from go((), Counter(), k)
 
 
-class Offer:
+class Offer(Headed):
     """Every two-player offer ``offer NAME: [coalition;] NAME gives ITEMS[; NAME gives
     ITEMS]`` to one recipient, walked token by token (items in canonical order, each
     once, one amount at most). ``givers`` are (giver token, items) in seat order, each
     item (token tuple, is an amount)."""
 
-    __slots__ = ("colon", "comma", "givers", "gives", "head", "semi", "term")
+    __slots__ = ("colon", "comma", "givers", "gives", "semi", "term")
     enumerable = False  # far too many to list: ``Choice.all_codes`` leaves them out
 
     def __init__(self, head, term, givers, colon, comma, semi, gives):
@@ -194,15 +198,11 @@ class Offer:
                 start += 1
         return list(range(start, len(items)))
 
-    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
-        before = within_head(self.head, prefix)
-        if before is not AFTER_HEAD:
-            return before
-        h = len(self.head)
+    def after_head(self, rest: tuple[int, ...]) -> tuple[set[int], bool] | None:
         givers = self.givers
         tokens = [g for g, _ in givers]
         st, j, last, partial = "start", -1, -1, None  # partial: (item indices, tokens read)
-        for t in prefix[h:]:
+        for t in rest:
             if st == "start" and t == self.term and t is not None:
                 st = "part"
             elif st in ("start", "giver") and t in tokens[j + 1 :]:
@@ -279,14 +279,14 @@ def two_party_offers(state, seat: int, rules, index, seat_tok, gives, term=None)
     return families
 
 
-class Parts:
+class Parts(Headed):
     """``head`` then one or more parts ``N KEY`` separated by ``,`` (Final Decrees'
     ``spread 4 HR to ADM, 5 SS to ADM`` and ``remove 7 Ben, 1 ADM``): ``keys`` are
     (tokens, pool) in canonical order, each used at most once and in that order; the
     amounts N >= 1 taken from a pool add up to at most ``caps[pool]``, and all of them to
     at most ``total`` (None: no bound). ``numbers[k]`` is the token of the number k."""
 
-    __slots__ = ("caps", "comma", "head", "keys", "numbers", "total")
+    __slots__ = ("caps", "comma", "keys", "numbers", "total")
     enumerable = False  # every split of every amount: far too many to list
 
     def __init__(self, head, keys, caps, total, comma, numbers):
@@ -307,16 +307,12 @@ class Parts:
             left = min(left, self.total - spent)
         return min(left, len(self.numbers) - 1)
 
-    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
-        before = within_head(self.head, prefix)
-        if before is not AFTER_HEAD:
-            return before
-        h = len(self.head)
+    def after_head(self, rest: tuple[int, ...]) -> tuple[set[int], bool] | None:
         value = {t: k for k, t in enumerate(self.numbers)}
         used: dict = {}
         spent, last = 0, -1
         st, n, cands, read = "amount", 0, [], 0
-        for t in prefix[h:]:
+        for t in rest:
             if st == "amount":
                 n = value.get(t, 0)
                 cands = [
@@ -410,7 +406,7 @@ class Seq:
             yield tuple(t for part in parts for t in part)
 
 
-class Steps:
+class Steps(Headed):
     """Every action an automaton reads token by token: ``head`` (tokens), then from node
     ``start`` the tokens ``moves(node)`` gives as ``{token: next node}``, with whether
     ``node`` ends a whole action. ``moves`` offers only tokens that lead on to a whole
@@ -422,7 +418,7 @@ class Steps:
     (({9}, False), ({1}, False), ({2}, True), (set(), True), None)
     """
 
-    __slots__ = ("_known", "_seen", "head", "moves", "start")
+    __slots__ = ("_known", "_seen", "moves", "start")
     enumerable = False  # products of many choices (a unit's design): not listed
 
     def __init__(self, head: tuple[int, ...], start, moves, known: bool | None = None):
@@ -444,13 +440,9 @@ class Steps:
         following, complete = self._at(self.start)
         return bool(following) or complete
 
-    def walk(self, prefix: tuple[int, ...]) -> tuple[set[int], bool] | None:
-        before = within_head(self.head, prefix)
-        if before is not AFTER_HEAD:
-            return before
-        h = len(self.head)
+    def after_head(self, rest: tuple[int, ...]) -> tuple[set[int], bool] | None:
         node = self.start
-        for t in prefix[h:]:
+        for t in rest:
             node = self._at(node)[0].get(t)
             if node is None:
                 return None
