@@ -498,6 +498,37 @@ def test_progress_rewards_sum_to_the_score_payoff_minus_the_first_potential():
         aec_env("aristocracy", rewards="progress")
 
 
+def test_progress_pays_the_pick_of_a_build_not_the_decisions_arrival():
+    """``reward="progress"`` counts the move under way from its first token: a King's
+    action decision that offers a build adds nothing to the potential when it comes, so
+    ``royal`` is paid the most the build can make and a ``pass`` in its place nothing."""
+    from bureau.envs.features import aristocracy_reach
+    from bureau.games.aristocracy.state import KING
+
+    options = {"max_years": 5, "farm_size": 1, "estate_size": 2, "chateau_size": 3}
+    rng = np.random.default_rng(1)
+    for seed in range(20):
+        e = single_agent("aristocracy", reward="progress", seed=seed, options=options)
+        e.reset(seed=seed)
+        while e._choice is not None:
+            mask = e.action_masks()
+            royal = e.token_index("royal")
+            if e.partial_text() == "" and mask[royal]:
+                assert aristocracy_reach(e.state, e.seat, e._choice) == 0.0
+                after = e._choice.restart()
+                after.push(royal)
+                reach = aristocracy_reach(e.state, e.seat, after)
+                if e.state.royal == KING and reach > 0:  # a build to make
+                    passed = e._choice.restart()
+                    passed.push(e.token_index("pass"))
+                    assert aristocracy_reach(e.state, e.seat, passed) == 0.0
+                    paid = e.step(royal)[1]
+                    assert paid == pytest.approx(reach)
+                    return
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+    pytest.fail("no King's action decision with a build in 20 games")
+
+
 def test_aristocracy_observes_its_features_and_hashed_views_on_request():
     """Aristocracy's observation is its compact features (``bureau.envs.features``): per
     rank, what building needs; the other games' (and Aristocracy's with
