@@ -155,3 +155,14 @@ def test_ci_runs_the_readme_test_command_with_the_ci_profile():
     assert "apt-get" not in text  # ./run test installs what the suite needs
     assert "export HYPOTHESIS_PROFILE=ci" in text and "./run test" in text
     assert os.access(ROOT / ".ci" / "run", os.X_OK) and os.access(ROOT / "run", os.X_OK)
+
+
+@pytest.mark.xdist_group("canary")
+def test_xdist_groups_reach_the_scheduler(request):
+    """``./run test`` runs ``--dist loadgroup``: a test's ``xdist_group`` must reach
+    pytest-xdist as its id's ``@group`` suffix, or every group (the PostgreSQL tests, each
+    browser module and its whole games) is split across workers without a word. pytest
+    9.2 with pytest-xdist 3.8 did that (pyproject keeps pytest below 9.2)."""
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("runs under pytest-xdist's --dist loadgroup (./run test)")
+    assert request.node.nodeid.endswith("@canary"), request.node.nodeid
