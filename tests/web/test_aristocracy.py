@@ -190,7 +190,9 @@ def test_the_page_never_shows_what_the_engine_hides(game):
                 assert code not in shown, f"{code} is hidden but offered by a control"
         # every face drawn is one the view shows (controls may draw a card twice)
         assert set(drawn) <= {word(c) for c in visible}, (set(drawn), text)
-        assert all("hand" not in p for i, p in enumerate(view["players"]) if i != me)
+        if view["step"] != "over":  # at the end everything is shown (the view's rule);
+            # a bot may end the game between Ann's orders being offered and her view read
+            assert all("hand" not in p for i, p in enumerate(view["players"]) if i != me)
         checked += 1
     assert checked >= 5
 
