@@ -438,51 +438,70 @@ def test_the_ten_line_training_script_of_the_docs_runs_with_a_stand_in_learner()
     assert winners.startswith("[") and seat in ("Ann", "Ben", "Cat") and float(reward) in (0, 1)
 
 
-def test_shaped_rewards_sum_to_the_rank_payoff_minus_the_first_estimate():
-    """``reward="shaped"`` pays each learner move the change in ``Game.evaluate``'s share
-    for the learner; the episode's rewards add up to the final "rank" payoff minus the
-    estimate at its first decision (potential-based shaping)."""
-    rng = np.random.default_rng(3)
-    e = single_agent("aristocracy", reward="shaped", seed=3, options={"max_years": 3})
-    e.reset(seed=3)
-    first = e.game.evaluate(e.state)[e.seat]
-    total, moved = 0.0, 0
+def discounted_return(e, rng, gamma: float):
+    """Play ``e`` to its end with a uniformly random masked policy: the sum of
+    ``gamma**t`` times the t-th step's reward, the number of steps, the last info."""
+    total, t = 0.0, 0
     while True:
         _obs, reward, terminated, truncated, info = e.step(
             int(rng.choice(np.flatnonzero(e.action_masks())))
         )
-        total += reward
-        moved += reward != 0
+        total += gamma**t * reward
+        t += 1
         if terminated or truncated:
-            break
-    assert moved > 5
-    assert total == pytest.approx(info["rewards"][e.names[e.seat]] - first, abs=1e-6)
+            return total, t, info
+
+
+@pytest.mark.parametrize("gamma", [0.99, 1.0, 0.9])
+def test_shaped_rewards_sum_to_the_rank_payoff_minus_the_first_estimate(gamma):
+    """``reward="shaped"`` pays each learner step ``discount`` times the learner's share
+    (``Game.evaluate``) after it minus the share before; the episode's rewards discounted
+    by that ``discount`` add up to the discounted final "rank" payoff minus the estimate
+    at its first decision, whatever the path (potential-based shaping)."""
+    rng = np.random.default_rng(3)
+    e = single_agent(
+        "aristocracy", reward="shaped", seed=3, options={"max_years": 3}, discount=gamma
+    )
+    e.reset(seed=3)
+    first = e.game.evaluate(e.state)[e.seat]
+    total, steps, info = discounted_return(e, rng, gamma)
+    assert steps > 5
+    payoff = info["rewards"][e.names[e.seat]]
+    assert total == pytest.approx(gamma ** (steps - 1) * payoff - first, abs=1e-6)
+    with pytest.raises(ValueError, match="discount must be in"):
+        single_agent("aristocracy", reward="shaped", discount=0)
     with pytest.raises(ValueError, match="single_agent"):
         aec_env("aristocracy", rewards="shaped")
 
 
-def test_progress_rewards_sum_to_the_score_payoff_minus_the_first_potential():
+@pytest.mark.parametrize("gamma", [0.99, 1.0])
+def test_progress_rewards_sum_to_the_score_payoff_minus_the_first_potential(gamma):
     """``reward="progress"`` (Aristocracy): potential-based shaping on the learner's
     progress toward points and the most the move under way can still add, paid token by
-    token (a build's matched card pays as it is picked); an episode's rewards add up to
-    the final "score" payoff minus the potential at its first decision."""
+    token (a build's matched card pays as it is picked); an episode's rewards discounted
+    by ``discount`` add up to the discounted final "score" payoff minus the potential at
+    its first decision, so a gain given back later (a build, then a downgrade) nets
+    nothing."""
     from bureau.envs import rewards
     from bureau.envs.features import aristocracy_progress, aristocracy_reach
 
     rng = np.random.default_rng(4)
     within = 0
     for seed in range(3):
-        e = single_agent("aristocracy", reward="progress", seed=seed, options={"max_years": 3})
+        e = single_agent(
+            "aristocracy", reward="progress", seed=seed, options={"max_years": 3}, discount=gamma
+        )
         e.reset(seed=seed)
         s = e.seat
         first = aristocracy_progress(e.state, s) + aristocracy_reach(e.state, s, e._choice)
-        total = 0.0
+        total, t = 0.0, 0
         while True:
             moves = len(e.history)
             _obs, reward, terminated, truncated, info = e.step(
                 int(rng.choice(np.flatnonzero(e.action_masks())))
             )
-            total += reward
+            total += gamma**t * reward
+            t += 1
             if terminated or truncated:
                 break
             within += reward != 0 and len(e.history) == moves  # paid within a move
@@ -490,7 +509,8 @@ def test_progress_rewards_sum_to_the_score_payoff_minus_the_first_potential():
         assert payoff == info["outcome"]["scores"][s] - np.mean(
             [p for q, p in enumerate(info["outcome"]["scores"]) if q != s]
         )
-        assert total == pytest.approx(payoff - rewards.PROGRESS_WEIGHT * first, abs=1e-6)
+        expected = gamma ** (t - 1) * payoff - rewards.PROGRESS_WEIGHT * first
+        assert total == pytest.approx(expected, abs=1e-6)
     assert within > 0
     with pytest.raises(ValueError, match="progress measure"):
         single_agent("nobility", reward="progress")
@@ -523,7 +543,7 @@ def test_progress_pays_the_pick_of_a_build_not_the_decisions_arrival():
                     passed.push(e.token_index("pass"))
                     assert aristocracy_reach(e.state, e.seat, passed) == 0.0
                     paid = e.step(royal)[1]
-                    assert paid == pytest.approx(reach)
+                    assert paid == pytest.approx(e.discount * reach)
                     return
             e.step(int(rng.choice(np.flatnonzero(mask))))
     pytest.fail("no King's action decision with a build in 20 games")

@@ -12,11 +12,14 @@ Rewards come only at the end (0 before). ``outcome`` is the game's ``Outcome``:
   own units (``Outcome.scores``: Aristocracy's victory points, Nobility's rubber wins,
   ...), capped games included.
 - ``"shaped"`` (the single-agent environment only): ``"rank"`` at the end, and along the
-  way each of the learner's moves is paid the change it and the bots' answers made to
+  way each of the learner's steps is paid the change it and the bots' answers made to
   the game's own estimate of the learner's share of the win (``Game.evaluate``, what the
-  search bots judge positions by): potential-based shaping, whose sum over an episode is
-  the final payoff minus the estimate at the start, so it changes which moves pay sooner,
-  not which policy is best.
+  search bots judge positions by): potential-based shaping, ``discount`` (the learner's
+  gamma, a keyword of the environment) times the estimate after the step minus the one
+  before, whose sum over an episode, discounted so, is the discounted final payoff minus
+  the estimate at the start, whatever the path: it changes which moves pay sooner, not
+  which policy is best (paid without the discount, a gain given back later would be a
+  profit to a discounting learner).
 - ``"progress"`` (the single-agent environment only, for games with a progress measure in
   ``bureau.envs.features``: Aristocracy): ``"score"`` at the end (the points ahead of the
   others' mean, 0 for a tie), and along the way each learner move is paid

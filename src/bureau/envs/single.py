@@ -14,7 +14,9 @@ sb3-contrib's MaskablePPO) takes as it is:
   by the counts of the tokens picked so far, each value squashed to ``sign(x) *
   log1p(|x|)`` and clipped to the declared bounds ``[-OBS_BOUND, OBS_BOUND]``;
 - the reward comes at the end, by the scheme ``reward`` names (``bureau.envs.rewards``),
-  and ``info["outcome"]`` holds the game's outcome (``info["rewards"]`` every seat's).
+  and ``info["outcome"]`` holds the game's outcome (``info["rewards"]`` every seat's);
+  ``"shaped"`` and ``"progress"`` pay along the way too, potential-based shaping for a
+  learner whose discount factor is ``discount`` (default 0.99).
   A game stopped by its cap option is *truncated*, one the rules end *terminated*.
 
 Nobility's ``concede`` is in the mask only with ``concede=True``, and its free offers and
@@ -83,6 +85,7 @@ class SingleAgentEnv(gym.Env):
         illegal: str = "ignore",
         render_mode: str | None = None,
         observation: str | None = None,
+        discount: float = 0.99,
     ):
         self.game = load(game)
         self.names = self.game.player_names(self.game.min_players if players is None else players)
@@ -101,6 +104,9 @@ class SingleAgentEnv(gym.Env):
             make_bot(spec, self.game, 0)  # an unknown kind or parameter fails here
         self.opponents = specs
         self.reward_scheme = check_scheme(reward)
+        if not 0 < discount <= 1:
+            raise ValueError(f"discount must be in (0, 1], the learner's gamma, not {discount}")
+        self.discount = discount
         if reward == "progress" and self.game.name not in PROGRESS:
             raise ValueError(
                 f"reward='progress' needs a progress measure; {self.game.name} has none"
@@ -212,7 +218,10 @@ class SingleAgentEnv(gym.Env):
             reach = REACH[name](state, seat, self._choice) if name in REACH else 0.0
             potential = rewards.PROGRESS_WEIGHT * (PROGRESS[name](state, seat) + reach)
         if self._potential is not None:
-            self._shaping = potential - self._potential
+            # gamma * new - old: the discounted rewards then add up to the discounted final
+            # payoff minus the first potential, whatever the path; with new - old a gain
+            # paid now and given back later nets a profit (a build, then a downgrade)
+            self._shaping = self.discount * potential - self._potential
         self._potential = potential
 
     def step(self, action):
@@ -238,8 +247,8 @@ class SingleAgentEnv(gym.Env):
             self.game.apply(self.state, self.seat, action)
             self.history.append((self.names[self.seat], str(action)))
             self._advance()
-        elif self.reward_scheme == "progress":  # the move under way: what it can reach
-            self._reshape()
+        elif self.reward_scheme in SHAPED:  # every step: "progress" reads the move under
+            self._reshape()  # way, and a discounted potential held for a step costs
         if self._choice is not None:
             return self._observation(), self._shaping, False, False, self._info()
         reward = self._final
@@ -315,6 +324,6 @@ def single_agent(
     **kw,
 ) -> SingleAgentEnv:
     """A Gymnasium environment: one seat of ``game`` against Bureau's bots (see
-    ``SingleAgentEnv``; ``concede``, ``deals``, ``illegal`` and ``render_mode`` are
-    keywords)."""
+    ``SingleAgentEnv``; ``concede``, ``deals``, ``illegal``, ``render_mode``,
+    ``observation`` and ``discount`` are keywords)."""
     return SingleAgentEnv(game, players, seat, opponents, reward, seed, options, **kw)
