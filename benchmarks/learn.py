@@ -126,6 +126,8 @@ def train(
 
         rewards.PROGRESS_WEIGHT = weight
 
+    ppo = {"device": "cpu", **(ppo or {})}  # one core, as on a laptop, even beside a GPU
+
     def make():
         return single_agent(
             game,
@@ -135,10 +137,10 @@ def train(
             seed=seed,
             options=options,
             observation=observation,
+            discount=ppo.get("gamma", 0.99),  # shaping for the learner's own gamma
         )
 
     env, judge = make(), make()
-    ppo = {"device": "cpu", **(ppo or {})}  # one core, as on a laptop, even beside a GPU
     model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, **ppo)
     before = evaluate(judge, model, episodes, seed=10_000)
     print(f"{game} before: {before}", file=sys.stderr, flush=True)

@@ -26,7 +26,7 @@ from bureau.envs.rewards import SCHEMES, SHAPED, payoffs
 from bureau.envs.single import IllegalToken
 
 GAMES = [g.name for g in all_games()]
-# Short games, so that many episodes fit (a capped game ends as a truncation).
+# Short games, so that many episodes fit (a capped game ends terminated, "capped").
 SHORT = {
     "aristocracy": {"max_years": 2},
     "nobility": {"max_turns": 60},
@@ -57,7 +57,7 @@ def random_episode(e, rng: np.random.Generator, seed: int | None = None):
 def check_end(e, last) -> None:
     reward, terminated, truncated, info = last
     outcome = info["outcome"]
-    assert terminated != truncated and truncated == outcome["capped"]
+    assert terminated and not truncated  # a cap's end too: its payoff is final
     assert set(info["rewards"]) == set(e.names)
     if e.reward_scheme not in SHAPED:  # shaped: the end pays what the potential left
         assert reward == info["rewards"][e.names[e.seat]]
@@ -165,13 +165,14 @@ def test_an_illegal_action_changes_nothing_or_raises_if_asked():
 
 def test_capped_games_pay_by_the_scheme_and_heuristic_seats_end_aristocracy():
     """Random play never ends Aristocracy (nobody claims Glory): the year cap stops it,
-    truncated; "win" pays it 0, "rank" places it by victory points alone (not coins).
+    terminated (its payoff is final: nothing to bootstrap); "win" pays it 0, "rank"
+    places it by victory points alone (not coins).
     Heuristic opponents claim Glory, so their games end by the rules."""
     rng = np.random.default_rng(1)
     for scheme in ("win", "rank"):
         e = single_agent("aristocracy", reward=scheme, seed=4, options={"max_years": 2})
         _, (_reward, terminated, truncated, info) = random_episode(e, rng)
-        assert truncated and not terminated and info["outcome"]["capped"]
+        assert terminated and not truncated and info["outcome"]["capped"]
         points = info["outcome"]["scores"]
         if scheme == "win":
             assert set(info["rewards"].values()) == {0.0}

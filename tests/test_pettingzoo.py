@@ -16,7 +16,7 @@ from bureau.engine import all_games
 from bureau.envs.pettingzoo import IllegalToken, env
 
 GAMES = [g.name for g in all_games()]
-# Caps keep the long games short here; a capped game ends as a truncation.
+# Caps keep the long games short here; a capped game ends terminated, "capped".
 OPTIONS = {"aristocracy": {"max_years": 3}, "noblesse": {"max_nights": 2}}
 
 
@@ -62,7 +62,7 @@ def test_a_random_masked_game_ends_with_its_rewards(game):
     assert e.agents == [] and len(e.history) > 5
     assert final is not None and info["outcome"] == final.to_json()
     assert set(paid) == set(e.possible_agents)
-    if final.capped:  # truncated: nobody is paid
+    if final.capped:  # no winner: nobody is paid
         assert paid == {a: 0.0 for a in e.possible_agents}
         return
     share = 1 / len(final.winners)
@@ -71,7 +71,7 @@ def test_a_random_masked_game_ends_with_its_rewards(game):
     }
 
 
-def test_rewards_rank_scheme_and_truncation():
+def test_rewards_rank_scheme_and_a_capped_games_termination():
     e = env("decrees", seed=2, rewards="rank")
     e.reset(seed=2)
     _info, paid = play(e, random.Random(2))
@@ -81,9 +81,17 @@ def test_rewards_rank_scheme_and_truncation():
 
     capped = env("aristocracy", options={"max_years": 1}, seed=1)
     capped.reset()
-    info, paid = play(capped, random.Random(1))
-    assert info["outcome"]["capped"] and set(paid.values()) == {0.0}
-    assert all(capped.truncations.get(a, True) for a in capped.possible_agents)
+    ends, rng = {}, random.Random(1)
+    for agent in capped.agent_iter():
+        obs, reward, terminated, truncated, info = capped.last()
+        if terminated or truncated:
+            ends[agent] = (reward, terminated, truncated)
+            capped.step(None)
+        else:
+            capped.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert info["outcome"]["capped"] and set(ends) == set(capped.possible_agents)
+    # a cap's payoff is final: terminated, not truncated (nothing after it to bootstrap)
+    assert set(ends.values()) == {(0.0, True, False)}
 
 
 @pytest.mark.parametrize("game", GAMES)

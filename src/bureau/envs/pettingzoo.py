@@ -17,8 +17,10 @@ the rules contract only: ``new``, ``pending``, ``legal_actions``, ``apply``, ``v
   combinatorial choices are walked without listing them (``bureau.envs.families``).
 - Rewards come only at the end, by the scheme ``rewards`` names (``bureau.envs.rewards``):
   ``"win"`` (the winners share 1), ``"rank"`` (1 first .. 0 last) or ``"score"``. A game
-  stopped by a cap option is *truncated*; ``"win"`` pays it 0, ``"rank"`` places it by its
-  scores. ``final_rewards`` and ``outcome`` stay readable after the agents are gone.
+  stopped by a cap option ends *terminated* like any other (its ``outcome`` says
+  ``capped``): its payoff is final, nothing after it to bootstrap; ``"win"`` pays it 0,
+  ``"rank"`` places it by its scores. ``final_rewards`` and ``outcome`` stay readable
+  after the agents are gone.
 - Nobility's ``concede`` is left out of the mask unless ``concede=True`` asks for it,
   so a random or untrained policy does not end its own games: ``concede`` would be one
   of the two tokens at the start of every turn. Its free offers and payments are in the
@@ -76,7 +78,7 @@ class raw_env(AECEnv):
 
     ``players`` is a count or the seat names (default: the game's fewest players);
     ``options`` are the game's rule options (bot-only defaults apply: Aristocracy stops
-    after 20 years, Nobility after 600 turns, Noblesse after 12 Nights, as truncation).
+    after 20 years, Nobility after 600 turns, Noblesse after 12 Nights: ``capped``).
     ``reset(seed=...)`` seeds the game; ``reset()`` without a seed draws the next seed
     from ``seed``. ``reset``'s ``options`` are not used (set rule options here).
     Without ``concede=True`` no move that concedes is offered (Nobility's ``concede``; the
@@ -201,8 +203,7 @@ class raw_env(AECEnv):
         self.outcome = outcome.to_json()
         for s, agent in enumerate(self.possible_agents):
             self.rewards[agent] = rewards[s]
-            self.terminations[agent] = not outcome.capped
-            self.truncations[agent] = outcome.capped
+            self.terminations[agent] = True  # a cap's payoff is final too: no bootstrap
             self.infos[agent] = {"outcome": outcome.to_json()}
         self._choice = None
 

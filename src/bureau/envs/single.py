@@ -17,7 +17,10 @@ sb3-contrib's MaskablePPO) takes as it is:
   and ``info["outcome"]`` holds the game's outcome (``info["rewards"]`` every seat's);
   ``"shaped"`` and ``"progress"`` pay along the way too, potential-based shaping for a
   learner whose discount factor is ``discount`` (default 0.99).
-  A game stopped by its cap option is *truncated*, one the rules end *terminated*.
+  Every end is *terminated*, a cap's too (``info["outcome"]["capped"]`` tells them
+  apart): a capped game is paid its outcome by the scheme, a final payoff with nothing
+  after it, so a learner must not add the value of a state beyond it as it would for a
+  *truncated* episode (Stable-Baselines3 does, for ``truncated``).
 
 Nobility's ``concede`` is in the mask only with ``concede=True``, and its free offers and
 payments (``offer Ben: Ann gives 5, card 7H; Ben gives meld 9S``, ``pay Ben 3``) only
@@ -177,7 +180,6 @@ class SingleAgentEnv(gym.Env):
                 self._choice = None
                 self.outcome = outcome.to_json()
                 self._rewards = payoffs(outcome, self.reward_scheme)
-                self._capped = outcome.capped
                 self._hashed = None
                 self._final = self._rewards[seat]
                 if self._potential is not None:  # "shaped": the end pays what was left
@@ -251,8 +253,7 @@ class SingleAgentEnv(gym.Env):
             self._reshape()  # way, and a discounted potential held for a step costs
         if self._choice is not None:
             return self._observation(), self._shaping, False, False, self._info()
-        reward = self._final
-        return self._observation(), reward, not self._capped, self._capped, self._info()
+        return self._observation(), self._final, True, False, self._info()
 
     # -- what the learner sees ----------------------------------------------------------
 
