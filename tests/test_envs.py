@@ -550,6 +550,37 @@ def test_progress_pays_the_pick_of_a_build_not_the_decisions_arrival():
     pytest.fail("no King's action decision with a build in 20 games")
 
 
+def test_aristocracy_features_count_the_stores_that_would_match_a_card():
+    """The per-rank "storable" feature is positive exactly for the ranks of which a legal
+    Store puts a card into a building addressed by that rank in place of a mismatched one
+    (checked wherever the learner may Store)."""
+    from bureau.cards import rank
+    from bureau.envs.features import PER_RANK, RANKS, aristocracy
+    from bureau.games.aristocracy.actions import Store
+
+    rng = np.random.default_rng(5)
+    checked = 0
+    for seed in range(6):
+        e = single_agent("aristocracy", seed=seed, options={"max_years": 4})
+        e.reset(seed=seed)
+        while e._choice is not None:
+            game, state, seat = e.game, e.state, e.seat
+            stores = [a for a in game.legal_actions(state, seat) if isinstance(a, Store)]
+            if stores and e.partial_text() == "":
+                mine = state.buildings[seat]
+                matching = {
+                    rank(a.card & 63) - 1  # the features count ranks from 0 (the ace)
+                    for a in stores
+                    if rank(a.card & 63) == rank(mine[a.building].address) != rank(a.out)
+                }
+                x = aristocracy(game.view(state, seat), e.names, seat, e.resolved_options)
+                storable = x[: RANKS * PER_RANK].reshape(RANKS, PER_RANK)[:, 12]
+                assert {k for k in range(RANKS) if storable[k] > 0} == matching
+                checked += bool(matching)
+            e.step(int(rng.choice(np.flatnonzero(e.action_masks()))))
+    assert checked > 3
+
+
 def test_aristocracy_observes_its_features_and_hashed_views_on_request():
     """Aristocracy's observation is its compact features (``bureau.envs.features``): per
     rank, what building needs; the other games' (and Aristocracy's with
@@ -561,7 +592,7 @@ def test_aristocracy_observes_its_features_and_hashed_views_on_request():
     assert e.observation_space.shape == (ARISTOCRACY_SIZE + len(e.vocab),)
     obs, _ = e.reset(seed=0)
     hand = e.state.hands[e.seat]
-    assert np.expm1(obs[: 13 * 12 : 12]).round().sum() == len(hand)  # cards in hand by rank
+    assert np.expm1(obs[: 13 * 13 : 13]).round().sum() == len(hand)  # cards in hand by rank
     h = single_agent("aristocracy", seed=0, observation="hashed")
     assert h.observation_space.shape == (1024 + len(h.vocab),)
     assert single_agent("nobility").observation_kind == "hashed"

@@ -12,7 +12,8 @@ position:
   market, among the face-up discards, in the other stalls, in the others' known hands;
   the seat's buildings addressed by that rank, their matched building cards and the
   cards they still miss; the seat's mismatched building cards of that rank; the others'
-  buildings addressed by it and their exposed cards of it;
+  buildings addressed by it and their exposed cards of it; how many of the missed cards
+  the seat's hand and stall could fill (the Stores that match one now);
 - for each of the 52 cards: in the seat's hand, in its stall, mismatched in its
   buildings, in the market (the cards a move names);
 - the step and the round (one-hot), the year and the years left to the cap, actions
@@ -29,7 +30,7 @@ read it; the observation never does): see ``bureau.envs.rewards``.
 >>> game = load("aristocracy")
 >>> state = game.new(("Ann", "Ben"), seed=1, bots_only=True)
 >>> x = aristocracy(game.view(state, 0), ("Ann", "Ben"), 0, {"max_years": 20})
->>> x.shape == (ARISTOCRACY_SIZE,), x.dtype, float(x[:13 * 12:12].sum())  # cards in hand
+>>> x.shape == (ARISTOCRACY_SIZE,), x.dtype, float(x[:13 * 13:13].sum())  # cards in hand
 (True, dtype('float32'), 7.0)
 """
 
@@ -45,7 +46,7 @@ from bureau.games.aristocracy.actions import Downgrade, Store
 RANK_OF = {card_text(c): (c % 13) for c in range(52)}  # "7H" -> 6 (A is 0, K is 12)
 CODE_OF = {card_text(c): c for c in range(52)}
 RANKS, CARDS = 13, 52
-PER_RANK = 12
+PER_RANK = 13
 STEPS = ("tax", "ball", "bid", "pick", "stall", "act", "penalty", "force", "expose", "glory",
          "over")  # fmt: skip
 ROYALS = ("King", "Queen", "Jack")
@@ -127,6 +128,8 @@ def aristocracy(view: dict, names: Sequence[str], seat: int, options: dict) -> n
                 c[2][CODE_OF[t]] += 1
         r[a][7] += matched
         r[a][8] += b["size"] - matched
+    for k in range(RANKS):  # what a Store could match now: cards held against cards missed
+        r[k][12] = min(r[k][0] + r[k][1], r[k][8])
     step = view["step"]
     coins = [pv["coins"] for pv in players]
     hands = [pv["hand_count"] for pv in players]
