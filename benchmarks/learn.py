@@ -4,6 +4,7 @@
     python benchmarks/learn.py [--game nobility] [--minutes 3] [--episodes 200] [--json]
         [--reward progress] [--options '{"max_years": 5}'] [--observation hashed]
         [--ppo '{"n_steps": 512}'] [--weight 1.0] [--save models/ppo]
+        [--curriculum '[[8, {"farm_size": 1}], [6, {"farm_size": 2}]]']
 
 For each game (default: Nobility and Aristocracy), sb3-contrib's MaskablePPO learns one
 seat of ``bureau.envs.single_agent`` (the seat drawn per episode) against Bureau's random
@@ -12,14 +13,17 @@ bots, on the CPU, for about ``--minutes`` of training. Before and after, it play
 the learner's win rate with a 95% Wilson interval, the opponents' (the games another seat
 won), and the rate a seat would win by chance. Nobility is paid ``"win"``. Aristocracy is
 paid ``"progress"`` (``"score"`` at the end, and each step the change in its progress
-toward points, the move under way included), capped at 5 years, with building cards
-1/2/3 (a farm is a pair): against random seats its games reach the cap, where only
-complete buildings score, and at the standard sizes (``--options '{"farm_size": 3,
-"estate_size": 4, "chateau_size": 5}'``) minutes of PPO have not learned to complete one
-yet (docs/research.md). A win is a game the learner wins by the rules, or, in a game
-stopped by its cap (where random seats never claim Glory), a game in which it alone has
-the most points. The learner itself is never run in CI: sb3-contrib and torch are not
-dependencies of Bureau (the ``learn`` extra brings them).
+toward points, the move under way included, for PPO's own gamma), capped at 5 years, in
+the rules' shorter game (``variant: shorter``: one deck, building cards 1/2/3, hands of
+3): against random seats its games reach the cap, where only complete buildings score.
+At the standard sizes (``--options '{"variant": "standard"}'``) 20 minutes of PPO alone
+win nothing; ``--curriculum`` first trains stages of ``[minutes, options]`` (each stage's
+options over the row's), such as smaller buildings, then ``--minutes`` on the row's
+options, and so learns the standard game in 20 minutes (docs/research.md). A win is a
+game the learner wins by the rules, or, in a game stopped by its cap (where random seats
+never claim Glory), a game in which it alone has the most points. The learner itself is
+never run in CI: sb3-contrib and torch are not dependencies of Bureau (the ``learn``
+extra brings them).
 """
 
 from __future__ import annotations
@@ -37,11 +41,7 @@ from bureau.envs import single_agent
 GAMES = {
     # game: (players, reward scheme, options)
     "nobility": (3, "win", {}),
-    "aristocracy": (
-        2,
-        "progress",
-        {"max_years": 5, "farm_size": 1, "estate_size": 2, "chateau_size": 3},
-    ),
+    "aristocracy": (2, "progress", {"variant": "shorter", "max_years": 5}),
 }
 
 
@@ -113,6 +113,7 @@ def train(
     ppo=None,
     weight=None,
     save=None,
+    curriculum=(),
 ) -> dict:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -128,29 +129,38 @@ def train(
 
     ppo = {"device": "cpu", **(ppo or {})}  # one core, as on a laptop, even beside a GPU
 
-    def make():
+    def make(rules):
         return single_agent(
             game,
             players=players,
             opponents="random",
             reward=reward,
             seed=seed,
-            options=options,
+            options=rules,
             observation=observation,
             discount=ppo.get("gamma", 0.99),  # shaping for the learner's own gamma
         )
 
-    env, judge = make(), make()
-    model = MaskablePPO("MlpPolicy", env, seed=seed, verbose=0, **ppo)
+    # the curriculum's stages, then the row's own options; every stage has the same spaces
+    stages = [(m, make({**options, **extra})) for m, extra in curriculum]
+    env, judge = make(options), make(options)
+    stages.append((minutes, env))
+    model = MaskablePPO("MlpPolicy", stages[0][1], seed=seed, verbose=0, **ppo)
     before = evaluate(judge, model, episodes, seed=10_000)
     print(f"{game} before: {before}", file=sys.stderr, flush=True)
 
     class Clock(BaseCallback):
+        def __init__(self, seconds: float):
+            super().__init__()
+            self.until = time.perf_counter() + seconds
+
         def _on_step(self) -> bool:
-            return time.perf_counter() - start < minutes * 60
+            return time.perf_counter() < self.until
 
     start = time.perf_counter()
-    model.learn(total_timesteps=10**9, callback=Clock())
+    for stage_minutes, stage_env in stages:
+        model.set_env(stage_env)
+        model.learn(10**9, callback=Clock(stage_minutes * 60), reset_num_timesteps=False)
     trained = time.perf_counter() - start
     if save:
         model.save(f"{save}-{game}")  # MaskablePPO.load(...) reads it back
@@ -163,6 +173,7 @@ def train(
         "options": options,
         "observation": env.observation_kind,
         "ppo": {k: v for k, v in ppo.items() if k != "device"},
+        "curriculum": [list(stage) for stage in curriculum],
         "chance": round(1 / n, 3),
         "train_seconds": round(trained),
         "train_steps": model.num_timesteps,
@@ -183,6 +194,12 @@ def main() -> None:
     parser.add_argument("--ppo", type=json.loads, help="MaskablePPO keywords: '{\"gamma\": 0.999}'")
     parser.add_argument("--weight", type=float, help="the progress reward's weight")
     parser.add_argument("--save", help="save each trained model as SAVE-GAME.zip")
+    parser.add_argument(
+        "--curriculum",
+        type=json.loads,
+        default=[],
+        help="stages trained first: '[[minutes, {rule options}], ...]'",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     import torch
@@ -200,6 +217,7 @@ def main() -> None:
             args.ppo,
             args.weight,
             args.save,
+            args.curriculum,
         )
         for g in args.game or GAMES
     ]
