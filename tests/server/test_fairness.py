@@ -214,15 +214,21 @@ def altered(record: dict, change) -> dict:
 
 
 def ann_action(record: dict) -> int:
-    """The index of one of Ann's actions in the record."""
-    return next(i for i, a in enumerate(record["actions"]) if a[0] == "Ann")
+    """The index of one of Ann's actions in the record where she had another choice (a
+    deal can leave her first move forced)."""
+    return next(
+        i
+        for i, a in enumerate(record["actions"])
+        if a[0] == "Ann" and other_legal_text(record, i) is not None
+    )
 
 
-def other_legal_text(record: dict, index: int) -> str:
-    """Another action Ann could have played at ``index`` (a different canonical text)."""
+def other_legal_text(record: dict, index: int) -> str | None:
+    """Another action Ann could have played at ``index`` (a different canonical text),
+    or None where her move was forced."""
     m = Match.replay(record, upto=index)
     texts = [str(a) for a in m.game.legal_actions(m.state, 0)]
-    return next(t for t in texts if t != record["actions"][index][1])
+    return next((t for t in texts if t != record["actions"][index][1]), None)
 
 
 def test_verify_names_every_alteration(finished):
