@@ -552,8 +552,8 @@ def test_progress_pays_the_pick_of_a_build_not_the_decisions_arrival():
 
 def test_aristocracy_features_count_the_stores_that_would_match_a_card():
     """The per-rank "storable" feature is positive exactly for the ranks of which a legal
-    Store puts a card into a building addressed by that rank in place of a mismatched one
-    (checked wherever the learner may Store)."""
+    Store (ARI-23) puts a card into a building addressed by that rank in place of a
+    mismatched one (ARI-63), checked wherever the learner may Store."""
     from bureau.cards import rank
     from bureau.envs.features import PER_RANK, RANKS, aristocracy
     from bureau.games.aristocracy.actions import Store

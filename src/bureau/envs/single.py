@@ -208,13 +208,17 @@ class SingleAgentEnv(gym.Env):
             self._reshape()
         self._hashed = self._seen()
 
-    def _reshape(self) -> None:
+    def _reshape(self, within_move: bool = False) -> None:
         """Potential-based shaping: the change in the learner's potential since its last
-        step ("shaped": the game's estimate of its share; "progress": its progress toward
-        points and the most the move under way can still add to it)."""
+        step ("shaped": the game's estimate of its share, unchanged ``within_move``, where
+        the state is; "progress": its progress toward points and the most the move under
+        way can still add to it)."""
         game, state, seat = self.game, self.state, self.seat
         if self.reward_scheme == "shaped":
-            potential = game.evaluate(state)[seat]
+            if within_move and self._potential is not None:
+                potential = self._potential  # no need to evaluate the same state again
+            else:
+                potential = game.evaluate(state)[seat]
         else:
             name = game.name
             reach = REACH[name](state, seat, self._choice) if name in REACH else 0.0
@@ -250,7 +254,7 @@ class SingleAgentEnv(gym.Env):
             self.history.append((self.names[self.seat], str(action)))
             self._advance()
         elif self.reward_scheme in SHAPED:  # every step: "progress" reads the move under
-            self._reshape()  # way, and a discounted potential held for a step costs
+            self._reshape(within_move=True)  # way; a discounted potential held costs
         if self._choice is not None:
             return self._observation(), self._shaping, False, False, self._info()
         return self._observation(), self._final, True, False, self._info()
