@@ -20,7 +20,8 @@ position:
   left, whether the seat acts or is awaited, coins and hand sizes (the seat's and the
   others' most), the seat's buildings and complete buildings by kind, its points and
   production to harvest, whether it may claim Glory, how many cards its Tax must
-  discard, and the others' buildings without an exposed mismatched card, in points.
+  discard, the others' buildings without an exposed mismatched card, in points, and the
+  building cards a farm, an estate and a château need (rule options).
 
 ``progress`` is the learner's progress toward points, read from the state (a reward may
 read it; the observation never does): see ``bureau.envs.rewards``.
@@ -51,7 +52,7 @@ STEPS = ("tax", "ball", "bid", "pick", "stall", "act", "penalty", "force", "expo
          "over")  # fmt: skip
 ROYALS = ("King", "Queen", "Jack")
 KINDS = ("farm", "estate", "chateau")
-SCALARS = len(STEPS) + len(ROYALS) + 22
+SCALARS = len(STEPS) + len(ROYALS) + 25
 ARISTOCRACY_SIZE = RANKS * PER_RANK + 4 * CARDS + SCALARS
 
 
@@ -161,6 +162,11 @@ def aristocracy(view: dict, names: Sequence[str], seat: int, options: dict) -> n
         float(glory),
         max(0, hands[seat] - limit) if step == "tax" else 0.0,
         their_points,
+        # the building cards each kind needs: a policy trained on smaller buildings first
+        # (a curriculum) must see which sizes it plays
+        options.get("farm_size", 3),
+        options.get("estate_size", 4),
+        chateau,
     ]
     out = np.empty(ARISTOCRACY_SIZE, dtype=np.float32)
     out[: RANKS * PER_RANK] = np.array(r, dtype=np.float32).ravel()
