@@ -15,11 +15,13 @@ won), and the rate a seat would win by chance. Nobility is paid ``"win"``. Arist
 paid ``"progress"`` (``"score"`` at the end, and each step the change in its progress
 toward points, the move under way included, for PPO's own gamma), capped at 5 years, in
 the rules' shorter game (``variant: shorter``: one deck, building cards 1/2/3, hands of
-3): against random seats its games reach the cap, where only complete buildings score.
-At the standard sizes (``--options '{"variant": "standard"}'``) 20 minutes of PPO alone
-win nothing; ``--curriculum`` first trains stages of ``[minutes, options]`` (each stage's
+3): against random seats its games reach the cap, where only complete buildings score
+(6 minutes: 3% to 26%, another seed 5% to 40%; 20 minutes: 91%). At the standard sizes
+(``--options '{"variant": "standard"}'``) PPO wins next to nothing in half an hour, even
+after ``--curriculum``, which first trains stages of ``[minutes, options]`` (each stage's
 options over the row's), such as smaller buildings, then ``--minutes`` on the row's
-options: one 20-minute run so won 26% of standard games, another 2% (docs/research.md). A win is a
+options: of four such runs one won 26% of standard games, the others 0 to 2%
+(docs/research.md). A win is a
 game the learner wins by the rules, or, in a game stopped by its cap (where random seats
 never claim Glory), a game in which it alone has the most points. The learner itself is
 never run in CI: sb3-contrib and torch are not dependencies of Bureau (the ``learn``

@@ -410,7 +410,8 @@ def test_nobility_accepts_an_amount_and_a_card_of_the_same_number():
 
 def test_the_ten_line_training_script_of_the_docs_runs_with_a_stand_in_learner():
     """docs/research.md's MaskablePPO script, with a stand-in for MaskablePPO (the learner
-    itself is not run in CI): the environment's side of it works as written."""
+    itself is not run in CI): the environment's side of it works as written, and so do
+    the section's Aristocracy lines that follow it."""
     import contextlib
     import io
     import re
@@ -418,7 +419,8 @@ def test_the_ten_line_training_script_of_the_docs_runs_with_a_stand_in_learner()
 
     text = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
     section = text[text.index("## Learning in ten lines") :]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    section = section[: section.index("\n## ", 3)]
+    code, *more = re.findall(r"```python\n(.*?)```", section, re.S)
     assert "from sb3_contrib import MaskablePPO" in code
 
     class MaskablePPO:  # the calls the script makes, with a random masked policy
@@ -437,6 +439,11 @@ def test_the_ten_line_training_script_of_the_docs_runs_with_a_stand_in_learner()
         exec(code, {"MaskablePPO": MaskablePPO})
     winners, seat, reward = out.getvalue().rsplit("] ", 1)[0] + "]", *out.getvalue().split()[-2:]
     assert winners.startswith("[") and seat in ("Ann", "Ben", "Cat") and float(reward) in (0, 1)
+    assert len(more) == 1 and '"variant": "shorter"' in more[0]
+    scope = {"MaskablePPO": MaskablePPO}
+    exec(code.replace("from sb3_contrib import MaskablePPO\n", "") + more[0], scope)
+    assert scope["env"].game.name == "aristocracy" and len(scope["env"].names) == 2
+    assert scope["env"].resolved_options["base_hand_size"] == 3
 
 
 def discounted_return(e, rng, gamma: float):
