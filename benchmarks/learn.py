@@ -4,7 +4,7 @@
     python benchmarks/learn.py [--game nobility] [--minutes 6] [--episodes 200] [--json]
         [--reward progress] [--options '{"max_years": 5}'] [--observation hashed]
         [--ppo '{"n_steps": 512}'] [--weight 1.0] [--save models/ppo]
-        [--curriculum '[[8, {"farm_size": 1}], [6, {"farm_size": 2}]]']
+        [--curriculum '[[8, {"farm_size": 1}], [6, {"farm_size": 2}]]'] [--greedy]
 
 For each game (default: Nobility and Aristocracy), sb3-contrib's MaskablePPO learns one
 seat of ``bureau.envs.single_agent`` (the seat drawn per episode) against Bureau's random
@@ -23,7 +23,8 @@ the rules' shorter game (``variant: shorter``: one deck, building cards 1/2/3, h
 after ``--curriculum``, which first trains stages of ``[minutes, options]`` (each stage's
 options over the row's), such as smaller buildings, then ``--minutes`` on the row's
 options: of four such runs one won 26% of standard games, the others 0 to 2%
-(docs/research.md). A win is a
+(docs/research.md). ``--greedy`` also plays the baseline that picks, token by token, the
+largest ``progress_gains()`` (Aristocracy). A win is a
 game the learner wins by the rules, or, in a game stopped by its cap (where random seats
 never claim Glory), a game in which it alone has the most points. The learner itself is
 never run in CI: sb3-contrib and torch are not dependencies of Bureau (the ``learn``
@@ -70,8 +71,17 @@ def winner(info: dict) -> int | None:
     return points.index(best) if points.count(best) == 1 else None
 
 
+def greedy(env, rng) -> int:
+    """The legal token that adds most to the learner's progress one token ahead (ties
+    drawn uniformly): the baseline ``--greedy`` measures."""
+    legal = np.flatnonzero(env.action_masks())
+    gains = env.progress_gains()[legal]
+    return int(rng.choice(legal[gains >= gains.max() - 1e-9]))
+
+
 def evaluate(env, model, episodes: int, seed: int) -> dict:
-    """``episodes`` episodes of ``model`` (None: a uniformly random masked policy)."""
+    """``episodes`` episodes of ``model`` (None: a uniformly random masked policy;
+    ``"greedy"``: ``greedy``)."""
     rng = np.random.default_rng(seed)
     wins = losses = 0
     moves, scores = [], []
@@ -82,6 +92,8 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
             mask = env.action_masks()
             if model is None:
                 action = int(rng.choice(np.flatnonzero(mask)))
+            elif model == "greedy":
+                action = greedy(env, rng)
             else:
                 action, _ = model.predict(obs, action_masks=mask, deterministic=False)
             obs, _reward, terminated, truncated, info = env.step(int(action))
@@ -118,6 +130,7 @@ def train(
     weight=None,
     save=None,
     curriculum=(),
+    baseline=False,
 ) -> dict:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -171,6 +184,7 @@ def train(
         model.save(f"{save}-{game}")  # MaskablePPO.load(...) reads it back
     after = evaluate(judge, model, episodes, seed=20_000)
     n = len(env.names)
+    extra = {"greedy": evaluate(judge, "greedy", episodes, seed=20_000)} if baseline else {}
     return {
         "game": game,
         "players": n,
@@ -184,6 +198,7 @@ def train(
         "train_steps": model.num_timesteps,
         "before": before,
         "after": after,
+        **extra,
     }
 
 
@@ -205,6 +220,11 @@ def main() -> None:
         default=[],
         help="stages trained first: '[[minutes, {rule options}], ...]'",
     )
+    parser.add_argument(
+        "--greedy",
+        action="store_true",
+        help="also play the greedy baseline (the largest progress gain one token ahead)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     import torch
@@ -223,6 +243,7 @@ def main() -> None:
             args.weight,
             args.save,
             args.curriculum,
+            args.greedy,
         )
         for g in args.game or GAMES
     ]
@@ -241,6 +262,10 @@ def main() -> None:
             f"({r['train_steps']:,} steps in {r['train_seconds']} s; "
             f"{b['learner_moves_per_game']} -> {a['learner_moves_per_game']} moves a game)"
         )
+        if "greedy" in r:
+            g = r["greedy"]
+            lo, hi = g["interval"]
+            print(f"{'':<12} greedy baseline {g['win_rate']:.2f} [{lo:.2f}, {hi:.2f}]")
 
 
 if __name__ == "__main__":

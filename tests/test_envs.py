@@ -557,6 +557,68 @@ def test_progress_pays_the_pick_of_a_build_not_the_decisions_arrival():
     pytest.fail("no King's action decision with a build in 20 games")
 
 
+def test_progress_gains_are_what_each_pick_within_a_move_is_paid():
+    """``progress_gains()`` gives each legal token what the ``"progress"`` reward pays
+    for picking it within a move (discount 1: the state is the same, only the move under
+    way changes), 0 for the tokens the mask forbids and for ``<end>``; it says so of
+    every token, not only of the one picked, and needs a progress measure."""
+    rng = np.random.default_rng(7)
+    options = {"variant": "standard", "max_years": 3}
+    paid_somewhere = 0
+    for seed in range(4):
+        e = single_agent("aristocracy", reward="progress", seed=seed, options=options, discount=1.0)
+        e.reset(seed=seed)
+        while e._choice is not None:
+            mask, prefix = e.action_masks(), e.partial_text()
+            gains = e.progress_gains()
+            assert gains.shape == mask.shape and not gains[~mask].any() and gains[0] == 0
+            assert e.partial_text() == prefix  # weighing the tokens picks none
+            token = int(rng.choice(np.flatnonzero(mask)))
+            moves = len(e.history)
+            _obs, reward, terminated, _truncated, _info = e.step(token)
+            if not terminated and len(e.history) == moves:  # the move goes on: no bot acted
+                assert reward == pytest.approx(float(gains[token]), abs=1e-6)
+                paid_somewhere += gains[token] != 0
+        assert not e.progress_gains().any()  # over: nothing to pick
+    assert paid_somewhere > 5
+    with pytest.raises(ValueError, match="progress measure"):
+        single_agent("nobility").progress_gains()
+
+
+def test_picking_the_largest_progress_gain_beats_a_random_policy():
+    """A policy that picks the token of the largest ``progress_gains()`` (the baseline of
+    ``benchmarks/learn.py --greedy``) scores Aristocracy points that a random policy
+    does not, in the standard game against a random seat (ARI-63: only complete
+    buildings score)."""
+
+    def points(pick) -> float:
+        total = 0.0
+        for seed in range(12):
+            e = single_agent(
+                "aristocracy",
+                reward="progress",
+                seed=seed,
+                options={"variant": "standard", "max_years": 5},
+            )
+            e.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            info = {}
+            while e._choice is not None:
+                info = e.step(pick(e, rng))[4]
+            total += info["outcome"]["scores"][e.seat]
+        return total
+
+    def random_pick(e, rng):
+        return int(rng.choice(np.flatnonzero(e.action_masks())))
+
+    def greedy_pick(e, rng):
+        legal = np.flatnonzero(e.action_masks())
+        gains = e.progress_gains()[legal]
+        return int(rng.choice(legal[gains >= gains.max() - 1e-9]))
+
+    assert points(greedy_pick) >= points(random_pick) + 2
+
+
 def test_aristocracy_features_count_the_stores_that_would_match_a_card():
     """The per-rank "storable" feature is positive exactly for the ranks of which a legal
     Store (ARI-23) puts a card into a building addressed by that rank in place of a

@@ -104,6 +104,22 @@ class Choice:
         """The same decision with nothing picked (and nothing filled in)."""
         return Choice(self.seat, self.actions, self.origin)
 
+    def after(self, token: int) -> Choice:
+        """A copy of this decision with ``token`` picked next (and what it forces filled
+        in); 0 (``<end>``) picks nothing. This decision is left as it is.
+
+        >>> c = Choice(0, {(5, 7): "a", (5, 8): "b", (5, 8, 9): "c"})
+        >>> c.extend_forced(); c.after(8).prefix, c.prefix
+        ((5, 8), (5,))
+        """
+        out = self.restart()
+        for t in self.prefix:
+            out.push(t)
+        if token != 0:
+            out.push(token)
+            out.extend_forced()
+        return out
+
 
 def decision(
     game,

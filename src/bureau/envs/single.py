@@ -268,6 +268,37 @@ class SingleAgentEnv(gym.Env):
             mask[list(self._choice.legal())] = True
         return mask
 
+    def progress_gains(self) -> np.ndarray:
+        """Per token of the vocabulary, what picking it now adds to the most the move under
+        way can add to the learner's progress (``bureau.envs.features``, Aristocracy's
+        ``aristocracy_reach``): the part of a ``"progress"`` step's reward that the pick
+        itself makes, before the discount and the bots' answers. 0 for the tokens the mask
+        forbids and for ``<end>``. A baseline that picks the largest gain at every step,
+        or a teacher to imitate; only for games with a progress measure.
+
+        >>> e = single_agent("aristocracy", seat=0, seed=1, options={"variant": "shorter"})
+        >>> _ = e.reset(seed=1)
+        >>> gains = e.progress_gains()
+        >>> gains.shape == (len(e.vocab),), bool((gains[~e.action_masks()] == 0).all())
+        (True, True)
+        """
+        name = self.game.name
+        if name not in REACH:
+            raise ValueError(
+                f"progress gains need a progress measure; {self.game.name} has none"
+                f" (games with one: {', '.join(REACH)})"
+            )
+        gains = np.zeros(len(self.vocab), dtype=np.float32)
+        choice = self._choice
+        if choice is None:
+            return gains
+        reach = REACH[name]
+        now = reach(self.state, self.seat, choice)
+        for token in choice.legal():
+            if token != 0:
+                gains[token] = reach(self.state, self.seat, choice.after(token)) - now
+        return gains
+
     def _observation(self) -> np.ndarray:
         if self._hashed is None:  # the game is over: the final view
             self._hashed = self._seen()
