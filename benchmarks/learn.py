@@ -24,7 +24,7 @@ after ``--curriculum``, which first trains stages of ``[minutes, options]`` (eac
 options over the row's), such as smaller buildings, then ``--minutes`` on the row's
 options: of four such runs one won 26% of standard games, the others 0 to 2%
 (docs/research.md). ``--greedy`` also plays the baseline that picks, token by token, the
-largest ``progress_gains()`` (Aristocracy). A win is a
+largest ``progress_gains()`` (games with a progress measure: Aristocracy). A win is a
 game the learner wins by the rules, or, in a game stopped by its cap (where random seats
 never claim Glory), a game in which it alone has the most points. The learner itself is
 never run in CI: sb3-contrib and torch are not dependencies of Bureau (the ``learn``
@@ -42,6 +42,7 @@ import time
 import numpy as np
 
 from bureau.envs import single_agent
+from bureau.envs.features import PROGRESS
 
 GAMES = {
     # game: (players, reward scheme, options, training minutes)
@@ -184,7 +185,9 @@ def train(
         model.save(f"{save}-{game}")  # MaskablePPO.load(...) reads it back
     after = evaluate(judge, model, episodes, seed=20_000)
     n = len(env.names)
-    extra = {"greedy": evaluate(judge, "greedy", episodes, seed=20_000)} if baseline else {}
+    extra = {}
+    if baseline and game in PROGRESS:  # the greedy baseline needs a progress measure
+        extra["greedy"] = evaluate(judge, "greedy", episodes, seed=20_000)
     return {
         "game": game,
         "players": n,
