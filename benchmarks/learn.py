@@ -81,8 +81,8 @@ def greedy(env, rng) -> int:
 
 
 def evaluate(env, model, episodes: int, seed: int) -> dict:
-    """``episodes`` episodes of ``model`` (None: a uniformly random masked policy;
-    ``"greedy"``: ``greedy``)."""
+    """``episodes`` episodes of ``model`` (None: a uniformly random masked policy; a
+    function such as ``greedy``: its pick of ``(env, rng)``)."""
     rng = np.random.default_rng(seed)
     wins = losses = 0
     moves, scores = [], []
@@ -93,8 +93,8 @@ def evaluate(env, model, episodes: int, seed: int) -> dict:
             mask = env.action_masks()
             if model is None:
                 action = int(rng.choice(np.flatnonzero(mask)))
-            elif model == "greedy":
-                action = greedy(env, rng)
+            elif callable(model):
+                action = model(env, rng)
             else:
                 action, _ = model.predict(obs, action_masks=mask, deterministic=False)
             obs, _reward, terminated, truncated, info = env.step(int(action))
@@ -187,7 +187,7 @@ def train(
     n = len(env.names)
     extra = {}
     if baseline and game in PROGRESS:  # the greedy baseline needs a progress measure
-        extra["greedy"] = evaluate(judge, "greedy", episodes, seed=20_000)
+        extra["greedy"] = evaluate(judge, greedy, episodes, seed=20_000)
     return {
         "game": game,
         "players": n,

@@ -543,12 +543,9 @@ def test_progress_pays_the_pick_of_a_build_not_the_decisions_arrival():
             royal = e.token_index("royal")
             if e.partial_text() == "" and mask[royal]:
                 assert aristocracy_reach(e.state, e.seat, e._choice) == 0.0
-                after = e._choice.restart()
-                after.push(royal)
-                reach = aristocracy_reach(e.state, e.seat, after)
+                reach = aristocracy_reach(e.state, e.seat, e._choice.after(royal))
                 if e.state.royal == KING and reach > 0:  # a build to make
-                    passed = e._choice.restart()
-                    passed.push(e.token_index("pass"))
+                    passed = e._choice.after(e.token_index("pass"))
                     assert aristocracy_reach(e.state, e.seat, passed) == 0.0
                     paid = e.step(royal)[1]
                     assert paid == pytest.approx(e.discount * reach)

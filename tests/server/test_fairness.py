@@ -213,14 +213,13 @@ def altered(record: dict, change) -> dict:
     return out
 
 
-def ann_action(record: dict) -> int:
+def ann_choice(record: dict) -> tuple[int, str]:
     """The index of one of Ann's actions in the record where she had another choice (a
-    deal can leave her first move forced)."""
-    return next(
-        i
-        for i, a in enumerate(record["actions"])
-        if a[0] == "Ann" and other_legal_text(record, i) is not None
-    )
+    deal can leave her first move forced), and another text she could have played."""
+    for i, a in enumerate(record["actions"]):
+        if a[0] == "Ann" and (other := other_legal_text(record, i)) is not None:
+            return i, other
+    raise AssertionError("Ann never had a choice in the record")
 
 
 def other_legal_text(record: dict, index: int) -> str | None:
@@ -233,7 +232,7 @@ def other_legal_text(record: dict, index: int) -> str | None:
 
 def test_verify_names_every_alteration(finished):
     record, kept = finished["record"], finished["kept"]
-    i = ann_action(record)
+    i, other = ann_choice(record)
 
     def seed(r):
         r["seed"] += 1
@@ -242,7 +241,7 @@ def test_verify_names_every_alteration(finished):
         r["fairness"]["salt"] = "00" * 32
 
     def action(r):
-        r["actions"][i][1] = other_legal_text(record, i)
+        r["actions"][i][1] = other
 
     def dropped(r):  # her action gone, with its nonce and receipt: the record still replays?
         del r["actions"][-1], r["fairness"]["nonces"][-1], r["fairness"]["receipts"][-1]
