@@ -659,6 +659,10 @@ def test_aristocracy_observes_its_features_and_hashed_views_on_request():
     obs, _ = e.reset(seed=0)
     hand = e.state.hands[e.seat]
     assert np.expm1(obs[: 13 * 13 : 13]).round().sum() == len(hand)  # cards in hand by rank
+    sizes = slice(ARISTOCRACY_SIZE - 3, ARISTOCRACY_SIZE)  # the building cards each kind needs
+    assert np.expm1(obs[sizes]).round().tolist() == [3, 4, 5]
+    short = single_agent("aristocracy", seed=0, options={"variant": "shorter"})
+    assert np.expm1(short.reset(seed=0)[0][sizes]).round().tolist() == [1, 2, 3]
     h = single_agent("aristocracy", seed=0, observation="hashed")
     assert h.observation_space.shape == (1024 + len(h.vocab),)
     assert single_agent("nobility").observation_kind == "hashed"
